@@ -1,0 +1,109 @@
+// The driver of Benchmarks/rt-decode: compiled together with Sources/GTFSRealtime into one
+// optimized executable (no SwiftPM product needed). Decodes one capture repeatedly into the
+// model (and frees it again, as a real poller would) and prints the throughput of the best of
+// five rounds, each of at least 50 MB, measured in thread CPU time on one core. Not a test: it
+// only reports.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@main
+enum RTDecodeBenchmark {
+  static let targetMBPerSecond = 300.0
+
+  static func main() {
+    let arguments = CommandLine.arguments
+    guard arguments.count >= 2 else {
+      fputs("usage: rt-decode-bench FILE [TOTAL_MB]\n", stderr)
+      exit(2)
+    }
+    let path = arguments[1]
+    let totalMB = arguments.count > 2 ? Double(arguments[2]) ?? 50 : 50
+    guard let bytes = readFile(path), !bytes.isEmpty else {
+      fputs("rt-decode: cannot read \(path)\n", stderr)
+      exit(1)
+    }
+    let feed: FeedMessage
+    do {
+      feed = try FeedMessage(decoding: bytes)
+    } catch {
+      fputs("rt-decode: \(path): \(error)\n", stderr)
+      exit(1)
+    }
+    let entities = feed.entities.count
+    let repetitions = max(1, Int((totalMB * 1_000_000 / Double(bytes.count)).rounded(.up)))
+
+    // Warm up caches and the allocator.
+    var checksum = 0
+    for _ in 0..<10 { checksum &+= decode(bytes) }
+
+    // The machine may be shared: time on-CPU (thread CPU time, so waiting for a core does not
+    // count) and keep the best of several rounds, each of at least `totalMB`.
+    var best = Double.infinity
+    var rounds: [String] = []
+    for _ in 0..<roundCount {
+      let wallStart = ContinuousClock.now
+      let cpuStart = threadCPUSeconds()
+      for _ in 0..<repetitions { checksum &+= decode(bytes) }
+      let cpu = threadCPUSeconds() - cpuStart
+      let wall = ContinuousClock.now - wallStart
+      best = min(best, cpu)
+      rounds.append("\(format(cpu, 3)) s cpu / \(format(seconds(wall), 3)) s wall")
+    }
+
+    let megabytes = Double(bytes.count) * Double(repetitions) / 1_000_000
+    let mbPerSecond = megabytes / best
+    let entitiesPerSecond = Double(entities) * Double(repetitions) / best
+    let verdict = mbPerSecond >= targetMBPerSecond ? "PASS" : "FAIL"
+    print("rounds: " + rounds.joined(separator: ", "))
+    print(
+      "rt-decode: \(bytes.count) bytes x \(repetitions) = \(format(megabytes, 1)) MB in "
+        + "\(format(best, 3)) s: \(format(mbPerSecond, 1)) MB/s, "
+        + "\(format(entitiesPerSecond, 0)) entities/s "
+        + "(target \(Int(targetMBPerSecond)) MB/s: \(verdict))")
+    if checksum == 42 { print("") }  // keep the work observable
+  }
+
+  static let roundCount = 5
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  /// CPU time this thread has used, in seconds.
+  static func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  @inline(never)
+  static func decode(_ bytes: [UInt8]) -> Int {
+    guard let feed = try? FeedMessage(decoding: bytes) else { return 0 }
+    return feed.entities.count
+  }
+
+  static func readFile(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count <= 0 { break }
+      bytes.append(contentsOf: buffer[..<count])
+    }
+    return bytes
+  }
+
+  static func format(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    guard decimals > 0 else { return String(Int(rounded)) }
+    return String(rounded)
+  }
+}

@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The target graph is the architecture: `GTFSRealtime` imports nothing, `Merge` only
+/// `TransitModel` and `GTFSRealtime`, and only `GTFS` speaks SQL (DESIGN.md, "Targets").
+let package = Package(
+  name: "transit",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "transit", targets: ["transit"])
+  ],
+  targets: [
+    // MARK: - C libraries, through the system's packages
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+
+    // MARK: - Libraries
+    .target(name: "TransitModel"),
+    .target(name: "SQLite", dependencies: ["CSQLite"]),
+    .target(name: "ZIP", dependencies: ["CZlib"]),
+    .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP"]),
+    .target(name: "GTFSRealtime"),
+    .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "ZIP", "SQLite"]),
+    .executableTarget(name: "transit", dependencies: ["TransitCLI"]),
+
+    // MARK: - Tests
+    .target(name: "TestSupport", dependencies: ["GTFSRealtime", "TransitModel"], path: "Tests/TestSupport"),
+    .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+    .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "TestSupport"]),
+    .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
+    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

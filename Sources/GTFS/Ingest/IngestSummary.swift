@@ -1,0 +1,34 @@
+/// What an ingest loaded, and what it had to leave out.
+public struct IngestSummary: Sendable, Equatable {
+  /// Rows stored per GTFS file, in load order (`stop_times.txt`: 3498).
+  public var rows: [(file: String, count: Int)] = []
+  /// Problems that did not stop the load, each a one-line message with file and line.
+  public var warnings: [String] = []
+  /// Stop times with empty times filled in between timed stops.
+  public var interpolatedStopTimes = 0
+  /// Seconds the load took.
+  public var seconds: Double = 0
+
+  public init() {}
+
+  /// Rows stored from `file`, 0 when the feed had none.
+  public func count(_ file: String) -> Int { rows.first { $0.file == file }?.count ?? 0 }
+
+  public static func == (lhs: IngestSummary, rhs: IngestSummary) -> Bool {
+    lhs.rows.elementsEqual(rhs.rows, by: { $0 == $1 }) && lhs.warnings == rhs.warnings
+      && lhs.interpolatedStopTimes == rhs.interpolatedStopTimes
+  }
+}
+
+/// Progress of a running ingest, for a progress bar.
+public struct IngestProgress: Sendable {
+  /// The file being read.
+  public var file: String
+  /// Stored (compressed) bytes read so far over the whole feed, and the total.
+  public var bytesDone: UInt64
+  public var bytesTotal: UInt64
+  /// Rows read from the current file.
+  public var rows: Int
+  /// Whether the load is building indexes (no byte progress then).
+  public var isIndexing: Bool
+}

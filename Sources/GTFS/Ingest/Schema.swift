@@ -1,0 +1,90 @@
+import SQLite
+
+/// The timetable database's layout, one file per feed.
+///
+/// Ids are interned to integers (`stop_idx`, `trip_idx`, …) so the big table, `stop_times`, holds
+/// only integers. It is a WITHOUT ROWID table clustered on (trip_idx, stop_sequence): feeds list
+/// stop_times trip by trip, so inserting in that order is nearly sequential, and reading a trip
+/// is one range scan. Departures by stop use the one secondary index, built after the load.
+enum Schema {
+  /// Bumped when the layout changes; a timetable of another version must be ingested again.
+  static let version = 1
+
+  static let tables = """
+    CREATE TABLE feed_meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
+    CREATE TABLE agency (
+      agency_idx INTEGER PRIMARY KEY, agency_id TEXT NOT NULL, name TEXT NOT NULL, url TEXT,
+      timezone TEXT NOT NULL, lang TEXT, phone TEXT, fare_url TEXT, email TEXT);
+    CREATE TABLE services (service_idx INTEGER PRIMARY KEY, service_id TEXT NOT NULL UNIQUE);
+    CREATE TABLE calendar (
+      service_idx INTEGER PRIMARY KEY, weekdays INTEGER NOT NULL,
+      start_date INTEGER NOT NULL, end_date INTEGER NOT NULL);
+    CREATE TABLE calendar_dates (
+      service_idx INTEGER NOT NULL, date INTEGER NOT NULL, exception_type INTEGER NOT NULL,
+      PRIMARY KEY (service_idx, date)) WITHOUT ROWID;
+    CREATE TABLE routes (
+      route_idx INTEGER PRIMARY KEY, route_id TEXT NOT NULL UNIQUE, agency_idx INTEGER,
+      short_name TEXT, long_name TEXT, description TEXT, route_type INTEGER NOT NULL, url TEXT,
+      color TEXT, text_color TEXT, sort_order INTEGER);
+    CREATE TABLE stops (
+      stop_idx INTEGER PRIMARY KEY, stop_id TEXT NOT NULL UNIQUE, code TEXT, name TEXT,
+      description TEXT, lat REAL, lon REAL, zone_id TEXT, url TEXT,
+      location_type INTEGER NOT NULL DEFAULT 0, parent_station TEXT, parent_idx INTEGER,
+      timezone TEXT, wheelchair_boarding INTEGER, level_id TEXT, platform_code TEXT);
+    CREATE TABLE trips (
+      trip_idx INTEGER PRIMARY KEY, trip_id TEXT NOT NULL UNIQUE, route_idx INTEGER NOT NULL,
+      service_idx INTEGER NOT NULL, headsign TEXT, short_name TEXT, direction_id INTEGER,
+      block_id TEXT, shape_id TEXT, wheelchair_accessible INTEGER, bikes_allowed INTEGER);
+    CREATE TABLE stop_times (
+      trip_idx INTEGER NOT NULL, stop_sequence INTEGER NOT NULL, stop_idx INTEGER NOT NULL,
+      arrival INTEGER, departure INTEGER, stop_headsign TEXT,
+      pickup_type INTEGER NOT NULL DEFAULT 0, drop_off_type INTEGER NOT NULL DEFAULT 0,
+      timepoint INTEGER, interpolated INTEGER NOT NULL DEFAULT 0, shape_dist_traveled REAL,
+      PRIMARY KEY (trip_idx, stop_sequence)) WITHOUT ROWID;
+    CREATE TABLE frequencies (
+      trip_idx INTEGER NOT NULL, start_time INTEGER NOT NULL, end_time INTEGER NOT NULL,
+      headway_secs INTEGER NOT NULL, exact_times INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (trip_idx, start_time)) WITHOUT ROWID;
+    CREATE TABLE shapes (
+      shape_id TEXT NOT NULL, sequence INTEGER NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL,
+      dist_traveled REAL, PRIMARY KEY (shape_id, sequence)) WITHOUT ROWID;
+    CREATE TABLE transfers (
+      from_stop_id TEXT, to_stop_id TEXT, from_route_id TEXT, to_route_id TEXT,
+      from_trip_id TEXT, to_trip_id TEXT, transfer_type INTEGER NOT NULL DEFAULT 0,
+      min_transfer_time INTEGER);
+    """
+
+  /// Built after the load: sorting once is far cheaper than keeping indexes while inserting.
+  static let indexes = """
+    CREATE INDEX stop_times_by_stop ON stop_times (stop_idx, departure);
+    CREATE INDEX trips_by_route ON trips (route_idx);
+    CREATE INDEX trips_by_block ON trips (block_id) WHERE block_id IS NOT NULL;
+    CREATE INDEX stops_by_parent ON stops (parent_idx) WHERE parent_idx IS NOT NULL;
+    CREATE INDEX stops_by_code ON stops (code) WHERE code IS NOT NULL;
+    CREATE VIRTUAL TABLE stops_rtree USING rtree (stop_idx, min_lat, max_lat, min_lon, max_lon);
+    INSERT INTO stops_rtree SELECT stop_idx, lat, lat, lon, lon FROM stops
+      WHERE lat IS NOT NULL AND lon IS NOT NULL;
+    CREATE VIRTUAL TABLE stops_fts USING fts5 (
+      name, code, content = 'stops', content_rowid = 'stop_idx',
+      tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+    INSERT INTO stops_fts (stops_fts) VALUES ('rebuild');
+    """
+
+  /// Settings for building a new file nobody reads yet: no journal (a crash loses only the
+  /// `.new` file), a large page cache, and worker threads for the index sort.
+  static let buildPragmas = """
+    PRAGMA journal_mode = OFF;
+    PRAGMA synchronous = OFF;
+    PRAGMA locking_mode = EXCLUSIVE;
+    PRAGMA cache_size = -65536;
+    PRAGMA temp_store = FILE;
+    PRAGMA threads = 2;
+    """
+
+  static func create(in connection: Connection) throws(SQLiteError) {
+    try connection.execute("PRAGMA page_size = 8192;")
+    try connection.execute(buildPragmas)
+    try connection.execute(tables)
+    try connection.execute("PRAGMA user_version = \(version);")
+  }
+}

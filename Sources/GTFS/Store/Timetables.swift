@@ -1,0 +1,223 @@
+import Foundation
+import SQLite
+
+/// The timetables held in a data folder: one SQLite file per feed under `feeds/`, each replaced
+/// whole, on its own, by an ingest.
+///
+/// An ingest builds `NAME.sqlite.new`, validates it, keeps the current file as
+/// `NAME.sqlite.prev` (a hard link, so the current name never stops existing) and renames the
+/// new file over the current one. rename(2) is atomic, so a reader — or a crash — sees either
+/// the old timetable or the new one, never neither and never half of one.
+public struct Timetables: Sendable {
+  /// The data folder (`$XDG_DATA_HOME/transit`).
+  public let directory: String
+
+  public init(directory: String) {
+    self.directory = directory
+  }
+
+  /// Where the per-feed files live.
+  public var feedsDirectory: String { directory + "/feeds" }
+
+  /// The current timetable file of `feed`.
+  public func path(of feed: String) -> String { feedsDirectory + "/" + feed + ".sqlite" }
+
+  /// A feed held in the data folder.
+  public struct Feed: Sendable, Equatable {
+    public var name: String
+    public var path: String
+    /// feed_meta, as stored: source, service_start, service_end, loaded_at, timezone, rows.*.
+    public var meta: [String: String]
+
+    /// The number of rows stored from `file`.
+    public func rows(_ file: String) -> Int { Int(meta["rows." + file] ?? "") ?? 0 }
+  }
+
+  /// Every feed held, by name.
+  public func list() throws -> [Feed] {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: feedsDirectory)) ?? [])
+      .filter { $0.hasSuffix(".sqlite") }
+      .map { String($0.dropLast(".sqlite".count)) }
+      .sorted()
+    return try names.map { name in
+      let path = path(of: name)
+      let connection = try Connection(path: path, mode: .readOnly)
+      let statement = try connection.prepare("SELECT key, value FROM feed_meta")
+      var meta: [String: String] = [:]
+      while try statement.step() { meta[statement.text(0)] = statement.text(1) }
+      return Feed(name: name, path: path, meta: meta)
+    }
+  }
+
+  /// Drops `feed`'s timetable (and its previous copy).
+  /// - Returns: false when no such feed is held.
+  @discardableResult
+  public func remove(_ feed: String) throws -> Bool {
+    let lock = try IngestLock(directory: directory)
+    defer { _ = lock }
+    let current = path(of: feed)
+    guard FileManager.default.fileExists(atPath: current) else { return false }
+    try FileManager.default.removeItem(atPath: current)
+    try? FileManager.default.removeItem(atPath: current + ".prev")
+    return true
+  }
+
+  /// Loads the feed at `sourcePath` as `feed` (or a name derived from its agency, else the file
+  /// name), replacing that feed's timetable only when the new one loads and validates.
+  ///
+  /// - Parameter beforeSwap: called with the validated new file's path just before it replaces
+  ///   the current one (tests use it to stop an ingest at the worst moment).
+  /// - Throws: `GTFSError`, `ZipError`, `SQLiteError` or `IngestError`; the current timetable is
+  ///   untouched whenever this throws.
+  @discardableResult
+  public func ingest(
+    _ sourcePath: String, as feed: String? = nil, now: Int64,
+    progress: ((IngestProgress) -> Void)? = nil
+  ) throws -> (feed: String, summary: IngestSummary) {
+    try FileManager.default.createDirectory(atPath: feedsDirectory, withIntermediateDirectories: true)
+    let lock = try IngestLock(directory: directory)
+    defer { _ = lock }
+    let source = try FeedSource(path: sourcePath)
+    let name = try feed ?? FeedNaming.derive(source)
+    guard FeedNaming.isValid(name) else { throw IngestError.invalidFeedName(name) }
+    let current = path(of: name)
+    let building = current + ".new"
+    try? FileManager.default.removeItem(atPath: building)
+    try? FileManager.default.removeItem(atPath: building + "-journal")
+    var summary: IngestSummary
+    do {
+      let connection = try Connection(path: building, mode: .readWriteCreate)
+      summary = try FeedImporter(source: source, database: connection, progress: progress).run()
+      try connection.execute("INSERT OR REPLACE INTO feed_meta (key, value) VALUES ('loaded_at', '\(now)'), ('name', '\(name)')")
+      try Self.validate(connection)
+    } catch {
+      try? FileManager.default.removeItem(atPath: building)
+      throw error
+    }
+    // The connection is closed: every page is in the file. Make it durable, then swap.
+    try Self.fsync(path: building)
+    if FileManager.default.fileExists(atPath: current) {
+      try? FileManager.default.removeItem(atPath: current + ".prev")
+      guard link(current, current + ".prev") == 0 else {
+        throw IngestError.io("cannot keep the previous timetable as \(current).prev: \(String(cString: strerror(errno)))")
+      }
+    }
+    guard rename(building, current) == 0 else {
+      throw IngestError.io("cannot move the new timetable into place: \(String(cString: strerror(errno)))")
+    }
+    try Self.fsync(path: feedsDirectory)
+    return (name, summary)
+  }
+
+  /// Checks a freshly built timetable before it replaces the current one.
+  static func validate(_ connection: Connection) throws {
+    guard (try connection.scalarInt("SELECT count(*) FROM stops")) ?? 0 > 0 else {
+      throw IngestError.validation("the new timetable has no stops")
+    }
+    let kind = try connection.scalarText("SELECT value FROM feed_meta WHERE key = 'kind'")
+    if kind != "stopsJSON" {
+      for table in ["agency", "routes", "trips"] where (try connection.scalarInt("SELECT count(*) FROM \(table)")) ?? 0 == 0 {
+        throw IngestError.validation("the new timetable has no rows in \(table)")
+      }
+      let dangling = try connection.scalarInt(
+        "SELECT count(*) FROM trips t WHERE NOT EXISTS (SELECT 1 FROM routes r WHERE r.route_idx = t.route_idx)") ?? 0
+      if dangling > 0 { throw IngestError.validation("\(dangling) trips point at missing routes") }
+    }
+  }
+
+  static func fsync(path: String) throws {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw IngestError.io("cannot open \(path) to sync it") }
+    defer { close(fd) }
+    Glibc.fsync(fd)
+  }
+}
+
+/// Why an ingest stopped, beyond a problem in the feed's own files.
+public enum IngestError: Error, Equatable, CustomStringConvertible {
+  case locked(pid: String)
+  case invalidFeedName(String)
+  case validation(String)
+  case io(String)
+
+  public var description: String {
+    switch self {
+    case .locked(let pid):
+      return "another ingest is running\(pid.isEmpty ? "" : " (pid \(pid))"); try again when it has finished"
+    case .invalidFeedName(let name):
+      return "feed name '\(name)' must be letters, digits, '-' or '_' (at most 64)"
+    case .validation(let detail): return "the new timetable is not usable: \(detail); the current one is kept"
+    case .io(let detail): return detail
+    }
+  }
+}
+
+/// A lock file held while an ingest runs (`flock`, released by the kernel if the process dies).
+final class IngestLock {
+  private let fd: Int32
+
+  init(directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let path = directory + "/ingest.lock"
+    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw IngestError.io("cannot open \(path): \(String(cString: strerror(errno)))") }
+    if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      var buffer = [UInt8](repeating: 0, count: 32)
+      let count = pread(fd, &buffer, 32, 0)
+      close(fd)
+      let pid = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      throw IngestError.locked(pid: pid)
+    }
+    let text = "\(getpid())\n"
+    ftruncate(fd, 0)
+    _ = text.withCString { pwrite(fd, $0, strlen($0), 0) }
+  }
+
+  deinit {
+    flock(fd, LOCK_UN)
+    close(fd)
+  }
+}
+
+/// Names for feeds held side by side.
+enum FeedNaming {
+  /// The agency's name when the feed has one agency, else feed_info's publisher, else the file
+  /// name: "Caltrain" becomes `caltrain`, "Bay Area Rapid Transit" `bay-area-rapid-transit`.
+  static func derive(_ source: FeedSource) throws -> String {
+    let fileName = slug((((source.path as NSString).lastPathComponent) as NSString).deletingPathExtension)
+    guard source.kind != .stopsJSON else { return fileName.isEmpty ? "stops" : fileName }
+    var candidates: [String] = []
+    if source.hasFile("agency.txt") {
+      let (stream, _) = try source.open("agency.txt")
+      let reader = try CSVReader(source: stream, file: "agency.txt")
+      var names: [String] = []
+      while try reader.next(), names.count < 2 { names.append(reader.string(reader.column("agency_name"))) }
+      if names.count == 1 { candidates.append(names[0]) }
+    }
+    if source.hasFile("feed_info.txt") {
+      let (stream, _) = try source.open("feed_info.txt")
+      let reader = try CSVReader(source: stream, file: "feed_info.txt")
+      if try reader.next() { candidates.append(reader.string(reader.column("feed_publisher_name"))) }
+    }
+    candidates.append(fileName)
+    return candidates.map(slug).first { !$0.isEmpty } ?? "feed"
+  }
+
+  static func slug(_ text: String) -> String {
+    var result = ""
+    for character in text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased() {
+      if character.isASCII && (character.isLetter || character.isNumber) {
+        result.append(character)
+      } else if !result.isEmpty && result.last != "-" {
+        result.append("-")
+      }
+    }
+    while result.hasSuffix("-") { result.removeLast() }
+    return String(result.prefix(64))
+  }
+
+  static func isValid(_ name: String) -> Bool {
+    !name.isEmpty && name.count <= 64 && !name.hasPrefix(".") && !name.hasPrefix("-")
+      && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+  }
+}

@@ -1,0 +1,180 @@
+// The messages of gtfs-realtime.proto (google/transit, proto2), one struct per message.
+// Field docs quote or condense the .proto's comments.
+
+/// The contents of a feed message.
+///
+/// The proto's `FeedMessage`. Optional properties are nil when the field is absent
+/// (proto2 "has" semantics: unset differs from the default).
+public struct FeedMessage: Sendable, Equatable {
+  /// Metadata about this feed and feed message.
+  ///
+  /// Proto field 1: `required FeedHeader header`.
+  public var header: FeedHeader?
+  /// Contents of the feed.
+  ///
+  /// Proto field 2: `repeated FeedEntity entity`.
+  public var entities: [FeedEntity] = []
+
+  /// A `FeedMessage` with every field unset.
+  public init() {}
+
+  /// A `FeedMessage` with the given fields; those not given are unset.
+  public init(
+    header: FeedHeader? = nil,
+    entities: [FeedEntity] = []
+  ) {
+    self.header = header
+    self.entities = entities
+  }
+}
+
+/// Metadata about a feed, included in feed messages.
+///
+/// The proto's `FeedHeader`. Optional properties are nil when the field is absent
+/// (proto2 "has" semantics: unset differs from the default).
+public struct FeedHeader: Sendable, Equatable {
+  /// Version of the feed specification.
+  ///
+  /// Proto field 1: `required string gtfs_realtime_version`.
+  public var gtfsRealtimeVersion: String?
+  /// Whether this fetch holds the whole dataset or only changes (unset means `FULL_DATASET`).
+  ///
+  /// Proto field 2: `optional Incrementality incrementality` [default = FULL_DATASET].
+  public var incrementality: Incrementality?
+  /// This timestamp identifies the moment when the content of this feed has been created (in server
+  /// time).
+  ///
+  /// Proto field 3: `optional uint64 timestamp`.
+  public var timestamp: UInt64?
+  /// String that matches the feed_info.feed_version from the GTFS feed that the real time data is
+  /// based on.
+  ///
+  /// Proto field 4: `optional string feed_version`.
+  public var feedVersion: String?
+
+  /// A `FeedHeader` with every field unset.
+  public init() {}
+
+  /// A `FeedHeader` with the given fields; those not given are unset.
+  public init(
+    gtfsRealtimeVersion: String? = nil,
+    incrementality: Incrementality? = nil,
+    timestamp: UInt64? = nil,
+    feedVersion: String? = nil
+  ) {
+    self.gtfsRealtimeVersion = gtfsRealtimeVersion
+    self.incrementality = incrementality
+    self.timestamp = timestamp
+    self.feedVersion = feedVersion
+  }
+
+  /// `incrementality`, or the proto's default `FULL_DATASET` when unset.
+  public var incrementalityOrDefault: Incrementality { incrementality ?? .fullDataset }
+
+  /// Whether a fetch holds the whole dataset or only changes.
+  ///
+  /// Values this decoder does not know are kept as `unrecognized` (proto2 treats enums as
+  /// closed, but a newer feed may use values added to the spec later).
+  public enum Incrementality: ProtoEnum {
+    /// `FULL_DATASET` (0).
+    case fullDataset
+    /// `DIFFERENTIAL` (1).
+    case differential
+    /// A value the proto this decoder was built from does not define.
+    case unrecognized(Int32)
+
+    /// The value for its number on the wire; unknown numbers become `unrecognized`.
+    public init(rawValue: Int32) {
+      switch rawValue {
+      case 0: self = .fullDataset
+      case 1: self = .differential
+      default: self = .unrecognized(rawValue)
+      }
+    }
+
+    /// The number on the wire.
+    public var rawValue: Int32 {
+      switch self {
+      case .fullDataset: 0
+      case .differential: 1
+      case .unrecognized(let value): value
+      }
+    }
+
+    /// The name the .proto gives the value (`FULL_DATASET`), or nil when unrecognized.
+    public var protoName: String? {
+      switch self {
+      case .fullDataset: "FULL_DATASET"
+      case .differential: "DIFFERENTIAL"
+      case .unrecognized: nil
+      }
+    }
+  }
+}
+
+/// A definition (or update) of an entity in the transit feed.
+///
+/// The proto's `FeedEntity`. Optional properties are nil when the field is absent
+/// (proto2 "has" semantics: unset differs from the default).
+public struct FeedEntity: Sendable, Equatable {
+  /// The entity's id, unique within a FeedMessage (required by the proto; nil when a feed omits
+  /// it).
+  ///
+  /// Proto field 1: `required string id`.
+  public var id: String?
+  /// Whether this entity is to be deleted.
+  ///
+  /// Proto field 2: `optional bool is_deleted` [default = false].
+  public var isDeleted: Bool?
+  /// A realtime update of a trip's progress.
+  ///
+  /// Proto field 3: `optional TripUpdate trip_update`.
+  public var tripUpdate: TripUpdate?
+  /// A vehicle's position.
+  ///
+  /// Proto field 4: `optional VehiclePosition vehicle`.
+  public var vehicle: VehiclePosition?
+  /// A service alert.
+  ///
+  /// Proto field 5: `optional Alert alert`.
+  public var alert: Alert?
+  /// A shape for a detour (experimental in the proto).
+  ///
+  /// Proto field 6: `optional Shape shape`.
+  public var shape: Shape?
+  /// A stop added or changed in realtime (experimental in the proto).
+  ///
+  /// Proto field 7: `optional Stop stop`.
+  public var stop: Stop?
+  /// Changes to the stops and shape of some trips (experimental in the proto).
+  ///
+  /// Proto field 8: `optional TripModifications trip_modifications`.
+  public var tripModifications: TripModifications?
+
+  /// A `FeedEntity` with every field unset.
+  public init() {}
+
+  /// A `FeedEntity` with the given fields; those not given are unset.
+  public init(
+    id: String? = nil,
+    isDeleted: Bool? = nil,
+    tripUpdate: TripUpdate? = nil,
+    vehicle: VehiclePosition? = nil,
+    alert: Alert? = nil,
+    shape: Shape? = nil,
+    stop: Stop? = nil,
+    tripModifications: TripModifications? = nil
+  ) {
+    self.id = id
+    self.isDeleted = isDeleted
+    self.tripUpdate = tripUpdate
+    self.vehicle = vehicle
+    self.alert = alert
+    self.shape = shape
+    self.stop = stop
+    self.tripModifications = tripModifications
+  }
+
+  /// `isDeleted`, or the proto's default `false` when unset.
+  public var isDeletedOrDefault: Bool { isDeleted ?? false }
+}

@@ -1,0 +1,350 @@
+// The messages of gtfs-realtime.proto (google/transit, proto2), one struct per message.
+// Field docs quote or condense the .proto's comments.
+
+/// Realtime update of the progress of a vehicle along a trip.
+///
+/// The proto's `TripUpdate`. Optional properties are nil when the field is absent
+/// (proto2 "has" semantics: unset differs from the default).
+public struct TripUpdate: Sendable, Equatable {
+  /// The trip this update applies to (required by the proto).
+  ///
+  /// Proto field 1: `required TripDescriptor trip`.
+  public var trip: TripDescriptor?
+  /// Additional information on the vehicle that is serving this trip.
+  ///
+  /// Proto field 3: `optional VehicleDescriptor vehicle`.
+  public var vehicle: VehicleDescriptor?
+  /// Updates to StopTimes for the trip (both future, i.e., predictions, and in some cases, past
+  /// ones, i.e., those that already happened).
+  ///
+  /// Proto field 2: `repeated StopTimeUpdate stop_time_update`.
+  public var stopTimeUpdates: [StopTimeUpdate] = []
+  /// The most recent moment at which the vehicle's real-time progress was measured to estimate
+  /// StopTimes in the future.
+  ///
+  /// Proto field 4: `optional uint64 timestamp`.
+  public var timestamp: UInt64?
+  /// The current schedule deviation for the whole trip, in seconds.
+  ///
+  /// Proto field 5: `optional int32 delay`.
+  public var delay: Int32?
+  /// Updated properties of the trip, such as a new shape_id when there is a detour.
+  ///
+  /// Proto field 6: `optional TripProperties trip_properties`.
+  public var tripProperties: TripProperties?
+
+  /// A `TripUpdate` with every field unset.
+  public init() {}
+
+  /// A `TripUpdate` with the given fields; those not given are unset.
+  public init(
+    trip: TripDescriptor? = nil,
+    vehicle: VehicleDescriptor? = nil,
+    stopTimeUpdates: [StopTimeUpdate] = [],
+    timestamp: UInt64? = nil,
+    delay: Int32? = nil,
+    tripProperties: TripProperties? = nil
+  ) {
+    self.trip = trip
+    self.vehicle = vehicle
+    self.stopTimeUpdates = stopTimeUpdates
+    self.timestamp = timestamp
+    self.delay = delay
+    self.tripProperties = tripProperties
+  }
+
+  /// Timing information for a single predicted event (either arrival or departure).
+  ///
+  /// The proto's `TripUpdate.StopTimeEvent`. Optional properties are nil when the field is absent
+  /// (proto2 "has" semantics: unset differs from the default).
+  public struct StopTimeEvent: Sendable, Equatable {
+    /// Delay in seconds: positive when late, negative when early.
+    ///
+    /// Proto field 1: `optional int32 delay`.
+    public var delay: Int32?
+    /// The event as an absolute time, in Unix seconds.
+    ///
+    /// Proto field 2: `optional int64 time`.
+    public var time: Int64?
+    /// The expected error of the prediction, in seconds; nil means unknown, 0 means certain.
+    ///
+    /// Proto field 3: `optional int32 uncertainty`.
+    public var uncertainty: Int32?
+    /// The scheduled time, in Unix seconds, for a NEW, REPLACEMENT or DUPLICATED trip.
+    ///
+    /// Proto field 4: `optional int64 scheduled_time`.
+    public var scheduledTime: Int64?
+
+    /// A `StopTimeEvent` with every field unset.
+    public init() {}
+
+    /// A `StopTimeEvent` with the given fields; those not given are unset.
+    public init(
+      delay: Int32? = nil,
+      time: Int64? = nil,
+      uncertainty: Int32? = nil,
+      scheduledTime: Int64? = nil
+    ) {
+      self.delay = delay
+      self.time = time
+      self.uncertainty = uncertainty
+      self.scheduledTime = scheduledTime
+    }
+  }
+
+  /// Realtime update for arrival and/or departure events for a given stop on a trip.
+  ///
+  /// The proto's `TripUpdate.StopTimeUpdate`. Optional properties are nil when the field is absent
+  /// (proto2 "has" semantics: unset differs from the default).
+  public struct StopTimeUpdate: Sendable, Equatable {
+    /// The stop's `stop_sequence` in the GTFS stop_times.txt.
+    ///
+    /// Proto field 1: `optional uint32 stop_sequence`.
+    public var stopSequence: UInt32?
+    /// The stop's `stop_id` in the GTFS stops.txt.
+    ///
+    /// Proto field 4: `optional string stop_id`.
+    public var stopID: String?
+    /// The predicted arrival.
+    ///
+    /// Proto field 2: `optional StopTimeEvent arrival`.
+    public var arrival: StopTimeEvent?
+    /// The predicted departure.
+    ///
+    /// Proto field 3: `optional StopTimeEvent departure`.
+    public var departure: StopTimeEvent?
+    /// Expected occupancy after departure from the given stop.
+    ///
+    /// Proto field 7: `optional VehiclePosition.OccupancyStatus departure_occupancy_status`.
+    public var departureOccupancyStatus: VehiclePosition.OccupancyStatus?
+    /// How the update relates to the schedule (unset means `SCHEDULED`).
+    ///
+    /// Proto field 5: `optional ScheduleRelationship schedule_relationship` [default = SCHEDULED].
+    public var scheduleRelationship: ScheduleRelationship?
+    /// Realtime updates to properties of the stop time from GTFS stop_times.txt.
+    ///
+    /// Proto field 6: `optional StopTimeProperties stop_time_properties`.
+    public var stopTimeProperties: StopTimeProperties?
+
+    /// A `StopTimeUpdate` with every field unset.
+    public init() {}
+
+    /// A `StopTimeUpdate` with the given fields; those not given are unset.
+    public init(
+      stopSequence: UInt32? = nil,
+      stopID: String? = nil,
+      arrival: StopTimeEvent? = nil,
+      departure: StopTimeEvent? = nil,
+      departureOccupancyStatus: VehiclePosition.OccupancyStatus? = nil,
+      scheduleRelationship: ScheduleRelationship? = nil,
+      stopTimeProperties: StopTimeProperties? = nil
+    ) {
+      self.stopSequence = stopSequence
+      self.stopID = stopID
+      self.arrival = arrival
+      self.departure = departure
+      self.departureOccupancyStatus = departureOccupancyStatus
+      self.scheduleRelationship = scheduleRelationship
+      self.stopTimeProperties = stopTimeProperties
+    }
+
+    /// `scheduleRelationship`, or the proto's default `SCHEDULED` when unset.
+    public var scheduleRelationshipOrDefault: ScheduleRelationship { scheduleRelationship ?? .scheduled }
+
+    /// The relation between the StopTimeEvents and the static schedule.
+    ///
+    /// Values this decoder does not know are kept as `unrecognized` (proto2 treats enums as
+    /// closed, but a newer feed may use values added to the spec later).
+    public enum ScheduleRelationship: ProtoEnum {
+      /// `SCHEDULED`: The vehicle is proceeding in accordance with its static schedule of stops,
+      /// although not necessarily according to the times of the schedule.
+      case scheduled
+      /// `SKIPPED`: The stop is skipped, i.e., the vehicle will not stop at this stop.
+      case skipped
+      /// `NO_DATA`: No StopTimeEvents are given for this stop.
+      case noData
+      /// `UNSCHEDULED`: The vehicle is operating a trip defined in GTFS frequencies.txt with
+      /// exact_times = 0.
+      case unscheduled
+      /// A value the proto this decoder was built from does not define.
+      case unrecognized(Int32)
+
+      /// The value for its number on the wire; unknown numbers become `unrecognized`.
+      public init(rawValue: Int32) {
+        switch rawValue {
+        case 0: self = .scheduled
+        case 1: self = .skipped
+        case 2: self = .noData
+        case 3: self = .unscheduled
+        default: self = .unrecognized(rawValue)
+        }
+      }
+
+      /// The number on the wire.
+      public var rawValue: Int32 {
+        switch self {
+        case .scheduled: 0
+        case .skipped: 1
+        case .noData: 2
+        case .unscheduled: 3
+        case .unrecognized(let value): value
+        }
+      }
+
+      /// The name the .proto gives the value (`SCHEDULED`), or nil when unrecognized.
+      public var protoName: String? {
+        switch self {
+        case .scheduled: "SCHEDULED"
+        case .skipped: "SKIPPED"
+        case .noData: "NO_DATA"
+        case .unscheduled: "UNSCHEDULED"
+        case .unrecognized: nil
+        }
+      }
+    }
+
+    /// Provides the updated values for the stop time.
+    ///
+    /// The proto's `TripUpdate.StopTimeUpdate.StopTimeProperties`. Optional properties are nil when the field is absent
+    /// (proto2 "has" semantics: unset differs from the default).
+    public struct StopTimeProperties: Sendable, Equatable {
+      /// Supports real-time stop assignments.
+      ///
+      /// Proto field 1: `optional string assigned_stop_id`.
+      public var assignedStopID: String?
+      /// The updated headsign of the vehicle at the stop.
+      ///
+      /// Proto field 2: `optional string stop_headsign`.
+      public var stopHeadsign: String?
+      /// The updated pickup of the vehicle at the stop.
+      ///
+      /// Proto field 3: `optional DropOffPickupType pickup_type`.
+      public var pickupType: DropOffPickupType?
+      /// The updated drop off of the vehicle at the stop.
+      ///
+      /// Proto field 4: `optional DropOffPickupType drop_off_type`.
+      public var dropOffType: DropOffPickupType?
+
+      /// A `StopTimeProperties` with every field unset.
+      public init() {}
+
+      /// A `StopTimeProperties` with the given fields; those not given are unset.
+      public init(
+        assignedStopID: String? = nil,
+        stopHeadsign: String? = nil,
+        pickupType: DropOffPickupType? = nil,
+        dropOffType: DropOffPickupType? = nil
+      ) {
+        self.assignedStopID = assignedStopID
+        self.stopHeadsign = stopHeadsign
+        self.pickupType = pickupType
+        self.dropOffType = dropOffType
+      }
+
+      /// How passengers may be picked up or dropped off.
+      ///
+      /// Values this decoder does not know are kept as `unrecognized` (proto2 treats enums as
+      /// closed, but a newer feed may use values added to the spec later).
+      public enum DropOffPickupType: ProtoEnum {
+        /// `REGULAR`: Regularly scheduled pickup/dropoff.
+        case regular
+        /// `NONE`: No pickup/dropoff available.
+        case none
+        /// `PHONE_AGENCY`: Must phone agency to arrange pickup/dropoff.
+        case phoneAgency
+        /// `COORDINATE_WITH_DRIVER`: Must coordinate with driver to arrange pickup/dropoff.
+        case coordinateWithDriver
+        /// A value the proto this decoder was built from does not define.
+        case unrecognized(Int32)
+
+        /// The value for its number on the wire; unknown numbers become `unrecognized`.
+        public init(rawValue: Int32) {
+          switch rawValue {
+          case 0: self = .regular
+          case 1: self = .none
+          case 2: self = .phoneAgency
+          case 3: self = .coordinateWithDriver
+          default: self = .unrecognized(rawValue)
+          }
+        }
+
+        /// The number on the wire.
+        public var rawValue: Int32 {
+          switch self {
+          case .regular: 0
+          case .none: 1
+          case .phoneAgency: 2
+          case .coordinateWithDriver: 3
+          case .unrecognized(let value): value
+          }
+        }
+
+        /// The name the .proto gives the value (`REGULAR`), or nil when unrecognized.
+        public var protoName: String? {
+          switch self {
+          case .regular: "REGULAR"
+          case .none: "NONE"
+          case .phoneAgency: "PHONE_AGENCY"
+          case .coordinateWithDriver: "COORDINATE_WITH_DRIVER"
+          case .unrecognized: nil
+          }
+        }
+      }
+    }
+  }
+
+  /// Defines updated properties of the trip, such as a new shape_id when there is a detour.
+  ///
+  /// The proto's `TripUpdate.TripProperties`. Optional properties are nil when the field is absent
+  /// (proto2 "has" semantics: unset differs from the default).
+  public struct TripProperties: Sendable, Equatable {
+    /// Defines the identifier of a new trip that is a duplicate of an existing trip defined in
+    /// (CSV) GTFS trips.txt but will start at a different service date and/or time (defined using
+    /// the TripProperties.start_date and TripProperties.start_time fields).
+    ///
+    /// Proto field 1: `optional string trip_id`.
+    public var tripID: String?
+    /// Service date on which the DUPLICATED trip will be run, in YYYYMMDD format.
+    ///
+    /// Proto field 2: `optional string start_date`.
+    public var startDate: String?
+    /// Defines the departure start time of the trip when it’s duplicated.
+    ///
+    /// Proto field 3: `optional string start_time`.
+    public var startTime: String?
+    /// Specifies the identifier of the shape of the vehicle travel path when the trip shape differs
+    /// from the shape specified in (CSV) GTFS or to specify it in real-time when it's not provided
+    /// by (CSV) GTFS, such as a vehicle that takes differing paths based on rider demand.
+    ///
+    /// Proto field 4: `optional string shape_id`.
+    public var shapeID: String?
+    /// Specifies the headsign for this trip when it differs from the original.
+    ///
+    /// Proto field 5: `optional string trip_headsign`.
+    public var tripHeadsign: String?
+    /// Specifies the name for this trip when it differs from the original.
+    ///
+    /// Proto field 6: `optional string trip_short_name`.
+    public var tripShortName: String?
+
+    /// A `TripProperties` with every field unset.
+    public init() {}
+
+    /// A `TripProperties` with the given fields; those not given are unset.
+    public init(
+      tripID: String? = nil,
+      startDate: String? = nil,
+      startTime: String? = nil,
+      shapeID: String? = nil,
+      tripHeadsign: String? = nil,
+      tripShortName: String? = nil
+    ) {
+      self.tripID = tripID
+      self.startDate = startDate
+      self.startTime = startTime
+      self.shapeID = shapeID
+      self.tripHeadsign = tripHeadsign
+      self.tripShortName = tripShortName
+    }
+  }
+}

@@ -1,0 +1,381 @@
+/// A cursor over serialized protobuf: an `offset`/`end` pair over one `[UInt8]`.
+///
+/// The array shares its storage, so a nested message is only a narrower `end` over the same
+/// bytes: nothing is copied until a string is decoded. Every read checks what is left first, as
+/// swift-protobuf's `BinaryDecoder` does, and throws `WireError` instead of reading past `end`;
+/// offsets in errors count from the start of the array.
+///
+/// ```swift
+/// var reader = WireReader(bytes)
+/// while let tag = try reader.readTag() {
+///   switch tag.number {
+///   case 1: delay = try reader.readInt32(tag, "delay")
+///   default: try reader.skip(tag)
+///   }
+/// }
+/// ```
+package struct WireReader {
+  /// The whole input.
+  package let bytes: [UInt8]
+  /// The next byte to read.
+  package private(set) var offset: Int
+  /// One past the last byte of the message being read.
+  package private(set) var end: Int
+  /// How many more levels of nested messages may be entered.
+  package private(set) var depthBudget: Int
+  /// The depth budget the reader started with, for error messages.
+  package let maxDepth: Int
+
+  /// The default depth budget. gtfs-realtime.proto itself nests at most 5 messages below
+  /// FeedMessage (entity.alert.informed_entity.trip.modified_trip); the budget bounds the work
+  /// any input can cause if a future version of the proto becomes recursive.
+  package static let defaultMaxDepth = 32
+
+  /// A reader over `range` of `bytes` (all of it by default).
+  /// - Precondition: `range` lies within `bytes`.
+  package init(_ bytes: [UInt8], range: Range<Int>? = nil, maxDepth: Int = defaultMaxDepth) {
+    let range = range ?? bytes.startIndex..<bytes.endIndex
+    precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the input")
+    self.bytes = bytes
+    self.offset = range.lowerBound
+    self.end = range.upperBound
+    self.maxDepth = maxDepth
+    self.depthBudget = maxDepth
+  }
+
+  /// Whether the current message has no bytes left.
+  package var isAtEnd: Bool { offset >= end }
+
+  // MARK: - Primitives
+
+  /// Reads a base-128 varint.
+  /// - Throws: `truncated` if the input ends first; `malformedVarint` beyond 10 bytes or 64 bits.
+  @inline(__always)
+  package mutating func readVarint() throws(WireError) -> UInt64 {
+    if offset < end {
+      let byte = bytes[offset]
+      if byte < 0x80 {
+        offset &+= 1
+        return UInt64(byte)
+      }
+    }
+    return try readLongVarint()
+  }
+
+  /// The varint loop, for values of two bytes or more (and for errors).
+  @inline(never)
+  private mutating func readLongVarint() throws(WireError) -> UInt64 {
+    let start = offset
+    var index = offset
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while index < end {
+      let byte = bytes[index]
+      index &+= 1
+      // The 10th byte may only carry the 64th bit: anything more is over 64 bits or 11+ bytes.
+      if shift == 63 && byte > 1 { throw .malformedVarint(offset: start) }
+      value |= UInt64(byte & 0x7F) << shift
+      if byte < 0x80 {
+        offset = index
+        return value
+      }
+      shift &+= 7
+    }
+    throw .truncated(offset: start)
+  }
+
+  /// Reads a field key; nil at the end of the current message.
+  /// - Throws: for a truncated key, field number 0 or above 2^29 - 1, groups, wire types 6 and 7.
+  @inline(__always)
+  package mutating func readTag() throws(WireError) -> FieldTag? {
+    guard offset < end else { return nil }
+    let start = offset
+    return try FieldTag(rawValue: try readVarint(), offset: start)
+  }
+
+  /// Reads 4 bytes, little-endian.
+  package mutating func readFixed32() throws(WireError) -> UInt32 {
+    guard end - offset >= 4 else { throw .truncated(offset: offset) }
+    var value: UInt32 = 0
+    for index in 0..<4 { value |= UInt32(bytes[offset &+ index]) << (8 &* index) }
+    offset &+= 4
+    return value
+  }
+
+  /// Reads 8 bytes, little-endian.
+  package mutating func readFixed64() throws(WireError) -> UInt64 {
+    guard end - offset >= 8 else { throw .truncated(offset: offset) }
+    var value: UInt64 = 0
+    for index in 0..<8 { value |= UInt64(bytes[offset &+ index]) << (8 &* index) }
+    offset &+= 8
+    return value
+  }
+
+  /// Reads a length prefix and steps over the bytes it covers; returns their range.
+  /// - Throws: `lengthPastEnd` when the length is more than what is left of the current message
+  ///   (checked before any arithmetic, so a length near 2^64 cannot overflow).
+  @inline(__always)
+  package mutating func readLengthDelimited() throws(WireError) -> Range<Int> {
+    let start = offset
+    let length = try readVarint()
+    guard length <= UInt64(end &- offset) else { throw .lengthPastEnd(length: length, offset: start) }
+    let lower = offset
+    offset = lower &+ Int(length)
+    return lower..<offset
+  }
+
+  /// Steps over the value of a field this decoder does not know (an unknown field or an
+  /// extension, 1000-1999 or 9000-9999), by its wire type.
+  package mutating func skip(_ tag: FieldTag) throws(WireError) {
+    switch tag.wireType {
+    case .varint: _ = try readVarint()
+    case .fixed64: try advance(by: 8)
+    case .fixed32: try advance(by: 4)
+    case .lengthDelimited: _ = try readLengthDelimited()
+    }
+  }
+
+  private mutating func advance(by count: Int) throws(WireError) {
+    guard end - offset >= count else { throw .truncated(offset: offset) }
+    offset &+= count
+  }
+
+  // MARK: - Fields
+
+  /// Throws `wrongWireType` unless `tag` has `wireType`. A known field with another wire type is
+  /// malformed input here, though the protobuf spec would let a parser skip it as unknown.
+  @inline(__always)
+  private func expect(_ tag: FieldTag, _ wireType: WireType, _ name: StaticString, index: Int? = nil)
+    throws(WireError)
+  {
+    guard tag.wireType == wireType else {
+      throw Self.wrongWireType(tag, expected: wireType).within(name, index: index)
+    }
+  }
+
+  /// The error for `tag` arriving where the .proto gives `expected`, without a path.
+  private static func wrongWireType(_ tag: FieldTag, expected: WireType) -> WireError {
+    .wrongWireType(field: tag.number, found: tag.wireType, expected: expected, offset: tag.offset)
+  }
+
+  /// A varint field, with `name` on any error.
+  @inline(__always)
+  private mutating func readVarintField(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> UInt64 {
+    try expect(tag, .varint, name)
+    do throws(WireError) {
+      return try readVarint()
+    } catch {
+      throw error.within(name)
+    }
+  }
+
+  /// An `int32` field. Negative values arrive sign-extended to 10 bytes; larger values are
+  /// truncated to 32 bits, as protobuf's C++ parser does.
+  @inline(__always)
+  package mutating func readInt32(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int32 {
+    Int32(truncatingIfNeeded: try readVarintField(tag, name))
+  }
+
+  /// An enum field's number (an `int32` on the wire).
+  @inline(__always)
+  package mutating func readEnum(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int32 {
+    Int32(truncatingIfNeeded: try readVarintField(tag, name))
+  }
+
+  /// An `int64` field.
+  @inline(__always)
+  package mutating func readInt64(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int64 {
+    Int64(bitPattern: try readVarintField(tag, name))
+  }
+
+  /// A `uint32` field (larger values truncated to 32 bits).
+  @inline(__always)
+  package mutating func readUInt32(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> UInt32 {
+    UInt32(truncatingIfNeeded: try readVarintField(tag, name))
+  }
+
+  /// A `uint64` field.
+  @inline(__always)
+  package mutating func readUInt64(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> UInt64 {
+    try readVarintField(tag, name)
+  }
+
+  /// A `bool` field: any non-zero varint is true.
+  @inline(__always)
+  package mutating func readBool(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Bool {
+    try readVarintField(tag, name) != 0
+  }
+
+  /// A `float` field (fixed32).
+  package mutating func readFloat(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Float {
+    try expect(tag, .fixed32, name)
+    do throws(WireError) {
+      return Float(bitPattern: try readFixed32())
+    } catch {
+      throw error.within(name)
+    }
+  }
+
+  /// A `double` field (fixed64).
+  package mutating func readDouble(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Double {
+    try expect(tag, .fixed64, name)
+    do throws(WireError) {
+      return Double(bitPattern: try readFixed64())
+    } catch {
+      throw error.within(name)
+    }
+  }
+
+  /// A `string` field, decoded once from the input's bytes. IDs must match exactly, so invalid
+  /// UTF-8 is an error rather than replaced.
+  /// - Parameter index: the element's index, for a repeated field.
+  package mutating func readString(_ tag: FieldTag, _ name: StaticString, index: Int? = nil)
+    throws(WireError) -> String
+  {
+    try expect(tag, .lengthDelimited, name, index: index)
+    let range: Range<Int>
+    do throws(WireError) {
+      range = try readLengthDelimited()
+    } catch {
+      throw error.within(name, index: index)
+    }
+    if range.isEmpty { return "" }
+    // `String(validating:as:)` is generic over the encoding and, unspecialized, spends much of
+    // its time looking up type metadata; validating here and then decoding the buffer takes the
+    // standard library's non-generic UTF-8 path.
+    let string = bytes.withUnsafeBufferPointer { buffer -> String? in
+      let slice = UnsafeBufferPointer(rebasing: buffer[range])
+      guard UTF8Validation.isValid(slice) else { return nil }
+      return String(decoding: slice, as: UTF8.self)
+    }
+    guard let string else {
+      throw WireError.invalidUTF8(offset: range.lowerBound).within(name, index: index)
+    }
+    return string
+  }
+
+  /// How many fields numbered `number` the current message holds from `offset` on: a quick scan
+  /// of the tags, skipping values, so a repeated field's array can be allocated once. Stops
+  /// early, without throwing, at anything malformed (the real decode reports it). Each counted
+  /// field takes at least two bytes, so the count never exceeds half the input.
+  package func count(of number: UInt32, from offset: Int) -> Int {
+    var scanner = self
+    scanner.offset = offset
+    var count = 0
+    while true {
+      guard let tag = try? scanner.readTag() else { return count }
+      if tag.number == number { count &+= 1 }
+      guard (try? scanner.skip(tag)) != nil else { return count }
+    }
+  }
+
+  // MARK: - Repeated scalars
+
+  /// Appends the values of a repeated varint field, packed or not: protobuf parsers must accept
+  /// both forms whatever the .proto says ("Packed Repeated Fields").
+  package mutating func readRepeatedVarint(
+    _ tag: FieldTag, _ name: StaticString, into values: inout [UInt64]
+  ) throws(WireError) {
+    do throws(WireError) {
+      switch tag.wireType {
+      case .varint:
+        values.append(try readVarint())
+      case .lengthDelimited:
+        try readPacked { reader throws(WireError) in values.append(try reader.readVarint()) }
+      default:
+        throw Self.wrongWireType(tag, expected: .varint)
+      }
+    } catch {
+      throw error.within(name, index: values.count)
+    }
+  }
+
+  /// Appends the values of a repeated fixed32 field (`fixed32`, `sfixed32`, `float`), packed or not.
+  package mutating func readRepeatedFixed32(
+    _ tag: FieldTag, _ name: StaticString, into values: inout [UInt32]
+  ) throws(WireError) {
+    do throws(WireError) {
+      switch tag.wireType {
+      case .fixed32:
+        values.append(try readFixed32())
+      case .lengthDelimited:
+        try readPacked { reader throws(WireError) in values.append(try reader.readFixed32()) }
+      default:
+        throw Self.wrongWireType(tag, expected: .fixed32)
+      }
+    } catch {
+      throw error.within(name, index: values.count)
+    }
+  }
+
+  /// Reads a packed run: a length, then elements until exactly that length is used up (an element
+  /// that crosses the end throws `truncated`).
+  private mutating func readPacked(_ element: (inout WireReader) throws(WireError) -> Void)
+    throws(WireError)
+  {
+    let range = try readLengthDelimited()
+    let outerEnd = end
+    offset = range.lowerBound
+    end = range.upperBound
+    while offset < end { try element(&self) }
+    end = outerEnd
+  }
+
+  // MARK: - Nested messages
+
+  /// A message field that may appear once, merged into `value` as proto2 requires when it appears
+  /// again ("Last One Wins" for scalars, concatenation for repeated fields, merge for messages).
+  package mutating func mergeMessage<M: WireMessage>(
+    _ tag: FieldTag, _ name: StaticString, into value: inout M?
+  ) throws(WireError) {
+    // Decoded in place (`value!` is a modify access): FeedEntity and TripUpdate are hundreds of
+    // bytes, and copying them in and out costs more than decoding their small fields.
+    if value == nil { value = M() }
+    try decodeNested(tag, name, index: nil, into: &value!)
+  }
+
+  /// One element of a repeated message field, appended to `array`. The first element reserves
+  /// room for all the elements the message holds, so the array is allocated once.
+  @inline(__always)
+  package mutating func appendMessage<M: WireMessage>(
+    _ tag: FieldTag, _ name: StaticString, to array: inout [M]
+  ) throws(WireError) {
+    if array.isEmpty { array.reserveCapacity(count(of: tag.number, from: tag.offset)) }
+    let index = array.count
+    array.append(M())
+    try decodeNested(tag, name, index: index, into: &array[index])  // in place, no copy
+  }
+
+  /// Reads a length-delimited sub-message in place: the reader's `end` narrows to the length,
+  /// so the message must end exactly where its length says, and one level of the depth budget
+  /// is spent while inside it.
+  private mutating func decodeNested<M: WireMessage>(
+    _ tag: FieldTag, _ name: StaticString, index: Int?, into message: inout M
+  ) throws(WireError) {
+    do throws(WireError) {
+      guard tag.wireType == .lengthDelimited else {
+        throw Self.wrongWireType(tag, expected: .lengthDelimited)
+      }
+      guard depthBudget > 0 else { throw .tooDeep(limit: maxDepth, offset: tag.offset) }
+      let range = try readLengthDelimited()
+      let outerEnd = end
+      offset = range.lowerBound
+      end = range.upperBound
+      depthBudget &-= 1
+      try message.merge(from: &self)
+      depthBudget &+= 1
+      end = outerEnd
+    } catch {
+      throw error.within(name, index: index)
+    }
+  }
+}
+
+/// A message of gtfs-realtime.proto that the wire decoder can fill.
+package protocol WireMessage {
+  /// The message with every field unset.
+  init()
+  /// Reads fields until the reader's end, over the values already set (protobuf's merge: a
+  /// scalar read again replaces, a repeated field appends, a message merges).
+  mutating func merge(from reader: inout WireReader) throws(WireError)
+}

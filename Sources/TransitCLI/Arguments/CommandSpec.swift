@@ -1,0 +1,86 @@
+/// What a command accepts, and the help text built from it: the one place a command is described
+/// (help, usage errors, and later completions and the man page all read it).
+public struct CommandSpec: Sendable {
+  /// The words that select the command: `["stops", "near"]`.
+  public var path: [String]
+  /// One line for `transit --help`.
+  public var summary: String
+  /// Positional arguments, in order.
+  public var arguments: [ArgumentSpec]
+  /// Options of this command (the global ones are added by the dispatcher).
+  public var options: [OptionSpec]
+  /// Paragraphs shown after the usage line.
+  public var discussion: String
+  /// Whole example command lines.
+  public var examples: [String]
+
+  public init(
+    path: [String], summary: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+    discussion: String = "", examples: [String] = []
+  ) {
+    self.path = path
+    self.summary = summary
+    self.arguments = arguments
+    self.options = options
+    self.discussion = discussion
+    self.examples = examples
+  }
+
+  /// `transit stops near`.
+  public var name: String { (["transit"] + path).joined(separator: " ") }
+
+  /// `transit stops near [LAT,LON] [options]`.
+  public var usage: String {
+    var parts = [name]
+    for argument in arguments {
+      parts.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
+    }
+    if !options.isEmpty { parts.append("[options]") }
+    return parts.joined(separator: " ")
+  }
+}
+
+/// A positional argument.
+public struct ArgumentSpec: Sendable {
+  public var name: String
+  public var help: String
+  public var isOptional: Bool
+  /// Whether the argument takes every remaining word (`rt dump FILE...`).
+  public var isVariadic: Bool
+
+  public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false) {
+    self.name = name
+    self.help = help
+    self.isOptional = optional
+    self.isVariadic = variadic
+  }
+}
+
+/// A `--name` option: a flag, or one that takes a value.
+public struct OptionSpec: Sendable {
+  /// The long name with its dashes: `--radius`.
+  public var name: String
+  /// A one-letter alias with its dash: `-n`.
+  public var shortName: String?
+  /// The value's placeholder (`M`), or nil for a flag.
+  public var valueName: String?
+  public var help: String
+  /// The default, as help shows it.
+  public var defaultValue: String?
+  /// Whether the option may be given more than once.
+  public var isRepeatable: Bool
+
+  public init(
+    _ name: String, short: String? = nil, value: String? = nil, help: String,
+    default defaultValue: String? = nil, repeatable: Bool = false
+  ) {
+    self.name = name
+    self.shortName = short
+    self.valueName = value
+    self.help = help
+    self.defaultValue = defaultValue
+    self.isRepeatable = repeatable
+  }
+
+  var takesValue: Bool { valueName != nil }
+}

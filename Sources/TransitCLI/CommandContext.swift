@@ -1,0 +1,90 @@
+import Foundation
+
+/// Where a command's output goes and what it may know of the world: the environment, the
+/// terminal and the clock. `Transit.main` runs against `.live()`; tests capture with
+/// `.capturing()`.
+public final class CommandContext {
+  public var environment: [String: String]
+  public let stdout: OutputSink
+  public let stderr: OutputSink
+  /// Whether stdout is a terminal (colour, progress bars, Unicode).
+  public var stdoutIsTerminal: Bool
+  /// Whether stderr is a terminal (progress bars go there).
+  public var stderrIsTerminal: Bool
+  /// The real clock unless `--now` fixes it.
+  public var clock: WallClock
+  /// The folder relative paths are resolved against.
+  public var currentDirectory: String
+
+  public init(
+    environment: [String: String], stdout: OutputSink, stderr: OutputSink,
+    stdoutIsTerminal: Bool, stderrIsTerminal: Bool, clock: WallClock, currentDirectory: String
+  ) {
+    self.environment = environment
+    self.stdout = stdout
+    self.stderr = stderr
+    self.stdoutIsTerminal = stdoutIsTerminal
+    self.stderrIsTerminal = stderrIsTerminal
+    self.clock = clock
+    self.currentDirectory = currentDirectory
+  }
+
+  /// The process's own streams, environment and clock.
+  public static func live() -> CommandContext {
+    CommandContext(
+      environment: ProcessInfo.processInfo.environment,
+      stdout: .fileDescriptor(1), stderr: .fileDescriptor(2),
+      stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
+      clock: .system, currentDirectory: FileManager.default.currentDirectoryPath)
+  }
+
+  /// Captures output in memory, for tests.
+  public static func capturing(
+    environment: [String: String] = [:], currentDirectory: String = "/"
+  ) -> CommandContext {
+    CommandContext(
+      environment: environment, stdout: .memory(), stderr: .memory(),
+      stdoutIsTerminal: false, stderrIsTerminal: false, clock: .system,
+      currentDirectory: currentDirectory)
+  }
+}
+
+/// A text stream: a file descriptor, or memory for tests.
+public final class OutputSink: @unchecked Sendable {
+  private let descriptor: Int32?
+  private var buffer: [UInt8] = []
+
+  private init(descriptor: Int32?) { self.descriptor = descriptor }
+
+  /// Writes straight to `fd` (unbuffered: each call is one `write`).
+  public static func fileDescriptor(_ fd: Int32) -> OutputSink { OutputSink(descriptor: fd) }
+
+  /// Keeps what is written; read it back with `text`.
+  public static func memory() -> OutputSink { OutputSink(descriptor: nil) }
+
+  /// Writes `text` as UTF-8.
+  public func write(_ text: String) {
+    guard let descriptor else {
+      buffer.append(contentsOf: text.utf8)
+      return
+    }
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return  // a closed pipe (`transit … | head`): nothing more to say
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Writes `text` and a newline.
+  public func line(_ text: String = "") { write(text + "\n") }
+
+  /// What a memory sink has captured.
+  public var text: String { String(decoding: buffer, as: UTF8.self) }
+}

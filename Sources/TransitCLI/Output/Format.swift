@@ -1,0 +1,46 @@
+/// Small text helpers shared by the commands' human output.
+enum Format {
+  /// 1234567 as "1,234,567".
+  static func thousands(_ value: Int) -> String {
+    let digits = String(abs(value))
+    var result = ""
+    for (offset, character) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { result.append(",") }
+      result.append(character)
+    }
+    return value < 0 ? "-" + result : result
+  }
+
+  /// A duration in seconds with sensible precision: "0.42 s", "12.3 s", "2 min 5 s".
+  static func seconds(_ value: Double) -> String {
+    if value < 10 { return String(format2(value)) + " s" }
+    if value < 120 { return String(Double(Int(value * 10)) / 10) + " s" }
+    return "\(Int(value) / 60) min \(Int(value) % 60) s"
+  }
+
+  static func format2(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+
+  /// Pads `text` to `width` characters (on the right unless `leading`).
+  static func pad(_ text: String, _ width: Int, leading: Bool = false) -> String {
+    let count = text.count
+    guard count < width else { return text }
+    let padding = String(repeating: " ", count: width - count)
+    return leading ? padding + text : text + padding
+  }
+
+  /// Rows aligned in columns separated by two spaces; `rightAligned` columns are numbers.
+  static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+    guard let columns = rows.map(\.count).max() else { return "" }
+    var widths = [Int](repeating: 0, count: columns)
+    for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+    return rows.map { row in
+      row.enumerated().map { index, cell in
+        index == row.count - 1 && !rightAligned.contains(index) ? cell : pad(cell, widths[index], leading: rightAligned.contains(index))
+      }.joined(separator: "  ")
+    }.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import GTFS
+import GTFSRealtime
+import SQLite
+import TransitModel
+import ZIP
+
+/// The `transit` command line: dispatch, help, and the one place errors become messages and
+/// exit codes.
+public enum Transit {
+  /// The version `--version` prints.
+  public static let version = "0.1.0"
+
+  /// Every command, in the order `transit --help` lists them.
+  static let commands: [any TransitCommand.Type] = [
+    IngestCommand.self,
+    RtDumpCommand.self,
+  ]
+
+  /// Runs `transit` with `arguments` (without the program name); returns the exit code.
+  public static func main(_ arguments: some Collection<String>, context: CommandContext) -> Int32 {
+    let words = Array(arguments)
+    do {
+      return try dispatch(words, context: context)
+    } catch {
+      return report(error, words: words, context: context)
+    }
+  }
+
+  // MARK: - Dispatch
+
+  static func dispatch(_ words: [String], context: CommandContext) throws -> Int32 {
+    if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
+      context.stdout.write(overview())
+      return 0
+    }
+    if words == ["--version"] {
+      context.stdout.line(versionText())
+      return 0
+    }
+    if words.first == "help" {
+      return try dispatch(Array(words.dropFirst()) + ["--help"], context: context)
+    }
+    // The longest run of leading words that names a command ("stops near" before "stops").
+    let leading = Array(words.prefix { !$0.hasPrefix("-") })
+    let match = commands.filter { leading.starts(with: $0.spec.path) }
+      .max { $0.spec.path.count < $1.spec.path.count }
+    guard let command = match else {
+      return try unknownCommand(words, leading: leading, context: context)
+    }
+    let invocation = try parse(words, for: command.spec, context: context)
+    if invocation.global.help {
+      context.stdout.write(help(for: command.spec))
+      return 0
+    }
+    return try command.run(invocation)
+  }
+
+  /// A group's help ("transit stops"), or a usage error with a suggestion.
+  static func unknownCommand(_ words: [String], leading: [String], context: CommandContext) throws(UsageError) -> Int32 {
+    let inGroup = commands.contains { !leading.isEmpty && $0.spec.path[0] == leading[0] }
+    if inGroup && (leading.count == 1 || words.contains("--help")) {
+      context.stdout.write(groupHelp(leading[0]))
+      return leading.count == 1 && !words.contains("--help") ? 2 : 0
+    }
+    let name = leading.prefix(2).joined(separator: " ")
+    let candidates = Set(commands.map { $0.spec.path.prefix(max(1, leading.count)).joined(separator: " ") })
+    var message = "unknown command '\(name.isEmpty ? words[0] : name)'"
+    if let suggestion = Suggestion.nearest(to: name, among: Array(candidates).sorted()) {
+      message += "; did you mean '\(suggestion)'?"
+    }
+    throw UsageError(message)
+  }
+
+  /// Splits the words after the command's own against its options and the global ones.
+  static func parse(_ words: [String], for spec: CommandSpec, context: CommandContext) throws(UsageError) -> Invocation {
+    let rest = Array(words.dropFirst(spec.path.count))
+    var parsed = try ParsedArguments(rest, options: spec.options + GlobalOptions.specs)
+    var global = GlobalOptions()
+    global.json = parsed.flag("--json")
+    global.dataDir = parsed.value("--data-dir")
+    global.noColor = parsed.flag("--no-color")
+    global.realtimeFiles = parsed.values("--realtime")
+    global.help = parsed.flag("--help")
+    if let text = parsed.value("--now") {
+      guard let time = ISOTime.parse(text) else {
+        throw UsageError("--now '\(text)' is not an ISO 8601 time (2024-05-01T08:30:00+01:00) or @unix-seconds")
+      }
+      global.now = time
+    }
+    parsed.remove(GlobalOptions.specs.map(\.name))
+    return Invocation(arguments: parsed, global: global, context: context, spec: spec)
+  }
+
+  // MARK: - Errors
+
+  /// Prints `error` on stderr as one line and returns its exit code (DESIGN.md: 1 runtime,
+  /// 2 usage, 3 not found, 70 a bug).
+  static func report(_ error: any Error, words: [String], context: CommandContext) -> Int32 {
+    switch error {
+    case let error as UsageError:
+      context.stderr.line("transit: \(error.message)")
+      if let command = commands.first(where: { words.starts(with: $0.spec.path) }) {
+        context.stderr.line("usage: \(command.spec.usage)  (see '\(command.spec.name) --help')")
+      } else {
+        context.stderr.line("see 'transit --help'")
+      }
+      return 2
+    case let error as NotFoundError:
+      context.stderr.line("transit: \(error.message)")
+      return 3
+    case let error as RuntimeError:
+      context.stderr.line("transit: \(error.message)")
+      return 1
+    case let error as GTFSError:
+      context.stderr.line("transit: \(error)")
+      return 1
+    case let error as IngestError:
+      context.stderr.line("transit: \(error)")
+      return 1
+    case let error as ZipError:
+      context.stderr.line("transit: \(error)")
+      return 1
+    case let error as SQLiteError:
+      context.stderr.line("transit: \(error)")
+      return 1
+    case let error as WireError:
+      context.stderr.line("transit: \(error)")
+      return 1
+    default:
+      context.stderr.line("transit: internal error: \(error)")
+      return 70
+    }
+  }
+
+  // MARK: - Help
+
+  static func versionText() -> String {
+    "transit \(version) (SQLite \(Connection.libraryVersion))"
+  }
+
+  static func overview() -> String {
+    var text = """
+      transit: live departures from GTFS timetables and GTFS-Realtime feeds
+
+      usage: transit COMMAND [options]
+
+      commands:
+
+      """
+    let width = commands.map { $0.spec.path.joined(separator: " ").count }.max() ?? 0
+    for command in commands {
+      let name = command.spec.path.joined(separator: " ")
+      text += "  \(name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.spec.summary)\n"
+    }
+    text += """
+
+      global options:
+      \(optionLines(GlobalOptions.specs))
+      See 'transit COMMAND --help' for a command's options and examples.
+      Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 not found.
+
+      """
+    return text
+  }
+
+  static func groupHelp(_ group: String) -> String {
+    var text = "usage: transit \(group) SUBCOMMAND [options]\n\nsubcommands:\n"
+    for command in commands where command.spec.path.first == group {
+      text += "  \(command.spec.usage)\n      \(command.spec.summary)\n"
+    }
+    return text
+  }
+
+  /// The help screen of one command, built from its spec.
+  static func help(for spec: CommandSpec) -> String {
+    var text = "\(spec.summary)\n\nusage: \(spec.usage)\n"
+    if !spec.discussion.isEmpty { text += "\n\(spec.discussion)\n" }
+    if !spec.arguments.isEmpty {
+      text += "\narguments:\n"
+      for argument in spec.arguments {
+        text += "  \(argument.name.padding(toLength: 22, withPad: " ", startingAt: 0))\(argument.help)\n"
+      }
+    }
+    if !spec.options.isEmpty {
+      text += "\noptions:\n" + optionLines(spec.options)
+    }
+    text += "\nglobal options:\n" + optionLines(GlobalOptions.specs)
+    if !spec.examples.isEmpty {
+      text += "\nexamples:\n" + spec.examples.map { "  \($0)\n" }.joined()
+    }
+    return text
+  }
+
+  static func optionLines(_ options: [OptionSpec]) -> String {
+    options.map { option in
+      var left = option.name
+      if let short = option.shortName { left = "\(short), \(left)" }
+      if let value = option.valueName { left += " \(value)" }
+      var right = option.help
+      if let value = option.defaultValue { right += " (default: \(value))" }
+      if option.isRepeatable { right += " (repeatable)" }
+      return "  \(left.padding(toLength: 22, withPad: " ", startingAt: 0))\(right)\n"
+    }.joined()
+  }
+}

@@ -1,0 +1,4 @@
+import Glibc
+import TransitCLI
+
+exit(Transit.main(CommandLine.arguments.dropFirst(), context: .live()))

@@ -1,0 +1,130 @@
+import Foundation
+import SQLite
+import TestSupport
+import Testing
+
+@testable import GTFS
+
+/// Ingests every real feed in shared/data and checks counts against PROVENANCE.md's figures,
+/// which were measured with Python's csv module, not with this code.
+@Suite(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
+struct SharedFeedTests {
+  struct Expected: Sendable, CustomStringConvertible {
+    var file: String
+    var agencies: Int, routes: Int, stops: Int, trips: Int, stopTimes: Int
+    var description: String { file }
+  }
+
+  static let feeds: [Expected] = [
+    .init(file: "google-sample-feed-1.zip", agencies: 1, routes: 5, stops: 9, trips: 11, stopTimes: 28),
+    .init(file: "caltrain-2023.zip", agencies: 1, routes: 9, stops: 109, trips: 176, stopTimes: 3_498),
+    .init(file: "bart-2019.zip", agencies: 1, routes: 8, stops: 48, trips: 2_641, stopTimes: 32_185),
+    .init(file: "bart-2023.zip", agencies: 1, routes: 14, stops: 186, trips: 4_225, stopTimes: 61_853),
+    .init(file: "kcm-vp-subset-2021.zip", agencies: 3, routes: 133, stops: 6_257, trips: 1_016, stopTimes: 38_561),
+    .init(file: "usf-bullrunner.zip", agencies: 1, routes: 6, stops: 125, trips: 15, stopTimes: 473),
+    .init(file: "hart-2020.zip", agencies: 1, routes: 37, stops: 2_349, trips: 13_217, stopTimes: 438_421),
+    .init(file: "wmata-rail-2026.zip", agencies: 1, routes: 7, stops: 2_175, trips: 16_514, stopTimes: 352_668),
+    .init(file: "cdmx-2018.zip", agencies: 8, routes: 145, stops: 6_021, trips: 1_741, stopTimes: 70_714),
+    .init(file: "trimet-2routes-2021.zip", agencies: 2, routes: 2, stops: 103, trips: 2_341, stopTimes: 43_813),
+    .init(file: "cairns-2014.zip", agencies: 1, routes: 22, stops: 416, trips: 1_339, stopTimes: 37_790),
+    .init(file: "transitfeed-only-calendar-dates.zip", agencies: 1, routes: 5, stops: 9, trips: 11, stopTimes: 28),
+  ]
+
+  @Test(arguments: feeds)
+  func rowCountsMatchTheCSV(expected: Expected) throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    let path = try #require(SharedData.path("static/" + expected.file))
+    let (name, summary) = try timetables.ingest(path, as: "feed", now: 1)
+    let db = try Connection(path: timetables.path(of: name), mode: .readOnly)
+    #expect(try db.scalarInt("SELECT count(*) FROM agency") == Int64(expected.agencies))
+    #expect(try db.scalarInt("SELECT count(*) FROM routes") == Int64(expected.routes))
+    #expect(try db.scalarInt("SELECT count(*) FROM stops") == Int64(expected.stops))
+    #expect(try db.scalarInt("SELECT count(*) FROM trips") == Int64(expected.trips))
+    #expect(try db.scalarInt("SELECT count(*) FROM stop_times") == Int64(expected.stopTimes))
+    #expect(summary.count("stop_times.txt") == expected.stopTimes)
+    #expect(try db.scalarInt("SELECT count(*) FROM stops_rtree") ?? 0 > 0)
+  }
+
+  @Test func caltrainValuesRoundTrip() throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    let (name, _) = try timetables.ingest(try #require(SharedData.path("static/caltrain-2023.zip")), now: 1)
+    #expect(name == "caltrain")
+    let db = try Connection(path: timetables.path(of: name), mode: .readOnly)
+    #expect(try db.scalarText("SELECT name FROM stops WHERE stop_id = '22nd_street'") == "22nd Street")
+    #expect(try db.scalarInt("SELECT location_type FROM stops WHERE stop_id = '22nd_street'") == 1)
+    #expect(try db.scalarText("SELECT lat || ',' || lon FROM stops WHERE stop_id = 'SCS'") == "37.5070864356,-122.2602873955")
+    #expect(try db.scalarText("SELECT headsign FROM trips WHERE trip_id = '501'") == "San Francisco")
+    #expect(
+      try db.scalarInt("SELECT st.departure FROM stop_times st JOIN trips t USING (trip_idx) WHERE t.trip_id = '501' AND st.stop_sequence = 1")
+        == 5 * 3600)
+    #expect(try db.scalarInt("SELECT max(departure) FROM stop_times") == 25 * 3600 + 49 * 60)
+    #expect(try db.scalarInt("SELECT count(*) FROM stops WHERE parent_idx IS NOT NULL") == 62)
+    #expect(try db.scalarInt("SELECT count(*) FROM shapes") == 12_027)
+    #expect(try db.scalarInt("SELECT count(*) FROM calendar_dates") == 20)
+    // Search and nearest-stop indexes answer.
+    #expect(try db.scalarInt("SELECT count(*) FROM stops_fts WHERE stops_fts MATCH 'millbr*'") ?? 0 > 0)
+  }
+
+  @Test func cairnsUntimedStopsAreInterpolated() throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    let (name, summary) = try timetables.ingest(try #require(SharedData.path("static/cairns-2014.zip")), now: 1)
+    #expect(summary.interpolatedStopTimes == 65)  // 130 empty values: 65 rows with both empty
+    let db = try Connection(path: timetables.path(of: name), mode: .readOnly)
+    let departure = try db.scalarInt(
+      "SELECT st.departure FROM stop_times st JOIN trips t USING (trip_idx) WHERE t.trip_id = 'CNS2014-CNS_MUL-Weekday-00-4165903' AND st.stop_sequence = 15")
+    #expect(departure == Int64(18 * 3600 + 30 * 60))
+    #expect(try db.scalarInt("SELECT max(departure) FROM stop_times") == 29 * 3600 + 39 * 60)
+  }
+
+  @Test func flexFeedLoadsWithoutFixedTimes() throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    let (_, summary) = try timetables.ingest(try #require(SharedData.path("static/ctran-flex-2025.zip")), as: "flex", now: 1)
+    #expect(summary.count("stops.txt") == 293)
+    #expect(summary.count("trips.txt") == 1_389)
+  }
+
+  static let badArchives: [(String, String)] = [
+    ("bad/not-a-zip.zip", "not a ZIP archive"),
+    ("bad/transitfeed-unknown_format.zip", "not a ZIP archive"),
+    ("bad/no-gtfs-files.zip", "no stops.txt found"),
+    ("bad/nested-zip.zip", "holds another archive"),
+    ("bad/transitfeed-missing_stop_times.zip", "stop_times.txt: required file stop_times.txt is missing"),
+    ("bad/transitfeed-missing_column.zip", "agency.txt:1: required column agency_name is missing"),
+    ("bad/transitfeed-empty_file.zip", "agency.txt: file is empty"),
+    ("bad/transitfeed-utf16.zip", "is UTF-16"),
+    ("bad/transitfeed-bad_utf8.zip", "not valid UTF-8"),
+    ("bad/transitfeed-contains_null.zip", "stops.txt:"),
+    ("bad/transitfeed-duplicate_stop_sequence.zip", "has stop_sequence 10 twice"),
+    ("bad/example-errors.zip", "stops.txt:6: stop_lat '-100' is not a number between -90 and 90"),
+  ]
+
+  @Test(arguments: badArchives)
+  func badArchiveIsRefusedAndTheTimetableKept(file: String, message: String) throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    try timetables.ingest(try #require(SharedData.path("static/google-sample-feed-1.zip")), as: "feed", now: 1)
+    let error = #expect(throws: (any Error).self) { try timetables.ingest(try #require(SharedData.path(file)), as: "feed", now: 2) }
+    let text = error.map { "\($0)" } ?? ""
+    #expect(text.contains(message), "\(text)")
+    #expect(!text.contains("\n"))
+    let db = try Connection(path: timetables.path(of: "feed"), mode: .readOnly)
+    #expect(try db.scalarInt("SELECT count(*) FROM stop_times") == 28)
+  }
+
+  static let acceptedOddities = [
+    "bad/nested-dir.zip", "bad/example-with-malformed-csv.zip", "bad/transitfeed-utf8bom.zip",
+    "bad/transitfeed-bad_eol.zip", "bad/transitfeed-missing_row_cells.zip", "bad/transitfeed-extra_row_cells.zip",
+  ]
+
+  @Test(arguments: acceptedOddities)
+  func oddButUsableFeedsLoad(file: String) throws {
+    let directory = TestDirectory()
+    let (_, summary) = try Timetables(directory: directory.path).ingest(try #require(SharedData.path(file)), as: "feed", now: 1)
+    #expect(summary.count("stops.txt") > 0)
+    if file.contains("row_cells") { #expect(summary.warnings.contains { $0.hasPrefix("routes.txt:") }) }
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import TransitCLI
+
+/// Runs `transit` in-process with captured output.
+struct CLIResult {
+  var code: Int32
+  var stdout: String
+  var stderr: String
+}
+
+func transit(_ arguments: [String], environment: [String: String] = [:], directory: String = "/") -> CLIResult {
+  let context = CommandContext.capturing(environment: environment, currentDirectory: directory)
+  let code = Transit.main(arguments, context: context)
+  return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+}
+
+/// A fresh temporary folder, removed when released.
+final class TemporaryFolder {
+  let path: String
+
+  init() {
+    path = NSTemporaryDirectory() + "transit-cli-" + UUID().uuidString
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// The package root (the folder with Package.swift), found from this file.
+let packageRoot: String = {
+  var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+    url.deleteLastPathComponent()
+  }
+  return url.path
+}()
+
+/// The built `transit` executable beside the test bundle, for tests that run it as a user does.
+let transitExecutable: String? = {
+  let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  for candidate in [bundle.appendingPathComponent("transit").path, packageRoot + "/.build/debug/transit"]
+  where FileManager.default.isExecutableFile(atPath: candidate) {
+    return candidate
+  }
+  return nil
+}()
+
+/// Runs the real executable; returns its exit code, stdout and stderr.
+func runExecutable(_ arguments: [String], environment: [String: String] = [:]) throws -> CLIResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: transitExecutable!)
+  process.arguments = arguments
+  var env = ProcessInfo.processInfo.environment
+  for (key, value) in environment { env[key] = value }
+  process.environment = env
+  let out = Pipe(), err = Pipe()
+  process.standardOutput = out
+  process.standardError = err
+  try process.run()
+  let stdout = out.fileHandleForReading.readDataToEndOfFile()
+  let stderr = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return CLIResult(code: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GTFS
+import SQLite
+import TestSupport
+import Testing
+
+@testable import TransitCLI
+
+@Suite struct IngestCommandTests {
+  let demoFeed = packageRoot + "/Data/gtfs"
+
+  @Test func ingestsTheDemoFeedAndListsIt() throws {
+    let home = TemporaryFolder()
+    let result = transit(["ingest", demoFeed, "--data-dir", home.path, "--now", "2026-11-29T12:00:00Z"])
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("ingested tallaght-demo-transit in "))
+    #expect(result.stdout.contains(" stop_times"))
+    let list = transit(["ingest", "--list", "--data-dir", home.path])
+    #expect(list.code == 0)
+    #expect(list.stdout.contains("tallaght-demo-transit"))
+    #expect(list.stdout.contains("2026-01-01 to 2027-12-31"))
+    #expect(list.stdout.contains("2026-11-29 12:00"))
+  }
+
+  @Test func jsonSummary() throws {
+    let home = TemporaryFolder()
+    let result = transit(["ingest", demoFeed, "--feed", "demo", "--json", "--data-dir", home.path])
+    #expect(result.code == 0, "\(result.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["feed"] as? String == "demo")
+    let rows = try #require(object["rows"] as? [String: Int])
+    #expect(rows["stops.txt"] ?? 0 >= 40)
+  }
+
+  @Test func badInputIsOneLineOnStderrAndExit1() throws {
+    let home = TemporaryFolder()
+    #expect(transit(["ingest", demoFeed, "--feed", "demo", "--data-dir", home.path]).code == 0)
+    let missing = transit(["ingest", "/nonexistent/feed.zip", "--feed", "demo", "--data-dir", home.path])
+    #expect(missing.code == 1)
+    #expect(missing.stdout.isEmpty)
+    #expect(missing.stderr == "transit: /nonexistent/feed.zip: no such file or folder\n")
+    // The demo timetable still answers.
+    #expect(transit(["ingest", "--list", "--data-dir", home.path]).stdout.contains("demo"))
+  }
+
+  @Test func usageErrorsExit2AndUnknownFeedsExit3() {
+    let home = TemporaryFolder()
+    let noPath = transit(["ingest", "--data-dir", home.path])
+    #expect(noPath.code == 2)
+    #expect(noPath.stderr.hasPrefix("transit: missing PATH\nusage: transit ingest [PATH] [options]"))
+    let typo = transit(["ingest", "--lsit"])
+    #expect(typo.code == 2)
+    #expect(typo.stderr.hasPrefix("transit: unknown option '--lsit'; did you mean '--list'?"))
+    let unknown = transit(["ingest", "--remove", "nope", "--data-dir", home.path])
+    #expect(unknown.code == 3)
+    #expect(transit(["ingset"]).stderr.hasPrefix("transit: unknown command 'ingset'; did you mean 'ingest'?"))
+  }
+
+  @Test func helpListsEveryOption() {
+    let help = transit(["ingest", "--help"])
+    #expect(help.code == 0)
+    for option in IngestCommand.spec.options + GlobalOptions.specs {
+      #expect(help.stdout.contains(option.name), "\(option.name)")
+    }
+    #expect(transit(["help", "ingest"]).stdout == help.stdout)
+    let overview = transit(["--help"])
+    for command in Transit.commands { #expect(overview.stdout.contains(command.spec.summary)) }
+  }
+
+  @Test func dataDirFromEnvironment() {
+    let home = TemporaryFolder()
+    let result = transit(["ingest", demoFeed, "--feed", "demo"], environment: ["TRANSIT_HOME": home.path])
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: home.path + "/feeds/demo.sqlite"))
+  }
+}
+
+/// Kills real ingests part-way and checks the timetable they were replacing still answers.
+@Suite(.enabled(if: transitExecutable != nil && SharedData.path("static/hart-2020.zip") != nil, "needs the built executable and ../shared/data"))
+struct InterruptedIngestTests {
+  @Test func killedIngestLeavesTheTimetableUsable() throws {
+    let home = TemporaryFolder()
+    let feed = SharedData.path("static/hart-2020.zip")!
+    let first = try runExecutable(["ingest", packageRoot + "/Data/gtfs", "--feed", "city", "--data-dir", home.path])
+    #expect(first.code == 0, "\(first.stderr)")
+    let timetable = home.path + "/feeds/city.sqlite"
+    var expectedStops: Int64 = try Connection(path: timetable, mode: .readOnly).scalarInt("SELECT count(*) FROM stops")!
+    // Kill at several moments through a ~1-2 s ingest; sometimes it finishes first, which is fine.
+    for delay in [0.05, 0.2, 0.5, 0.9, 1.4, 2.5] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: transitExecutable!)
+      process.arguments = ["ingest", feed, "--feed", "city", "--data-dir", home.path, "--quiet"]
+      try process.run()
+      Thread.sleep(forTimeInterval: delay)
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      let db = try Connection(path: timetable, mode: .readOnly)
+      let stops = try #require(try db.scalarInt("SELECT count(*) FROM stops"))
+      #expect(stops == expectedStops || stops == 2_349, "after \(delay) s: \(stops) stops")
+      #expect(try db.scalarText("PRAGMA quick_check") == "ok")
+      expectedStops = stops
+    }
+    // And a clean ingest afterwards works (a stale .new or lock does not block it).
+    let last = try runExecutable(["ingest", feed, "--feed", "city", "--data-dir", home.path])
+    #expect(last.code == 0, "\(last.stderr)")
+  }
+}
