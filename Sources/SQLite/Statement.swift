@@ -57,6 +57,13 @@ public final class Statement {
         transit_sqlite_transient(), UInt8(SQLITE_UTF8)))
   }
 
+  /// Binds a blob (copied by SQLite).
+  public func bindBlob(_ bytes: [UInt8], at index: Int32) {
+    bytes.withUnsafeBytes { raw in
+      check(sqlite3_bind_blob64(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(raw.count), transit_sqlite_transient()))
+    }
+  }
+
   /// Binds NULL.
   public func bindNull(at index: Int32) { check(sqlite3_bind_null(handle, index)) }
 
@@ -141,6 +148,13 @@ public final class Statement {
     guard let pointer = sqlite3_column_text(handle, column) else { return "" }
     let count = Int(sqlite3_column_bytes(handle, column))
     return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+  }
+
+  /// The column as bytes, copied out (NULL reads as empty).
+  public func blob(_ column: Int32) -> [UInt8] {
+    guard let pointer = sqlite3_column_blob(handle, column) else { return [] }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return Array(UnsafeRawBufferPointer(start: pointer, count: count))
   }
 
   /// The column as an optional integer.

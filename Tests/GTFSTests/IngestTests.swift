@@ -14,8 +14,10 @@ import Testing
     #expect(summary.count("stop_times.txt") == 3)
     #expect(summary.interpolatedStopTimes == 1)
     let db = try Connection(path: timetables.path(of: name), mode: .readOnly)
-    #expect(try db.scalarInt("SELECT departure FROM stop_times WHERE stop_sequence = 2") == 8 * 3600 + 300)
-    #expect(try db.scalarInt("SELECT interpolated FROM stop_times WHERE stop_sequence = 2") == 1)
+    let calls = try Timetable(path: timetables.path(of: name)).stopTimes(ofTrip: "T1")
+    #expect(calls.map(\.departure) == [28_800, 29_100, 29_400] as [Int32?])
+    #expect(calls.map(\.isInterpolated) == [false, true, false])
+    #expect(calls.map(\.stopID) == ["S1", "S2", "S3"])
     #expect(try db.scalarText("SELECT value FROM feed_meta WHERE key = 'timezone'") == "Europe/Dublin")
     #expect(try db.scalarText("SELECT value FROM feed_meta WHERE key = 'loaded_at'") == "1000")
   }
@@ -50,7 +52,7 @@ import Testing
     #expect(error.map { "\($0)" } == message)
     // The previous timetable is still in place and answers.
     let db = try Connection(path: timetables.path(of: "tiny"), mode: .readOnly)
-    #expect(try db.scalarInt("SELECT count(*) FROM stop_times") == 3)
+    #expect(try Timetable(path: timetables.path(of: "tiny")).stopTimeCount() == 3)
     #expect(try db.scalarText("SELECT value FROM feed_meta WHERE key = 'loaded_at'") == "1")
     #expect(!FileManager.default.fileExists(atPath: timetables.path(of: "tiny") + ".new"))
   }
@@ -92,6 +94,21 @@ import Testing
     let db = try Connection(path: timetables.path(of: name), mode: .readOnly)
     #expect(try db.scalarText("SELECT code FROM stops WHERE stop_id = '7602'") == "2")
     #expect(try db.scalarInt("SELECT count(*) FROM stops_rtree") == 2)
+  }
+
+  @Test func mergesATripWhoseRowsAreSplitAcrossTheFile() throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    let split = TinyFeed.with([
+      "trips.txt": "route_id,service_id,trip_id\nR1,WK,T1\nR1,WK,T2\n",
+      "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT2,09:00:00,09:00:00,S1,1\nT2,09:10:00,09:10:00,S2,2\nT1,,,S2,2\nT1,08:20:00,08:20:00,S3,3\n",
+    ])
+    let (name, summary) = try timetables.ingest(directory.feed(split), now: 1)
+    #expect(summary.count("stop_times.txt") == 5)
+    #expect(summary.interpolatedStopTimes == 1)
+    #expect(summary.warnings.contains { $0.hasPrefix("stop_times.txt: 1 trips have their rows split") })
+    let calls = try Timetable(path: timetables.path(of: name)).stopTimes(ofTrip: "T1")
+    #expect(calls.map(\.departure) == [28_800, 29_400, 30_000] as [Int32?])
   }
 
   @Test func refusesASecondIngestWhileOneRuns() throws {

@@ -41,7 +41,7 @@ struct SharedFeedTests {
     #expect(try db.scalarInt("SELECT count(*) FROM routes") == Int64(expected.routes))
     #expect(try db.scalarInt("SELECT count(*) FROM stops") == Int64(expected.stops))
     #expect(try db.scalarInt("SELECT count(*) FROM trips") == Int64(expected.trips))
-    #expect(try db.scalarInt("SELECT count(*) FROM stop_times") == Int64(expected.stopTimes))
+    #expect(try Timetable(path: timetables.path(of: name)).stopTimeCount() == expected.stopTimes)
     #expect(summary.count("stop_times.txt") == expected.stopTimes)
     #expect(try db.scalarInt("SELECT count(*) FROM stops_rtree") ?? 0 > 0)
   }
@@ -56,10 +56,12 @@ struct SharedFeedTests {
     #expect(try db.scalarInt("SELECT location_type FROM stops WHERE stop_id = '22nd_street'") == 1)
     #expect(try db.scalarText("SELECT lat || ',' || lon FROM stops WHERE stop_id = 'SCS'") == "37.5070864356,-122.2602873955")
     #expect(try db.scalarText("SELECT headsign FROM trips WHERE trip_id = '501'") == "San Francisco")
-    #expect(
-      try db.scalarInt("SELECT st.departure FROM stop_times st JOIN trips t USING (trip_idx) WHERE t.trip_id = '501' AND st.stop_sequence = 1")
-        == 5 * 3600)
-    #expect(try db.scalarInt("SELECT max(departure) FROM stop_times") == 25 * 3600 + 49 * 60)
+    let timetable = try Timetable(path: timetables.path(of: name))
+    let trip501 = try timetable.stopTimes(ofTrip: "501")
+    #expect(trip501.first?.departure == Int32(5 * 3600))
+    #expect(trip501.first?.stopID == "70271")
+    #expect(trip501.first?.shapeDistTraveled == 0)
+    #expect(try timetable.latestArrival() == Int32(25 * 3600 + 49 * 60))
     #expect(try db.scalarInt("SELECT count(*) FROM stops WHERE parent_idx IS NOT NULL") == 62)
     #expect(try db.scalarInt("SELECT count(*) FROM shapes") == 12_027)
     #expect(try db.scalarInt("SELECT count(*) FROM calendar_dates") == 20)
@@ -72,11 +74,11 @@ struct SharedFeedTests {
     let timetables = Timetables(directory: directory.path)
     let (name, summary) = try timetables.ingest(try #require(SharedData.path("static/cairns-2014.zip")), now: 1)
     #expect(summary.interpolatedStopTimes == 65)  // 130 empty values: 65 rows with both empty
-    let db = try Connection(path: timetables.path(of: name), mode: .readOnly)
-    let departure = try db.scalarInt(
-      "SELECT st.departure FROM stop_times st JOIN trips t USING (trip_idx) WHERE t.trip_id = 'CNS2014-CNS_MUL-Weekday-00-4165903' AND st.stop_sequence = 15")
-    #expect(departure == Int64(18 * 3600 + 30 * 60))
-    #expect(try db.scalarInt("SELECT max(departure) FROM stop_times") == 29 * 3600 + 39 * 60)
+    let timetable = try Timetable(path: timetables.path(of: name))
+    let call = try timetable.stopTimes(ofTrip: "CNS2014-CNS_MUL-Weekday-00-4165903").first { $0.stopSequence == 15 }
+    #expect(call?.departure == Int32(18 * 3600 + 30 * 60))
+    #expect(call?.isInterpolated == true)
+    #expect(try timetable.latestArrival() == Int32(29 * 3600 + 39 * 60))
   }
 
   @Test func flexFeedLoadsWithoutFixedTimes() throws {
@@ -111,8 +113,7 @@ struct SharedFeedTests {
     let text = error.map { "\($0)" } ?? ""
     #expect(text.contains(message), "\(text)")
     #expect(!text.contains("\n"))
-    let db = try Connection(path: timetables.path(of: "feed"), mode: .readOnly)
-    #expect(try db.scalarInt("SELECT count(*) FROM stop_times") == 28)
+    #expect(try Timetable(path: timetables.path(of: "feed")).stopTimeCount() == 28)
   }
 
   static let acceptedOddities = [

@@ -390,6 +390,7 @@ final class FeedImporter {
       try insert.run()
       trips[id] = db.lastInsertRowID
       tripIDs.append(id)
+      tripRoutes.append(route)
     }
     if unknownRoutes > 3 { summary.warnings.append("trips.txt: \(unknownRoutes) trips in all name routes that routes.txt lacks") }
     if trips.isEmpty { throw GTFSError(file: "trips.txt", .emptyTable("trips.txt")) }
@@ -415,8 +416,6 @@ final class FeedImporter {
   }
 
   private func loadStopTimes() throws {
-    let insert = try db.cached(
-      "INSERT INTO stop_times (trip_idx, stop_sequence, stop_idx, arrival, departure, stop_headsign, pickup_type, drop_off_type, timepoint, interpolated, shape_dist_traveled) VALUES (?,?,?,?,?,?,?,?,?,?,?)")
     guard let r = try open("stop_times.txt") else { throw GTFSError(file: "stop_times.txt", .missingFile("stop_times.txt")) }
     let c: [Int?] = [
       try r.requiredColumn("trip_id"), try r.requiredColumn("stop_sequence"), r.column("stop_id"),
@@ -440,8 +439,8 @@ final class FeedImporter {
       if !tripBytes.elementsEqual(currentTripBytes) {
         if currentTrip != 0 && !pending.isEmpty {
           if flushed[Int(currentTrip)] { revisited += 1 }
+          stored += try storeTrip(currentTrip, &pending, revisited: flushed[Int(currentTrip)])
           flushed[Int(currentTrip)] = true
-          stored += try storeTrip(currentTrip, &pending, insert)
         }
         currentTripBytes.removeAll(keepingCapacity: true)
         currentTripBytes.append(contentsOf: tripBytes)
@@ -482,11 +481,12 @@ final class FeedImporter {
     }
     if currentTrip != 0 && !pending.isEmpty {
       if flushed[Int(currentTrip)] { revisited += 1 }
-      stored += try storeTrip(currentTrip, &pending, insert)
+      stored += try storeTrip(currentTrip, &pending, revisited: flushed[Int(currentTrip)])
     }
+    try storePatternSpans()
     finish(r)
     if revisited > 0 {
-      summary.warnings.append("stop_times.txt: \(revisited) trips have their rows split across the file; their untimed stops were filled in part by part")
+      summary.warnings.append("stop_times.txt: \(revisited) trips have their rows split across the file; merged")
     }
     if unknownTrips > 0 { summary.warnings.append("stop_times.txt: \(unknownTrips) rows name trips that trips.txt lacks; left out") }
     if unknownStops > 0 { summary.warnings.append("stop_times.txt: \(unknownStops) rows name stops that stops.txt lacks; left out") }
@@ -497,42 +497,145 @@ final class FeedImporter {
     summary.rows.append(("stop_times.txt", stored))
   }
 
-  /// Stores one trip's rows: in stop_sequence order, refusing a repeated stop_sequence with its
-  /// line, with untimed stops filled in. Empties `rows`; returns how many it stored.
-  private func storeTrip(_ trip: Int64, _ rows: inout [PendingStopTime], _ insert: Statement) throws -> Int {
+  /// One stop of a pattern: everything about a trip's call except its times.
+  struct PatternStop: Hashable {
+    var stop: Int64
+    var sequence: Int64
+    var pickup: Int64
+    var dropOff: Int64
+    var headsign: String?
+    var timepoint: Int64?
+    var distance: Double?
+  }
+
+  /// Trips with equal keys share a pattern.
+  struct PatternKey: Hashable {
+    var route: Int64
+    var stops: [PatternStop]
+  }
+
+  private var patterns: [PatternKey: Int64] = [:]
+  private var patternSpans: [Int32] = []  // by pattern_idx - 1: the longest trip, in seconds
+  private var tripRoutes: [Int64] = []  // by trip_idx - 1
+
+  /// Stores one trip: in stop_sequence order, refusing a repeated stop_sequence with its line,
+  /// with untimed stops filled in, as its pattern and its times. Empties `rows`; returns how
+  /// many stop times it stored.
+  private func storeTrip(_ trip: Int64, _ rows: inout [PendingStopTime], revisited: Bool) throws -> Int {
     defer { rows.removeAll(keepingCapacity: true) }
+    let newRows = rows.count
+    if revisited {
+      // The trip's rows are split across the file: merge with what was stored before.
+      rows += try storedRows(of: trip)
+      try db.execute("DELETE FROM trip_times WHERE trip_idx = \(trip)")
+    }
     if !zip(rows, rows.dropFirst()).allSatisfy({ $0.sequence < $1.sequence }) {
       rows.sort { ($0.sequence, $0.line) < ($1.sequence, $1.line) }
       for index in rows.indices.dropFirst() where rows[index].sequence == rows[index - 1].sequence {
+        let line = max(rows[index].line, rows[index - 1].line)
         throw GTFSError(
-          file: "stop_times.txt", line: rows[index].line,
+          file: "stop_times.txt", line: line,
           .duplicateStopSequence(tripID: tripIDs[Int(trip) - 1], sequence: Int(rows[index].sequence)))
       }
     }
     summary.interpolatedStopTimes += Self.interpolate(&rows)
-    for row in rows {
-      insert.bind(trip, at: 1)
-      insert.bind(row.sequence, at: 2)
-      insert.bind(row.stop, at: 3)
-      insert.bind(row.arrival.map(Int64.init), at: 4)
-      insert.bind(row.departure.map(Int64.init), at: 5)
-      insert.bind(row.headsign, at: 6)
-      insert.bind(row.pickup, at: 7)
-      insert.bind(row.dropOff, at: 8)
-      insert.bind(row.timepoint, at: 9)
-      insert.bind(Int64(row.isInterpolated ? 1 : 0), at: 10)
-      insert.bind(row.distance, at: 11)
-      do {
-        try insert.run()
-      } catch {
-        // SQLITE_CONSTRAINT: a trip's rows split across the file repeat a stop_sequence.
-        guard error.primaryCode == 19 else { throw error }
-        throw GTFSError(
-          file: "stop_times.txt", line: row.line,
-          .duplicateStopSequence(tripID: tripIDs[Int(trip) - 1], sequence: Int(row.sequence)))
+
+    let key = PatternKey(
+      route: tripRoutes[Int(trip) - 1],
+      stops: rows.map {
+        PatternStop(stop: $0.stop, sequence: $0.sequence, pickup: $0.pickup, dropOff: $0.dropOff, headsign: $0.headsign, timepoint: $0.timepoint, distance: $0.distance)
+      })
+    let pattern: Int64
+    if let known = patterns[key] {
+      pattern = known
+    } else {
+      pattern = try insertPattern(key)
+    }
+
+    var times = [UInt8](repeating: 0, count: rows.count * 8)
+    var interpolated: [UInt8]? = nil
+    var first: Int32?, last: Int32?
+    for (position, row) in rows.enumerated() {
+      let arrival = row.arrival ?? -1, departure = row.departure ?? -1
+      withUnsafeBytes(of: arrival.littleEndian) { times.replaceSubrange(position * 8..<position * 8 + 4, with: $0) }
+      withUnsafeBytes(of: departure.littleEndian) { times.replaceSubrange(position * 8 + 4..<position * 8 + 8, with: $0) }
+      if first == nil, let time = row.departure { first = time }
+      if let time = row.arrival { last = time }
+      if row.isInterpolated {
+        if interpolated == nil { interpolated = [UInt8](repeating: 0, count: (rows.count + 7) / 8) }
+        interpolated![position / 8] |= 1 << UInt8(position % 8)
       }
     }
-    return rows.count
+    if let first, let last, last - first > patternSpans[Int(pattern) - 1] {
+      patternSpans[Int(pattern) - 1] = last - first
+    }
+    let insert = try db.cached(
+      "INSERT INTO trip_times (trip_idx, pattern_idx, first_departure, last_arrival, times, interpolated) VALUES (?,?,?,?,?,?)")
+    insert.bind(trip, at: 1)
+    insert.bind(pattern, at: 2)
+    insert.bind(first.map(Int64.init), at: 3)
+    insert.bind(last.map(Int64.init), at: 4)
+    insert.bindBlob(times, at: 5)
+    if let interpolated { insert.bindBlob(interpolated, at: 6) } else { insert.bindNull(at: 6) }
+    try insert.run()
+    return newRows
+  }
+
+  private func insertPattern(_ key: PatternKey) throws -> Int64 {
+    let insert = try db.cached("INSERT INTO patterns (route_idx, stop_count) VALUES (?, ?)")
+    insert.bind(key.route, at: 1)
+    insert.bind(key.stops.count, at: 2)
+    try insert.run()
+    let pattern = db.lastInsertRowID
+    let insertStop = try db.cached(
+      "INSERT INTO pattern_stops (pattern_idx, position, stop_idx, stop_sequence, pickup_type, drop_off_type, stop_headsign, timepoint, shape_dist_traveled) VALUES (?,?,?,?,?,?,?,?,?)")
+    for (position, stop) in key.stops.enumerated() {
+      insertStop.bind(pattern, at: 1)
+      insertStop.bind(position, at: 2)
+      insertStop.bind(stop.stop, at: 3)
+      insertStop.bind(stop.sequence, at: 4)
+      insertStop.bind(stop.pickup, at: 5)
+      insertStop.bind(stop.dropOff, at: 6)
+      insertStop.bind(stop.headsign, at: 7)
+      insertStop.bind(stop.timepoint, at: 8)
+      insertStop.bind(stop.distance, at: 9)
+      try insertStop.run()
+    }
+    patterns[key] = pattern
+    patternSpans.append(0)
+    return pattern
+  }
+
+  /// The rows stored for `trip` so far, as pending rows (times that were filled in are emptied
+  /// again, to be filled in anew with the rest of the trip).
+  private func storedRows(of trip: Int64) throws -> [PendingStopTime] {
+    let select = try db.cached(
+      "SELECT ps.stop_idx, ps.stop_sequence, ps.pickup_type, ps.drop_off_type, ps.stop_headsign, ps.timepoint, ps.shape_dist_traveled, tt.times, tt.interpolated FROM trip_times tt JOIN pattern_stops ps USING (pattern_idx) WHERE tt.trip_idx = ? ORDER BY ps.position")
+    select.bind(trip, at: 1)
+    var rows: [PendingStopTime] = []
+    while try select.step() {
+      let position = rows.count
+      let times = TripTimes(blob: select.blob(7), interpolated: select.blob(8))
+      let wasFilledIn = times.isInterpolated(at: position)
+      if wasFilledIn { summary.interpolatedStopTimes -= 1 }
+      rows.append(
+        PendingStopTime(
+          sequence: select.int64(1), stop: select.int64(0), arrival: wasFilledIn ? nil : times.arrival(at: position),
+          departure: wasFilledIn ? nil : times.departure(at: position), headsign: select.optionalText(4),
+          pickup: select.int64(2), dropOff: select.int64(3), timepoint: select.optionalInt(5),
+          distance: select.optionalDouble(6), line: 0))
+    }
+    return rows
+  }
+
+  /// Records each pattern's longest trip, which bounds departure queries.
+  private func storePatternSpans() throws {
+    let update = try db.cached("UPDATE patterns SET max_span = ? WHERE pattern_idx = ?")
+    for (index, span) in patternSpans.enumerated() where span > 0 {
+      update.bind(Int64(span), at: 1)
+      update.bind(Int64(index + 1), at: 2)
+      try update.run()
+    }
   }
 
   /// Fills in times of stops that have none between two timed stops of the same trip, by

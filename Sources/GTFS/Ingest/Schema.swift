@@ -2,13 +2,20 @@ import SQLite
 
 /// The timetable database's layout, one file per feed.
 ///
-/// Ids are interned to integers (`stop_idx`, `trip_idx`, …) so the big table, `stop_times`, holds
-/// only integers. It is a WITHOUT ROWID table clustered on (trip_idx, stop_sequence): feeds list
-/// stop_times trip by trip, so inserting in that order is nearly sequential, and reading a trip
-/// is one range scan. Departures by stop use the one secondary index, built after the load.
+/// Ids are interned to integers (`stop_idx`, `trip_idx`, …). stop_times.txt is not stored row by
+/// row: trips are grouped by *pattern* (the same route, stops, stop_sequences and per-stop
+/// attributes), as the fastest routers do. A pattern's stops are stored once (`pattern_stops`);
+/// each trip stores only its pattern and its times (`trip_times.times`: per position an arrival
+/// and a departure as little-endian int32 seconds, -1 for none). A 5-million-row stop_times.txt
+/// becomes a few thousand pattern rows and one row per trip, so ingest costs little more than
+/// reading the CSV, and the by-stop index covers patterns, not stop_times rows.
+///
+/// Departures at a stop: `pattern_stops_by_stop` gives the patterns and positions serving it;
+/// `trip_times_by_pattern` bounds the trips to those starting within the window widened by the
+/// pattern's longest trip (`patterns.max_span`).
 enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
-  static let version = 1
+  static let version = 2
 
   static let tables = """
     CREATE TABLE feed_meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
@@ -35,12 +42,17 @@ enum Schema {
       trip_idx INTEGER PRIMARY KEY, trip_id TEXT NOT NULL UNIQUE, route_idx INTEGER NOT NULL,
       service_idx INTEGER NOT NULL, headsign TEXT, short_name TEXT, direction_id INTEGER,
       block_id TEXT, shape_id TEXT, wheelchair_accessible INTEGER, bikes_allowed INTEGER);
-    CREATE TABLE stop_times (
-      trip_idx INTEGER NOT NULL, stop_sequence INTEGER NOT NULL, stop_idx INTEGER NOT NULL,
-      arrival INTEGER, departure INTEGER, stop_headsign TEXT,
-      pickup_type INTEGER NOT NULL DEFAULT 0, drop_off_type INTEGER NOT NULL DEFAULT 0,
-      timepoint INTEGER, interpolated INTEGER NOT NULL DEFAULT 0, shape_dist_traveled REAL,
-      PRIMARY KEY (trip_idx, stop_sequence)) WITHOUT ROWID;
+    CREATE TABLE patterns (
+      pattern_idx INTEGER PRIMARY KEY, route_idx INTEGER NOT NULL, stop_count INTEGER NOT NULL,
+      max_span INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE pattern_stops (
+      pattern_idx INTEGER NOT NULL, position INTEGER NOT NULL, stop_idx INTEGER NOT NULL,
+      stop_sequence INTEGER NOT NULL, pickup_type INTEGER NOT NULL DEFAULT 0,
+      drop_off_type INTEGER NOT NULL DEFAULT 0, stop_headsign TEXT, timepoint INTEGER,
+      shape_dist_traveled REAL, PRIMARY KEY (pattern_idx, position)) WITHOUT ROWID;
+    CREATE TABLE trip_times (
+      trip_idx INTEGER PRIMARY KEY, pattern_idx INTEGER NOT NULL,
+      first_departure INTEGER, last_arrival INTEGER, times BLOB NOT NULL, interpolated BLOB);
     CREATE TABLE frequencies (
       trip_idx INTEGER NOT NULL, start_time INTEGER NOT NULL, end_time INTEGER NOT NULL,
       headway_secs INTEGER NOT NULL, exact_times INTEGER NOT NULL DEFAULT 0,
@@ -56,7 +68,8 @@ enum Schema {
 
   /// Built after the load: sorting once is far cheaper than keeping indexes while inserting.
   static let indexes = """
-    CREATE INDEX stop_times_by_stop ON stop_times (stop_idx, departure);
+    CREATE INDEX pattern_stops_by_stop ON pattern_stops (stop_idx);
+    CREATE INDEX trip_times_by_pattern ON trip_times (pattern_idx, first_departure);
     CREATE INDEX trips_by_route ON trips (route_idx);
     CREATE INDEX trips_by_block ON trips (block_id) WHERE block_id IS NOT NULL;
     CREATE INDEX stops_by_parent ON stops (parent_idx) WHERE parent_idx IS NOT NULL;
