@@ -14,6 +14,10 @@ public enum Transit {
   /// Every command, in the order `transit --help` lists them.
   static let commands: [any TransitCommand.Type] = [
     IngestCommand.self,
+    StopsNearCommand.self,
+    StopsSearchCommand.self,
+    StopsShowCommand.self,
+    DeparturesCommand.self,
     RtDumpCommand.self,
   ]
 

@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import TestSupport
 import Testing
+import ZIP
 
 @testable import GTFS
 
@@ -127,5 +128,48 @@ struct SharedFeedTests {
     let (_, summary) = try Timetables(directory: directory.path).ingest(try #require(SharedData.path(file)), as: "feed", now: 1)
     #expect(summary.count("stops.txt") > 0)
     if file.contains("row_cells") { #expect(summary.warnings.contains { $0.hasPrefix("routes.txt:") }) }
+  }
+}
+
+/// Archives damaged on purpose: each is refused with one line naming the problem, and the
+/// timetable it would have replaced still answers.
+@Suite(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
+struct DamagedArchiveTests {
+  let sample = SharedData.path("static/google-sample-feed-1.zip")
+
+  func refuse(_ bytes: [UInt8], expecting fragment: String) throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    try timetables.ingest(try #require(sample), as: "feed", now: 1)
+    let path = directory.path + "/damaged.zip"
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    let error = #expect(throws: (any Error).self) { try timetables.ingest(path, as: "feed", now: 2) }
+    let text = error.map { "\($0)" } ?? ""
+    #expect(text.contains(fragment), "\(text)")
+    #expect(!text.contains("\n"))
+    #expect(try Timetable(path: timetables.path(of: "feed")).stopTimeCount() == 28)
+  }
+
+  @Test func truncatedArchive() throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: try #require(sample))))
+    try refuse(Array(bytes.prefix(bytes.count / 2)), expecting: "damaged.zip")
+  }
+
+  @Test func corruptedStopTimes() throws {
+    let path = try #require(sample)
+    var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    let entry = try #require(try ZipArchive(path: path).entry(named: "stop_times.txt"))
+    let header = Int(entry.localHeaderOffset)
+    let nameLength = Int(bytes[header + 26]) | Int(bytes[header + 27]) << 8
+    let extraLength = Int(bytes[header + 28]) | Int(bytes[header + 29]) << 8
+    let data = header + 30 + nameLength + extraLength
+    bytes[data + Int(entry.compressedSize) / 2] ^= 0x55
+    try refuse(bytes, expecting: "stop_times.txt")
+  }
+
+  @Test func zipBomb() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("ZIPTests/Fixtures/bomb-size.zip")
+    try refuse([UInt8](Data(contentsOf: fixture)), expecting: "zip bomb")
   }
 }

@@ -16,7 +16,7 @@ final class TestDirectory {
     let folder = path + "/" + name
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for (file, text) in files {
-      FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(text.utf8))
+      _ = FileManager.default.createFile(atPath: folder + "/" + file, contents: Data(text.utf8))
     }
     return folder
   }

@@ -64,3 +64,13 @@ public final class UserStore {
     return result
   }
 }
+
+extension UserStore {
+  /// The saved place called `name` ("home", "work"), or nil.
+  public func place(named name: String) throws -> (latitude: Double, longitude: Double)? {
+    let statement = try db.cached("SELECT lat, lon FROM places WHERE name = ?")
+    statement.bind(name, at: 1)
+    guard try statement.step() else { return nil }
+    return (statement.double(0), statement.double(1))
+  }
+}

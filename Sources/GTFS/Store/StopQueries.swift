@@ -1,0 +1,459 @@
+import Foundation
+import SQLite
+import TransitModel
+
+// MARK: - Public values
+
+/// A stop near a point.
+public struct NearbyStop: Sendable, Equatable {
+  /// The stop (or, when grouping, the station).
+  public var stop: Stop
+  /// Great-circle distance from the point asked about.
+  public var distanceMeters: Double
+  /// The routes calling at it (for a station, at any of its platforms).
+  public var routes: [RouteSummary]
+}
+
+/// How a search text matched a stop; earlier cases rank first.
+public enum StopMatchKind: Int, Sendable, Comparable, CaseIterable {
+  /// The text is the stop's code.
+  case code
+  /// The text is the stop's whole name (ignoring case and accents).
+  case name
+  /// Every word of the text starts a word of the name ("tallaght sq").
+  case words
+  /// Every word is close to a word of the name (one or two typing mistakes).
+  case typo
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A stop found by `Store.search`.
+public struct StopMatch: Sendable, Equatable {
+  /// The stop found.
+  public var stop: Stop
+  /// How the text matched it.
+  public var kind: StopMatchKind
+  /// From the point searched near, when one was given.
+  public var distanceMeters: Double?
+}
+
+/// What a STOP argument names.
+public enum StopResolution: Sendable, Equatable {
+  /// Exactly one stop.
+  case found(Stop)
+  /// Several stops fit; the caller lists them.
+  case ambiguous([Stop])
+  /// Nothing fits; `suggestions` are the closest names.
+  case notFound(suggestions: [Stop])
+}
+
+/// A route calling at a stop, with where it goes from there.
+public struct RouteAtStop: Sendable, Equatable {
+  /// The route.
+  public var route: RouteSummary
+  /// The headsigns shown at this stop (trip or stop headsign, else the last stop's name).
+  public var destinations: [String]
+}
+
+// MARK: - Store: stops
+
+extension Store {
+  /// Resolves a STOP argument: a stop_id (optionally `FEED:stop_id`), else a stop_code, else a
+  /// name matching exactly one stop, ignoring case and accents.
+  /// - Complexity: unique-index lookups for id and code; an FTS5 phrase query for the name.
+  public func resolveStop(_ text: String) throws -> StopResolution {
+    var candidates = feeds
+    var key = text
+    if let colon = text.firstIndex(of: ":"), let feed = reader(FeedName(String(text[..<colon]))) {
+      candidates = [feed]
+      key = String(text[text.index(after: colon)...])
+    }
+    var byID: [Stop] = []
+    for feed in candidates { if let idx = try feed.stopIndex(id: key) { byID.append(try feed.stop(idx)!) } }
+    if byID.count == 1 { return .found(byID[0]) }
+    if byID.count > 1 { return .ambiguous(byID) }
+    var byCode: [Stop] = []
+    for feed in candidates { byCode += try feed.stops(code: key) }
+    if byCode.count == 1 { return .found(byCode[0]) }
+    if byCode.count > 1 { return .ambiguous(byCode) }
+    var byName: [Stop] = []
+    for feed in candidates { byName += try feed.stops(named: key) }
+    if byName.count == 1 { return .found(byName[0]) }
+    if byName.count > 1 { return .ambiguous(byName) }
+    return .notFound(suggestions: try search(key, limit: 5).map(\.stop))
+  }
+
+  /// The stop `id` of `feed`, if held.
+  public func stop(_ id: StopID, feed: FeedName) throws -> Stop? {
+    guard let reader = reader(feed), let idx = try reader.stopIndex(id: id.rawValue) else { return nil }
+    return try reader.stop(idx)
+  }
+
+  /// The platforms (child stops of location_type 0) of a station, by platform code then id.
+  public func platforms(of station: Stop) throws -> [Stop] {
+    guard let reader = reader(station.feed), let idx = try reader.stopIndex(id: station.id.rawValue) else { return [] }
+    return try reader.children(of: idx).filter { $0.locationType == 0 }
+  }
+
+  /// The station `stop` belongs to.
+  public func parent(of stop: Stop) throws -> Stop? {
+    guard let parentID = stop.parentStation else { return nil }
+    return try self.stop(parentID, feed: stop.feed)
+  }
+
+  /// The routes calling at `stop` (for a station, at any platform), in the feed's route order.
+  public func routes(at stop: Stop) throws -> [RouteSummary] {
+    guard let reader = reader(stop.feed), let idx = try reader.stopIndex(id: stop.id.rawValue) else { return [] }
+    return try reader.routes(atStops: reader.boardingStops(idx))
+  }
+
+  /// The routes calling at `stop`, each with the destinations shown there.
+  /// - Complexity: reads the headsigns of every trip of each pattern through the stop.
+  public func routesWithDestinations(at stop: Stop) throws -> [RouteAtStop] {
+    guard let reader = reader(stop.feed), let idx = try reader.stopIndex(id: stop.id.rawValue) else { return [] }
+    return try reader.destinations(atStops: reader.boardingStops(idx))
+  }
+
+  /// The stops within `radiusMeters` of `point`, nearest first; without a radius, the nearest
+  /// `limit` whatever their distance (up to 100 km).
+  ///
+  /// - Parameters:
+  ///   - modes: only stops served by a route of one of these modes (empty: any).
+  ///   - stations: list a station in place of its platforms (at its nearest platform's distance).
+  /// - Complexity: an R*Tree box query, then exact haversine on the box's stops; the box grows
+  ///   from 500 m while too few stops are found when no radius is given.
+  public func nearby(
+    _ point: Coordinate, radiusMeters: Double? = nil, limit: Int = 10, modes: Set<TransitMode> = [],
+    stations: Bool = false
+  ) throws -> [NearbyStop] {
+    var radius = radiusMeters ?? 500
+    while true {
+      var candidates: [(FeedReader, Int64, Stop, Double)] = []
+      for feed in feeds {
+        candidates += try feed.nearby(point, radiusMeters: radius, stations: stations).map { (feed, $0.0, $0.1, $0.2) }
+      }
+      candidates.sort { ($0.3, $0.2.id) < ($1.3, $1.2.id) }
+      // Routes only for what is listed (and, with modes, for candidates until enough match).
+      var found: [NearbyStop] = []
+      for (feed, idx, stop, distance) in candidates {
+        guard found.count < limit else { break }
+        let routes = try feed.routes(atStops: stop.isStation ? feed.boardingStops(idx) : [idx])
+        if !modes.isEmpty && !routes.contains(where: { modes.contains($0.mode) }) { continue }
+        found.append(NearbyStop(stop: stop, distanceMeters: distance, routes: routes))
+      }
+      if radiusMeters != nil || found.count >= limit || radius >= 100_000 {
+        return found
+      }
+      radius *= 4
+    }
+  }
+
+  /// Stops by code or name: the code exactly first, then the whole name, then names whose words
+  /// start with the text's words, then names within a typo or two; nearest first within each
+  /// kind when `near` is given, else by how well the name fits.
+  /// - Complexity: index lookups for the code, an FTS5 prefix query, and a pass over the stop
+  ///   names for typos (only when the other kinds find fewer than `limit`).
+  public func search(_ text: String, near: Coordinate? = nil, limit: Int = 10) throws -> [StopMatch] {
+    var results: [StopMatch] = []
+    var seen = Set<String>()
+    func add(_ stops: [Stop], _ kind: StopMatchKind) {
+      var batch: [StopMatch] = []
+      for stop in stops where seen.insert(stop.feed.rawValue + "\u{0}" + stop.id.rawValue).inserted {
+        batch.append(StopMatch(stop: stop, kind: kind, distanceMeters: near.flatMap { p in stop.coordinate.map { p.distanceMeters(to: $0) } }))
+      }
+      if near != nil {
+        batch.sort { ($0.distanceMeters ?? .infinity) < ($1.distanceMeters ?? .infinity) }
+      }
+      results += batch
+    }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return [] }
+    var codes: [Stop] = []
+    for feed in feeds { codes += try feed.stops(code: trimmed) }
+    add(codes, .code)
+    var names: [Stop] = []
+    for feed in feeds { names += try feed.stops(named: trimmed) }
+    add(names, .name)
+    var words: [Stop] = []
+    for feed in feeds { words += try feed.stops(matchingWords: trimmed, limit: max(limit * 5, 50)) }
+    add(words, .words)
+    if results.count < limit {
+      var typos: [(Stop, Int)] = []
+      for feed in feeds { typos += try feed.stops(nearlyMatching: trimmed) }
+      typos.sort { ($0.1, $0.0.name.count) < ($1.1, $1.0.name.count) }
+      add(typos.map(\.0), .typo)
+    }
+    return Array(results.prefix(limit))
+  }
+}
+
+// MARK: - Text folding
+
+/// Case- and accent-insensitive comparison of names.
+enum TextFolding {
+  /// `text` without case or accents: "Páirc Thíomóin" becomes "pairc thiomoin".
+  static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+  }
+
+  /// The folded words of `text` (letters and digits).
+  static func words(_ text: String) -> [String] {
+    fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+  }
+
+  /// Levenshtein distance, stopping early beyond `limit`.
+  static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+    if abs(a.count - b.count) > limit { return limit + 1 }
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      var best = current[0]
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        best = min(best, current[j])
+      }
+      if best > limit { return limit + 1 }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+
+  /// Mistakes allowed in a word of this length: none below 4 letters, one up to 7, else two.
+  static func allowedMistakes(_ length: Int) -> Int { length < 4 ? 0 : length < 8 ? 1 : 2 }
+}
+
+// MARK: - FeedReader: stops
+
+extension FeedReader {
+  static let stopColumns = "s.stop_idx, s.stop_id, s.code, s.name, s.lat, s.lon, s.location_type, s.parent_station, s.platform_code"
+
+  func readStop(_ statement: Statement, from column: Int32 = 0) -> Stop {
+    let c = column
+    let coordinate: Coordinate? =
+      statement.isNull(c + 4) || statement.isNull(c + 5)
+      ? nil : Coordinate(latitude: statement.double(c + 4), longitude: statement.double(c + 5))
+    return Stop(
+      feed: name, id: StopID(statement.text(c + 1)), code: statement.optionalText(c + 2).flatMap { $0.isEmpty ? nil : $0 },
+      name: statement.text(c + 3), coordinate: coordinate, locationType: statement.int(c + 6),
+      parentStation: statement.optionalText(c + 7).flatMap { $0.isEmpty ? nil : StopID($0) },
+      platformCode: statement.optionalText(c + 8).flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  func stopIndex(id: String) throws -> Int64? {
+    let select = try db.cached("SELECT stop_idx FROM stops WHERE stop_id = ?")
+    select.bind(id, at: 1)
+    return try select.step() ? select.int64(0) : nil
+  }
+
+  func stop(_ idx: Int64) throws -> Stop? {
+    let select = try db.cached("SELECT \(Self.stopColumns) FROM stops s WHERE s.stop_idx = ?")
+    select.bind(idx, at: 1)
+    return try select.step() ? readStop(select) : nil
+  }
+
+  /// Stops whose stop_code is `code` (exactly).
+  func stops(code: String) throws -> [Stop] {
+    let select = try db.cached("SELECT \(Self.stopColumns) FROM stops s WHERE s.code = ? ORDER BY s.stop_id")
+    select.bind(code, at: 1)
+    var result: [Stop] = []
+    while try select.step() { result.append(readStop(select)) }
+    return result
+  }
+
+  /// The stops (not entrances or nodes) whose whole name is `text`, ignoring case and accents.
+  func stops(named text: String) throws -> [Stop] {
+    let words = TextFolding.words(text)
+    guard !words.isEmpty else { return [] }
+    let folded = TextFolding.fold(text)
+    let select = try db.cached(
+      "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ? AND s.location_type IN (0, 1) ORDER BY s.location_type DESC, s.stop_id")
+    select.bind("name : \"" + words.joined(separator: " ") + "\"", at: 1)
+    var result: [Stop] = []
+    while try select.step() {
+      let stop = readStop(select)
+      if TextFolding.fold(stop.name) == folded { result.append(stop) }
+    }
+    return result
+  }
+
+  /// Stops whose name has, for every word of `text`, a word starting with it (FTS5 prefix
+  /// query on the unicode61 tokens, accents removed), best bm25 rank first.
+  func stops(matchingWords text: String, limit: Int) throws -> [Stop] {
+    let words = TextFolding.words(text)
+    guard !words.isEmpty else { return [] }
+    let select = try db.cached(
+      "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ?1 AND s.location_type IN (0, 1) ORDER BY bm25(stops_fts), length(s.name), s.stop_id LIMIT ?2")
+    select.bind("name : (" + words.map { "\"\($0)\"*" }.joined(separator: " ") + ")", at: 1)
+    select.bind(limit, at: 2)
+    var result: [Stop] = []
+    while try select.step() { result.append(readStop(select)) }
+    return result
+  }
+
+  /// Stops whose name has, for every word of `text` (of 4 letters or more), a word within
+  /// `TextFolding.allowedMistakes` edits of it or of its start; with the total edits.
+  /// - Complexity: reads every stop name once.
+  func stops(nearlyMatching text: String) throws -> [(Stop, Int)] {
+    let query = TextFolding.words(text).map(Array.init)
+    guard !query.isEmpty, query.contains(where: { TextFolding.allowedMistakes($0.count) > 0 }) else { return [] }
+    let select = try db.cached("SELECT \(Self.stopColumns) FROM stops s WHERE s.location_type IN (0, 1)")
+    var result: [(Stop, Int)] = []
+    while try select.step() {
+      let nameWords = TextFolding.words(select.text(3)).map(Array.init)
+      var total = 0
+      var matched = true
+      for word in query {
+        let allowed = TextFolding.allowedMistakes(word.count)
+        var best = allowed + 1
+        for candidate in nameWords {
+          best = min(best, TextFolding.distance(word, candidate, limit: allowed))
+          if candidate.count > word.count {
+            best = min(best, TextFolding.distance(word, Array(candidate.prefix(word.count)), limit: allowed))
+          }
+          if best == 0 { break }
+        }
+        if best > allowed {
+          matched = false
+          break
+        }
+        total += best
+      }
+      if matched { result.append((readStop(select), total)) }
+    }
+    return result
+  }
+
+  /// The stops whose parent_station is `idx`, by platform code then id.
+  func children(of idx: Int64) throws -> [Stop] {
+    let select = try db.cached(
+      "SELECT \(Self.stopColumns) FROM stops s WHERE s.parent_idx = ? ORDER BY s.platform_code, s.stop_id")
+    select.bind(idx, at: 1)
+    var result: [Stop] = []
+    while try select.step() { result.append(readStop(select)) }
+    return result
+  }
+
+  /// The stop itself and, for a station, its platforms: where departures "at" it happen.
+  func boardingStops(_ idx: Int64) throws -> [Int64] {
+    let select = try db.cached("SELECT stop_idx FROM stops WHERE parent_idx = ?1 AND location_type = 0")
+    select.bind(idx, at: 1)
+    var result = [idx]
+    while try select.step() { result.append(select.int64(0)) }
+    return result
+  }
+
+  /// The routes whose patterns call at any of `stops`, in route_sort_order, then by short
+  /// name (numbers in numeric order).
+  func routes(atStops stops: [Int64]) throws -> [RouteSummary] {
+    let select = try db.cached(
+      """
+      SELECT DISTINCT r.route_idx, r.route_id, r.short_name, r.long_name, r.route_type, r.color, r.sort_order
+      FROM pattern_stops ps JOIN patterns p ON p.pattern_idx = ps.pattern_idx JOIN routes r ON r.route_idx = p.route_idx
+      WHERE ps.stop_idx = ?
+      """)
+    var byIndex: [Int64: (RouteSummary, Int64?)] = [:]
+    for stop in stops {
+      select.reset()
+      select.bind(stop, at: 1)
+      while try select.step() {
+        byIndex[select.int64(0)] = (routeSummary(select, from: 1), select.optionalInt(6))
+      }
+    }
+    return byIndex.values.sorted { a, b in
+      if (a.1 ?? .max) != (b.1 ?? .max) { return (a.1 ?? .max) < (b.1 ?? .max) }
+      return a.0.shortName.localizedStandardCompare(b.0.shortName) == .orderedAscending
+    }.map(\.0)
+  }
+
+  /// A route from (route_id, short_name, long_name, route_type, color) at `column`.
+  func routeSummary(_ statement: Statement, from column: Int32) -> RouteSummary {
+    let id = statement.text(column)
+    let short = statement.optionalText(column + 1).flatMap { $0.isEmpty ? nil : $0 }
+    let long = statement.optionalText(column + 2).flatMap { $0.isEmpty ? nil : $0 }
+    return RouteSummary(
+      feed: name, id: RouteID(id), shortName: short ?? long ?? id, longName: long,
+      routeType: statement.int(column + 3), color: statement.optionalText(column + 4).flatMap { $0.isEmpty ? nil : $0 })
+  }
+
+  /// Each route at `stops` with the headsigns of its trips there (not where a trip ends).
+  func destinations(atStops stops: [Int64]) throws -> [RouteAtStop] {
+    let routes = try routes(atStops: stops)
+    let patternsAt = try db.cached(
+      """
+      SELECT ps.pattern_idx, ps.position, ps.stop_headsign, r.route_id, p.stop_count,
+             (SELECT s.name FROM pattern_stops last JOIN stops s ON s.stop_idx = last.stop_idx
+              WHERE last.pattern_idx = ps.pattern_idx AND last.position = p.stop_count - 1)
+      FROM pattern_stops ps JOIN patterns p ON p.pattern_idx = ps.pattern_idx JOIN routes r ON r.route_idx = p.route_idx
+      WHERE ps.stop_idx = ?
+      """)
+    let headsigns = try db.cached(
+      "SELECT DISTINCT t.headsign FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx WHERE tt.pattern_idx = ?")
+    var byRoute: [String: [String]] = [:]
+    for stop in stops {
+      patternsAt.reset()
+      patternsAt.bind(stop, at: 1)
+      while try patternsAt.step() {
+        guard patternsAt.int(1) < patternsAt.int(4) - 1 else { continue }  // the trip ends here
+        let route = patternsAt.text(3)
+        let lastStop = patternsAt.text(5)
+        var names: [String] = []
+        if let stopHeadsign = patternsAt.optionalText(2), !stopHeadsign.isEmpty {
+          names = [stopHeadsign]
+        } else {
+          headsigns.reset()
+          headsigns.bind(patternsAt.int64(0), at: 1)
+          while try headsigns.step() {
+            let headsign = headsigns.optionalText(0) ?? ""
+            names.append(headsign.isEmpty ? lastStop : headsign)
+          }
+        }
+        for name in names where !(byRoute[route]?.contains(name) ?? false) { byRoute[route, default: []].append(name) }
+      }
+    }
+    return routes.map { RouteAtStop(route: $0, destinations: (byRoute[$0.id.rawValue] ?? []).sorted()) }
+  }
+
+  /// The stops of this feed within `radiusMeters` of `point`, unsorted, without routes; with
+  /// `stations`, platforms give way to their station at the nearest platform's distance.
+  func nearby(_ point: Coordinate, radiusMeters: Double, stations: Bool) throws -> [(Int64, Stop, Double)] {
+    let dLat = radiusMeters / 111_194.9 * 1.01
+    let cosine = max(0.01, cos(point.latitude * .pi / 180))
+    let dLon = min(180, dLat / cosine)
+    let select = try db.cached(
+      """
+      SELECT \(Self.stopColumns) FROM stops_rtree r JOIN stops s ON s.stop_idx = r.stop_idx
+      WHERE r.min_lat <= ?2 AND r.max_lat >= ?1 AND r.min_lon <= ?4 AND r.max_lon >= ?3 AND s.location_type = 0
+      """)
+    select.bind(point.latitude - dLat, at: 1)
+    select.bind(point.latitude + dLat, at: 2)
+    select.bind(point.longitude - dLon, at: 3)
+    select.bind(point.longitude + dLon, at: 4)
+    var found: [(Int64, Stop, Double)] = []
+    while try select.step() {
+      let stop = readStop(select)
+      guard let coordinate = stop.coordinate else { continue }
+      let distance = point.distanceMeters(to: coordinate)
+      if distance <= radiusMeters { found.append((select.int64(0), stop, distance)) }
+    }
+    guard stations else { return found }
+    // A station stands for its platforms, at the nearest one's distance.
+    var byStation: [String: (Int64, Stop, Double)] = [:]
+    var loose: [(Int64, Stop, Double)] = []
+    for entry in found {
+      guard let parent = entry.1.parentStation, let parentIdx = try stopIndex(id: parent.rawValue),
+        let station = try stop(parentIdx)
+      else {
+        loose.append(entry)
+        continue
+      }
+      if let known = byStation[parent.rawValue], known.2 <= entry.2 { continue }
+      byStation[parent.rawValue] = (parentIdx, station, entry.2)
+    }
+    return loose + byStation.values
+  }
+}

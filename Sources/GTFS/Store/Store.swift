@@ -1,0 +1,163 @@
+import Foundation
+import SQLite
+import TransitModel
+
+/// Every timetable in a data folder, opened read-only, queried as one: stops, routes and
+/// scheduled departures across all feeds held.
+///
+/// The only SQL behind the stop and departure commands lives here and in the files beside it
+/// (`StopQueries.swift`, `DepartureQueries.swift`, `ServiceCalendar.swift`). Ids are unique only
+/// within a feed, so values carry their feed's name; output names it only where two feeds
+/// share an id.
+///
+/// Not Sendable: it owns SQLite connections.
+public final class Store {
+  let feeds: [FeedReader]
+
+  /// Opens every feed under `directory/feeds` (see `Timetables`).
+  /// - Throws: `SQLiteError` or `IngestError` when a timetable cannot be read.
+  public init(directory: String) throws {
+    let held = try Timetables(directory: directory).list()
+    feeds = try held.map { try FeedReader(name: FeedName($0.name), path: $0.path) }
+  }
+
+  /// Opens the given timetable files (tests, benchmarks), each under its name.
+  public init(files: [(name: String, path: String)]) throws {
+    feeds = try files.map { try FeedReader(name: FeedName($0.name), path: $0.path) }
+  }
+
+  /// The names of the feeds held, sorted.
+  public var feedNames: [FeedName] { feeds.map(\.name) }
+
+  /// Whether any feed is held.
+  public var isEmpty: Bool { feeds.isEmpty }
+
+  /// The agency time zone of `feed` (all agencies of one feed share it, as GTFS requires).
+  public func timeZone(of feed: FeedName) -> TimeZone {
+    reader(feed)?.zone ?? TimeZone(identifier: "UTC")!
+  }
+
+  func reader(_ feed: FeedName) -> FeedReader? { feeds.first { $0.name == feed } }
+
+  /// The middle of the network: the mean position of every stop held, or nil with no stops.
+  /// - Complexity: one pass over each feed's stops.
+  public func networkCentre() throws -> Coordinate? {
+    var count = 0.0, latitude = 0.0, longitude = 0.0
+    for feed in feeds {
+      guard let (n, lat, lon) = try feed.centre() else { continue }
+      count += n
+      latitude += lat * n
+      longitude += lon * n
+    }
+    return count == 0 ? nil : Coordinate(latitude: latitude / count, longitude: longitude / count)
+  }
+}
+
+/// One feed's timetable and what queries keep about it (time zone, active services by date,
+/// frequency-based trips).
+final class FeedReader {
+  let name: FeedName
+  let timetable: Timetable
+  var db: Connection { timetable.db }
+  let zone: TimeZone
+  let calendar: ServiceCalendar
+  /// The latest time any trip reaches a stop, in service-day seconds (bounds how many service
+  /// days back a departure "now" can come from).
+  let latestTime: Int32
+  private var frequencyCache: [Int64: [FrequencyWindow]]?
+
+  init(name: FeedName, path: String) throws {
+    self.name = name
+    timetable = try Timetable(path: path)
+    // Read through a memory map: a query touches scattered trip rows, and a page in the map
+    // costs no read(2). The file is replaced by rename, never rewritten, so the map stays valid.
+    try timetable.db.execute("PRAGMA mmap_size = 4294967296; PRAGMA cache_size = -16384;")
+    let zoneName =
+      try timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'timezone'")
+      ?? timetable.db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")
+    zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+    calendar = ServiceCalendar(db: timetable.db, zone: zone)
+    // An upper bound on Timetable.latestArrival() from index seeks alone (max(last_arrival)
+    // would read every trip's row, blobs and all): each pattern's latest start plus its
+    // longest trip.
+    latestTime = Int32(
+      try timetable.db.scalarInt(
+        "SELECT max((SELECT max(tt.first_departure) FROM trip_times tt WHERE tt.pattern_idx = p.pattern_idx) + p.max_span) FROM patterns p"
+      ) ?? 0)
+  }
+
+  private var startRanges: [Int64: ClosedRange<Int64>?] = [:]
+
+  /// The earliest and latest first departure of `pattern`'s trips (two index seeks, cached);
+  /// nil when none of its trips is timed.
+  func startRange(of pattern: Int64) throws -> ClosedRange<Int64>? {
+    if let known = startRanges[pattern] { return known }
+    let select = try db.cached(
+      """
+      SELECT (SELECT min(first_departure) FROM trip_times WHERE pattern_idx = ?1 AND first_departure IS NOT NULL),
+             (SELECT max(first_departure) FROM trip_times WHERE pattern_idx = ?1)
+      """)
+    select.bind(pattern, at: 1)
+    var range: ClosedRange<Int64>?
+    if try select.step(), !select.isNull(0), !select.isNull(1), select.int64(0) <= select.int64(1) {
+      range = select.int64(0)...select.int64(1)
+    }
+    startRanges[pattern] = range
+    return range
+  }
+
+  /// The number of positioned stops and their mean position.
+  func centre() throws -> (Double, Double, Double)? {
+    let select = try db.cached("SELECT count(*), avg(lat), avg(lon) FROM stops WHERE lat IS NOT NULL AND lon IS NOT NULL")
+    guard try select.step(), select.int(0) > 0 else { return nil }
+    return (select.double(0), select.double(1), select.double(2))
+  }
+
+  /// One row of frequencies.txt with the template trip's pattern and first departure.
+  struct FrequencyWindow {
+    var trip: Int64
+    var templateStart: Int32
+    var start: Int32
+    var end: Int32
+    var headway: Int32
+    var exactTimes: Bool
+    /// The template's last arrival minus its first departure.
+    var span: Int32
+  }
+
+  /// frequencies.txt with each template trip's pattern. CROSS JOIN keeps frequencies as the
+  /// outer loop: without it SQLite may scan every trip and probe frequencies for each.
+  static let frequenciesSQL = """
+    SELECT tt.pattern_idx, f.trip_idx, tt.first_departure, f.start_time, f.end_time, f.headway_secs, f.exact_times,
+           coalesce(tt.last_arrival - tt.first_departure, 0)
+    FROM frequencies f CROSS JOIN trip_times tt ON tt.trip_idx = f.trip_idx
+    WHERE tt.first_departure IS NOT NULL AND f.headway_secs > 0
+    """
+
+  /// frequencies.txt by pattern, read once (feeds hold few rows of it).
+  func frequencies() throws -> [Int64: [FrequencyWindow]] {
+    if let frequencyCache { return frequencyCache }
+    let select = try db.cached(Self.frequenciesSQL)
+    var result: [Int64: [FrequencyWindow]] = [:]
+    while try select.step() {
+      result[select.int64(0), default: []].append(
+        FrequencyWindow(
+          trip: select.int64(1), templateStart: Int32(select.int64(2)), start: Int32(select.int64(3)),
+          end: Int32(select.int64(4)), headway: Int32(select.int64(5)), exactTimes: select.int64(6) == 1,
+          span: Int32(select.int64(7))))
+    }
+    frequencyCache = result
+    return result
+  }
+
+  /// The trips that are templates for frequencies.txt (their own times are not departures).
+  private(set) lazy var frequencyTrips: Set<Int64> = {
+    Set(((try? frequencies()) ?? [:]).values.joined().map(\.trip))
+  }()
+
+  /// The latest time, in service-day seconds, at which any trip or frequency instance calls.
+  private(set) lazy var latestCall: Int32 = {
+    let instances = ((try? frequencies()) ?? [:]).values.joined().map { $0.end + $0.span }
+    return max(latestTime, instances.max() ?? 0)
+  }()
+}

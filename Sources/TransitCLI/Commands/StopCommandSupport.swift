@@ -1,0 +1,202 @@
+import Foundation
+import GTFS
+import TransitModel
+
+/// What the stop and departure commands share: opening the timetables, resolving a STOP
+/// argument, reading coordinates and times, and rendering stops, clocks and modes.
+enum StopCommandSupport {
+  /// Opens every timetable held, or explains how to load one.
+  static func openStore(_ invocation: Invocation) throws -> Store {
+    let store = try Store(directory: invocation.paths.data)
+    if store.isEmpty {
+      throw RuntimeError("no timetables held yet; load one with 'transit ingest PATH'")
+    }
+    return store
+  }
+
+  /// The stop `text` names; when it names several or none, lists the candidates on stderr and
+  /// throws `NotFoundError` (exit 3).
+  static func resolveStop(_ text: String, in store: Store, context: CommandContext) throws -> Stop {
+    switch try store.resolveStop(text) {
+    case .found(let stop):
+      return stop
+    case .ambiguous(var stops):
+      let count = stops.count
+      // Platforms of one station: offer the station itself first (its departures are all of theirs).
+      let parents = Set(stops.map { $0.parentStation.map { "\($0)" } ?? "" })
+      if parents.count == 1, let first = stops.first, let station = try store.parent(of: first),
+        !stops.contains(station)
+      {
+        stops.insert(station, at: 0)
+      }
+      context.stderr.line("'\(text)' could be:")
+      context.stderr.write(candidateLines(stops, store: store))
+      throw NotFoundError("'\(text)' matches \(count) stops; give the stop id or code of the one you mean")
+    case .notFound(let suggestions):
+      if !suggestions.isEmpty {
+        context.stderr.line("stops with similar names:")
+        context.stderr.write(candidateLines(suggestions, store: store))
+      }
+      throw NotFoundError("no stop with id, code or name '\(text)'")
+    }
+  }
+
+  /// Aligned lines naming each stop by id, code, name and kind (and feed, with several feeds).
+  static func candidateLines(_ stops: [Stop], store: Store) -> String {
+    let manyFeeds = store.feedNames.count > 1
+    let rows = stops.map { stop in
+      ["  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue, stop.code ?? "", stop.name, kind(of: stop)]
+    }
+    return table(rows)
+  }
+
+  /// `Format.table` without the spaces an empty last column leaves at line ends.
+  static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+    Format.table(rows, rightAligned: rightAligned).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var line = Substring(line)
+      while line.last == " " { line = line.dropLast() }
+      return String(line)
+    }.joined(separator: "\n")
+  }
+
+  /// "station", "platform A", or "" for a plain stop.
+  static func kind(of stop: Stop) -> String {
+    switch stop.locationType {
+    case 1: return "station"
+    case 2: return "entrance"
+    case 3: return "node"
+    case 4: return "boarding area"
+    default:
+      if let platform = stop.platformCode { return "platform \(platform)" }
+      return stop.parentStation == nil ? "" : "platform"
+    }
+  }
+
+  /// Parses "LAT,LON" (degrees), or throws a usage error naming `option`.
+  static func coordinate(_ text: String, option: String) throws(UsageError) -> Coordinate {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
+      Coordinate(latitude: lat, longitude: lon).isValid
+    else {
+      throw UsageError("\(option) '\(text)' is not a position LAT,LON in degrees (53.2875,-6.3664)")
+    }
+    return Coordinate(latitude: lat, longitude: lon)
+  }
+
+  /// Where the user is when they did not say: the saved `home` place, else `TRANSIT_LOCATION`,
+  /// else the middle of the network; with a description of which it was.
+  static func fallbackLocation(_ invocation: Invocation, store: Store, allowCentre: Bool = true) throws
+    -> (Coordinate, String)?
+  {
+    let data = invocation.paths.data
+    if FileManager.default.fileExists(atPath: data + "/user.sqlite"),
+      let home = try UserStore(directory: data).place(named: "home")
+    {
+      return (Coordinate(latitude: home.latitude, longitude: home.longitude), "your saved place 'home'")
+    }
+    if let text = invocation.context.environment["TRANSIT_LOCATION"], !text.isEmpty {
+      return (try coordinate(text, option: "TRANSIT_LOCATION"), "TRANSIT_LOCATION")
+    }
+    if allowCentre, let centre = try store.networkCentre() {
+      return (centre, "the middle of the network (set TRANSIT_LOCATION or save a place 'home')")
+    }
+    return nil
+  }
+
+  /// "53.28750,-6.36640".
+  static func describe(_ point: Coordinate) -> String {
+    func five(_ value: Double) -> String { String(format: "%.5f", value) }
+    return "\(five(point.latitude)),\(five(point.longitude))"
+  }
+
+  /// "120 m", "1.4 km".
+  static func distance(_ meters: Double) -> String {
+    meters < 1000 ? "\(Int(meters.rounded())) m" : String(format: "%.1f km", meters / 1000)
+  }
+
+  // MARK: - Clock
+
+  /// Whether times read "4:21 PM": `TRANSIT_CLOCK=12`, else a locale that writes 12-hour time
+  /// (LC_ALL, LC_TIME or LANG of en_US, en_CA, en_AU, en_NZ, en_PH, en_IN).
+  static func uses12HourClock(_ environment: [String: String]) -> Bool {
+    if let setting = environment["TRANSIT_CLOCK"], !setting.isEmpty { return setting == "12" }
+    let locale = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]]
+      .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    return ["en_US", "en_CA", "en_AU", "en_NZ", "en_PH", "en_IN"].contains { locale.hasPrefix($0) }
+  }
+
+  /// The wall-clock time of `time` in `zone`: "16:21" or "4:21 PM".
+  static func clock(_ time: UnixTime, zone: TimeZone, twelveHour: Bool) -> String {
+    let iso = ISOTime.format(time, zone: zone)  // 2026-11-30T16:21:00+00:00
+    let hour = Int(iso.dropFirst(11).prefix(2)) ?? 0
+    let minute = String(iso.dropFirst(14).prefix(2))
+    if !twelveHour { return (hour < 10 ? "0" : "") + "\(hour):\(minute)" }
+    let h = hour % 12 == 0 ? 12 : hour % 12
+    return "\(h):\(minute) \(hour < 12 ? "AM" : "PM")"
+  }
+
+  /// "now", "5 min", "1 h 5 min", "3 days", "3 min ago".
+  static func countdown(to time: UnixTime, from now: UnixTime) -> String {
+    let seconds = time - now
+    let minutes = seconds >= 0 ? seconds / 60 : -((-seconds + 59) / 60)
+    if minutes == 0 { return "now" }
+    let magnitude = abs(minutes)
+    let text: String
+    if magnitude < 60 {
+      text = "\(magnitude) min"
+    } else if magnitude < 24 * 60 {
+      text = magnitude % 60 == 0 ? "\(magnitude / 60) h" : "\(magnitude / 60) h \(magnitude % 60) min"
+    } else {
+      let days = magnitude / (24 * 60)
+      text = days == 1 ? "1 day" : "\(days) days"
+    }
+    return minutes < 0 ? text + " ago" : text
+  }
+
+  // MARK: - Modes and colour
+
+  /// The `--mode` values accepted.
+  static let modeNames = TransitMode.allCases.filter { $0 != .other }.map(\.rawValue)
+
+  /// Parses `--mode bus,tram` (comma-separated or repeated).
+  static func modes(_ values: [String]) throws(UsageError) -> Set<TransitMode> {
+    var result = Set<TransitMode>()
+    for value in values {
+      for part in value.split(separator: ",") {
+        guard let mode = TransitMode(rawValue: part.lowercased()) else {
+          throw UsageError("--mode '\(part)' is not one of \(modeNames.joined(separator: ", "))")
+        }
+        result.insert(mode)
+      }
+    }
+    return result
+  }
+
+  /// `text` in the ANSI colour of `mode` (when colour is on).
+  static func coloured(_ text: String, mode: TransitMode, enabled: Bool) -> String {
+    guard enabled else { return text }
+    let code: String
+    switch mode {
+    case .bus, .trolleybus: code = "33"
+    case .tram: code = "31"
+    case .subway, .monorail: code = "34"
+    case .rail: code = "35"
+    case .ferry: code = "36"
+    default: code = "32"
+    }
+    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+
+  /// A stop as JSON: the fields DESIGN.md's `stops near` shape names.
+  static func stopJSON(_ stop: Stop, manyFeeds: Bool) -> [(String, JSON)] {
+    var members: [(String, JSON)] = []
+    if manyFeeds { members.append(("feed", .string(stop.feed.rawValue))) }
+    members += [
+      ("stop_id", .string(stop.id.rawValue)), ("stop_code", .optional(stop.code)), ("name", .string(stop.name)),
+      ("lat", .optional(stop.coordinate?.latitude)), ("lon", .optional(stop.coordinate?.longitude)),
+    ]
+    return members
+  }
+}

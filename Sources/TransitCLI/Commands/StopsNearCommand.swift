@@ -1,0 +1,103 @@
+import Foundation
+import GTFS
+import TransitModel
+
+/// `transit stops near [LAT,LON]`: the nearest stops, nearest first.
+enum StopsNearCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["stops", "near"],
+    summary: "The stops nearest a position, with the routes serving them",
+    arguments: [ArgumentSpec("LAT,LON", help: "Where to look from (default: saved place 'home', else TRANSIT_LOCATION, else the network's middle)", optional: true)],
+    options: [
+      OptionSpec("--radius", value: "M", help: "Only stops within M metres (default: the nearest, however far, up to 100 km)"),
+      OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N stops", default: "10"),
+      OptionSpec(
+        "--mode", value: "MODE",
+        help: "Only stops served by MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
+        repeatable: true),
+      OptionSpec("--stations", help: "List a station once, with its platforms under it, instead of each platform"),
+    ],
+    discussion: """
+      Without LAT,LON it uses your saved place 'home' (user.sqlite), else the TRANSIT_LOCATION
+      environment variable (LAT,LON), else the middle of the network, and says which on stderr.
+      Extended route types (100-1799) count as their basic mode: 700-799 bus, 900-999 tram, ...
+      """,
+    examples: [
+      "transit stops near 53.2875,-6.3664",
+      "transit stops near --radius 300 --mode tram",
+      "transit stops near --stations --json",
+    ])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let arguments = invocation.arguments
+    let limit = try arguments.integer("--limit", in: 1...10_000) ?? 10
+    let radius = try arguments.integer("--radius", in: 1...1_000_000).map(Double.init)
+    let modes = try StopCommandSupport.modes(arguments.values("--mode"))
+    let stations = arguments.flag("--stations")
+    let store = try StopCommandSupport.openStore(invocation)
+    let point: Coordinate
+    if let text = arguments.positionals.first {
+      point = try StopCommandSupport.coordinate(text, option: "LAT,LON")
+    } else {
+      guard let (fallback, source) = try StopCommandSupport.fallbackLocation(invocation, store: store) else {
+        throw RuntimeError("no position to look from: give LAT,LON or set TRANSIT_LOCATION")
+      }
+      point = fallback
+      if !invocation.global.json {
+        invocation.context.stderr.line("near \(StopCommandSupport.describe(point)): \(source)")
+      }
+    }
+    let found = try store.nearby(point, radiusMeters: radius, limit: limit, modes: modes, stations: stations)
+    var platforms: [StopID: [Stop]] = [:]
+    if stations {
+      for entry in found where entry.stop.isStation { platforms[entry.stop.id] = try store.platforms(of: entry.stop) }
+    }
+    let manyFeeds = store.feedNames.count > 1
+
+    if invocation.global.json {
+      let json = JSON.array(found.map { entry in
+        var members = StopCommandSupport.stopJSON(entry.stop, manyFeeds: manyFeeds)
+        members += [
+          ("distance_m", .double((entry.distanceMeters * 10).rounded() / 10)),
+          ("location_type", .number(entry.stop.locationType)),
+          ("parent_station", .optional(entry.stop.parentStation?.rawValue)),
+          ("routes", .array(entry.routes.map { .string($0.shortName) })),
+        ]
+        if stations && entry.stop.isStation {
+          members.append(("platforms", .array((platforms[entry.stop.id] ?? []).map { .string($0.id.rawValue) })))
+        }
+        return .object(members)
+      })
+      invocation.context.stdout.line(json.serialized(pretty: true))
+      return 0
+    }
+
+    let out = invocation.context.stdout
+    guard !found.isEmpty else {
+      out.line("no stops\(radius.map { " within \(Int($0)) m" } ?? "") of \(StopCommandSupport.describe(point))")
+      return 0
+    }
+    let colour = invocation.useColor
+    func routeList(_ routes: [RouteSummary]) -> String {
+      routes.map { StopCommandSupport.coloured($0.shortName, mode: $0.mode, enabled: colour) }.joined(separator: " ")
+    }
+    var rows: [[String]] = []
+    for entry in found {
+      let kind = StopCommandSupport.kind(of: entry.stop)
+      rows.append([
+        StopCommandSupport.distance(entry.distanceMeters), entry.stop.code ?? "",
+        entry.stop.name + (kind.isEmpty ? "" : " (\(kind))"), (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
+        routeList(entry.routes),
+      ])
+      for platform in platforms[entry.stop.id] ?? [] {
+        rows.append([
+          "", platform.code ?? "", "  " + (StopCommandSupport.kind(of: platform).isEmpty ? platform.name : StopCommandSupport.kind(of: platform)),
+          platform.id.rawValue, routeList(try store.routes(at: platform)),
+        ])
+      }
+    }
+    out.write(StopCommandSupport.table(rows, rightAligned: [0]))
+    return 0
+  }
+}

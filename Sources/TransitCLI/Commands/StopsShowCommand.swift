@@ -1,0 +1,107 @@
+import Foundation
+import GTFS
+import TransitModel
+
+/// `transit stops show STOP`: one stop in full.
+enum StopsShowCommand: TransitCommand {
+  /// Departures listed under the stop.
+  static let departureCount = 5
+
+  static let spec = CommandSpec(
+    path: ["stops", "show"],
+    summary: "A stop in full: code, position, station and platforms, routes, next departures",
+    arguments: [ArgumentSpec("STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop")],
+    options: [],
+    discussion: """
+      Lists every route calling at the stop (at any platform, for a station) with the
+      destinations shown there, and the next \(departureCount) scheduled departures within two hours.
+      """,
+    examples: ["transit stops show TINT", "transit stops show 4530 --json"])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let text = try invocation.argument(0)
+    let store = try StopCommandSupport.openStore(invocation)
+    let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
+    let parent = try store.parent(of: stop)
+    let platforms = stop.isStation ? try store.platforms(of: stop) : []
+    let routes = try store.routesWithDestinations(at: stop)
+    let zone = store.timeZone(of: stop.feed)
+    let now = invocation.now
+    let calls = try store.departures(at: stop, DepartureQuery(from: now, until: now + 7200, limit: departureCount))
+    let manyFeeds = store.feedNames.count > 1
+
+    if invocation.global.json {
+      func stopObject(_ stop: Stop) -> JSON {
+        .object(
+          StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds) + [
+            ("location_type", .number(stop.locationType)), ("parent_station", .optional(stop.parentStation?.rawValue)),
+            ("platform_code", .optional(stop.platformCode)),
+          ])
+      }
+      let json = JSON.object([
+        ("stop", stopObject(stop)),
+        ("parent_station", parent.map(stopObject) ?? .null),
+        ("platforms", .array(platforms.map(stopObject))),
+        ("routes", .array(routes.map { entry in
+          .object([
+            ("route_id", .string(entry.route.id.rawValue)), ("route_short_name", .string(entry.route.shortName)),
+            ("route_long_name", .optional(entry.route.longName)), ("route_type", .number(entry.route.routeType)),
+            ("mode", .string(entry.route.mode.rawValue)), ("destinations", .array(entry.destinations.map(JSON.string))),
+          ])
+        })),
+        ("now", .string(ISOTime.format(now, zone: zone))),
+        ("departures", .array(calls.map { DeparturesCommand.departureJSON($0, zone: zone, reachable: nil) })),
+      ])
+      invocation.context.stdout.line(json.serialized(pretty: true))
+      return 0
+    }
+
+    let out = invocation.context.stdout
+    let colour = invocation.useColor
+    let kind = StopCommandSupport.kind(of: stop)
+    out.line(stop.name + (kind.isEmpty ? "" : " (\(kind))"))
+    var facts = ["id \((manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue)"]
+    if let code = stop.code { facts.append("code \(code)") }
+    if let position = stop.coordinate { facts.append(StopCommandSupport.describe(position)) }
+    out.line("  " + facts.joined(separator: " · "))
+    if let parent { out.line("  in station \(parent.name) (\(parent.id))") }
+    if !platforms.isEmpty {
+      out.line("platforms:")
+      var rows: [[String]] = []
+      for platform in platforms {
+        let routes = try store.routes(at: platform).map { StopCommandSupport.coloured($0.shortName, mode: $0.mode, enabled: colour) }
+        rows.append(["  " + StopCommandSupport.kind(of: platform), platform.id.rawValue, platform.code ?? "", routes.joined(separator: " ")])
+      }
+      out.write(StopCommandSupport.table(rows))
+    }
+    out.line("routes:")
+    if routes.isEmpty {
+      out.line("  none call here")
+    } else {
+      let rows = routes.map { entry in
+        [
+          "  " + StopCommandSupport.coloured(entry.route.shortName, mode: entry.route.mode, enabled: colour),
+          entry.route.mode.rawValue,
+          entry.destinations.isEmpty ? "(trips end here)" : "to " + entry.destinations.joined(separator: " / "),
+        ]
+      }
+      out.write(StopCommandSupport.table(rows))
+    }
+    out.line("next departures:")
+    if calls.isEmpty {
+      out.line("  none in the next two hours")
+    } else {
+      let twelve = StopCommandSupport.uses12HourClock(invocation.context.environment)
+      let rows = calls.map { call -> [String] in
+        let time = call.scheduledTime ?? now
+        return [
+          "  " + call.routeShortName, call.headsign,
+          "\(StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)) · \(StopCommandSupport.countdown(to: time, from: now))",
+        ]
+      }
+      out.write(StopCommandSupport.table(rows))
+    }
+    return 0
+  }
+}
