@@ -71,6 +71,7 @@ enum Schema {
     CREATE INDEX pattern_stops_by_stop ON pattern_stops (stop_idx);
     CREATE INDEX trip_times_by_pattern ON trip_times (pattern_idx, first_departure);
     CREATE INDEX trips_by_route ON trips (route_idx);
+    CREATE INDEX calendar_dates_by_date ON calendar_dates (date);
     CREATE INDEX trips_by_block ON trips (block_id) WHERE block_id IS NOT NULL;
     CREATE INDEX stops_by_parent ON stops (parent_idx) WHERE parent_idx IS NOT NULL;
     CREATE INDEX stops_by_code ON stops (code) WHERE code IS NOT NULL;
