@@ -23,7 +23,8 @@ let package = Package(
     .target(name: "ZIP", dependencies: ["CZlib"]),
     .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP"]),
     .target(name: "GTFSRealtime"),
-    .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "ZIP", "SQLite"]),
+    .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
+    .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite"]),
     .executableTarget(name: "transit", dependencies: ["TransitCLI"]),
 
     // MARK: - Tests
@@ -32,6 +33,7 @@ let package = Package(
     .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "TestSupport"]),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
+    .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
     .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

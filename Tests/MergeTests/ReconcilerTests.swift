@@ -1,0 +1,5 @@
+import Testing
+
+@testable import Merge
+
+@Suite struct ReconcilerTests {}
