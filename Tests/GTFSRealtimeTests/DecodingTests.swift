@@ -17,13 +17,36 @@ import Testing
 
   @Test func eachMessageRoundTripsOnItsOwn() throws {
     #expect(try TripUpdate(decoding: TripUpdate.sample.encoded()) == .sample)
-    #expect(try TripUpdate.StopTimeEvent(decoding: TripUpdate.StopTimeEvent.sample.encoded()) == .sample)
+    #expect(
+      try TripUpdate.StopTimeEvent(decoding: TripUpdate.StopTimeEvent.sample.encoded()) == .sample)
     #expect(try VehiclePosition(decoding: VehiclePosition.sample.encoded()) == .sample)
     #expect(try Alert(decoding: Alert.sample.encoded()) == .sample)
     #expect(try Stop(decoding: Stop.sample.encoded()) == .sample)
     #expect(try Shape(decoding: Shape.sample.encoded()) == .sample)
     #expect(try TripModifications(decoding: TripModifications.sample.encoded()) == .sample)
     #expect(try TripDescriptor(decoding: TripDescriptor.sample.encoded()) == .sample)
+  }
+
+  @Test func boxedPayloadsKeepValueSemantics() throws {
+    // trip_update and trip_properties live in shared copy-on-write cells.
+    var original = try FeedEntity(decoding: FeedEntity.sample.encoded())
+    let copy = original
+    original.tripUpdate?.delay = 5
+    original.tripUpdate?.tripProperties?.tripID = "changed"
+    #expect(copy == FeedEntity.sample)
+    #expect(original.tripUpdate?.delay == 5)
+    #expect(original.tripUpdate?.tripProperties?.tripID == "changed")
+    #expect(original != copy)
+
+    // Merging a second trip_update into a decoded entity must not touch an earlier copy.
+    var writer = WireWriter()
+    writer.writeMessage(3) { $0.writeInt32(5, 1) }
+    var reader = WireReader(writer.bytes)
+    var merged = copy
+    try merged.merge(from: &reader)
+    #expect(merged.tripUpdate?.delay == 1)
+    #expect(copy.tripUpdate?.delay == TripUpdate.sample.delay)
+    #expect(merged.tripUpdate?.stopTimeUpdates == copy.tripUpdate?.stopTimeUpdates)
   }
 
   @Test func emptyInputIsAnEmptyMessage() throws {
@@ -130,9 +153,18 @@ import Testing
 
   @Test func wrongWireTypeForAKnownFieldThrows() {
     // FeedEntity.id (string) sent as a varint.
-    let error = #expect(throws: WireError.self) { try FeedMessage(decoding: [0x12, 0x02, 0x08, 0x01]) }
-    #expect(error == WireError(.wrongWireType(field: 1, found: .varint, expected: .lengthDelimited, offset: 2), path: ["entity[0]", "id"]))
-    #expect(error?.description == "entity[0].id: field 1 has wire type 0 (varint), expected 2 (length-delimited), at byte 2")
+    let error = #expect(throws: WireError.self) {
+      try FeedMessage(decoding: [0x12, 0x02, 0x08, 0x01])
+    }
+    #expect(
+      error
+        == WireError(
+          .wrongWireType(field: 1, found: .varint, expected: .lengthDelimited, offset: 2),
+          path: ["entity[0]", "id"]))
+    #expect(
+      error?.description
+        == "entity[0].id: field 1 has wire type 0 (varint), expected 2 (length-delimited), at byte 2"
+    )
   }
 
   @Test func nestingBeyondTheBudgetThrows() throws {
@@ -151,7 +183,10 @@ import Testing
     var rejected = FeedMessage()
     let error = #expect(throws: WireError.self) { try rejected.merge(from: &shallow) }
     #expect(error?.path == ["entity[0]", "alert", "informed_entity[0]", "trip", "modified_trip"])
-    if case .tooDeep(limit: 4, _) = error?.reason {} else { Issue.record("expected tooDeep, got \(String(describing: error))") }
+    if case .tooDeep(limit: 4, _) = error?.reason {
+    } else {
+      Issue.record("expected tooDeep, got \(String(describing: error))")
+    }
   }
 
   @Test func invalidUTF8Throws() {
@@ -159,6 +194,25 @@ import Testing
       try FeedMessage(decoding: [0x0A, 0x03, 0x0A, 0x01, 0xFF])
     }
     #expect(error == WireError(.invalidUTF8(offset: 4), path: ["header", "gtfs_realtime_version"]))
+  }
+
+  @Test func reportsMissingRequiredFields() throws {
+    // Decoded leniently: required fields may be absent; the feed says which.
+    var vehicle = VehiclePosition()
+    vehicle.position = Position(longitude: 1)
+    let feed = FeedMessage(entities: [
+      FeedEntity(
+        id: "ok", alert: Alert(headerText: TranslatedString(translations: [.init(language: "en")]))),
+      FeedEntity(tripUpdate: TripUpdate(), vehicle: vehicle),
+    ])
+    let decoded = try FeedMessage(decoding: feed.encoded())
+    #expect(decoded == feed)
+    #expect(
+      decoded.missingRequiredFields == [
+        "header", "entity[0].alert.header_text.translation[0].text", "entity[1].id",
+        "entity[1].trip_update.trip", "entity[1].vehicle.position.latitude",
+      ])
+    #expect(FeedMessage.sample.missingRequiredFields == [])
   }
 
   @Test func decodesUTF8Text() throws {
@@ -178,6 +232,10 @@ func unsetFields(of value: Any, at path: String) -> [String] {
     if mirror.children.isEmpty { return [path] }
     return mirror.children.enumerated().flatMap { index, child in
       unsetFields(of: child.value, at: "\(path)[\(index)]")
+    }
+  case .class:  // a Box holding a large payload
+    return mirror.children.flatMap { child in
+      unsetFields(of: child.value, at: "\(path).\(child.label ?? "?")")
     }
   case .struct:
     return mirror.children.flatMap { child in

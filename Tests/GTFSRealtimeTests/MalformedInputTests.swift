@@ -19,16 +19,19 @@ import Testing
       name: "truncated varint", bytes: [0x0A, 0x02, 0x18, 0x80],
       expected: WireError(.truncated(offset: 3), path: ["header", "timestamp"])),
     Case(
-      name: "varint of 11 bytes", bytes: [0x0A, 0x0C, 0x18] + Array(repeating: 0xFF, count: 10) + [0x01],
+      name: "varint of 11 bytes",
+      bytes: [0x0A, 0x0C, 0x18] + Array(repeating: 0xFF, count: 10) + [0x01],
       expected: WireError(.malformedVarint(offset: 3), path: ["header", "timestamp"])),
     Case(
-      name: "varint over 64 bits", bytes: [0x0A, 0x0B, 0x18] + Array(repeating: 0xFF, count: 9) + [0x02],
+      name: "varint over 64 bits",
+      bytes: [0x0A, 0x0B, 0x18] + Array(repeating: 0xFF, count: 9) + [0x02],
       expected: WireError(.malformedVarint(offset: 3), path: ["header", "timestamp"])),
     Case(
       name: "length past end", bytes: [0x0A, 0x05, 0x0A, 0x01],
       expected: WireError(.lengthPastEnd(length: 5, offset: 1), path: ["header"])),
     Case(
-      name: "string length past its message", bytes: [0x12, 0x02, 0x0A, 0x05, 0x61, 0x62, 0x63, 0x64, 0x65],
+      name: "string length past its message",
+      bytes: [0x12, 0x02, 0x0A, 0x05, 0x61, 0x62, 0x63, 0x64, 0x65],
       expected: WireError(.lengthPastEnd(length: 5, offset: 3), path: ["entity[0]", "id"])),
     Case(
       name: "sub-message ends inside a string", bytes: [0x12, 0x03, 0x0A, 0x02, 0x61, 0x62],
@@ -41,10 +44,14 @@ import Testing
       expected: WireError(.lengthPastEnd(length: .max, offset: 1), path: ["header"])),
     Case(
       name: "wrong wire type for a message", bytes: [0x08, 0x01],
-      expected: WireError(.wrongWireType(field: 1, found: .varint, expected: .lengthDelimited, offset: 0), path: ["header"])),
+      expected: WireError(
+        .wrongWireType(field: 1, found: .varint, expected: .lengthDelimited, offset: 0),
+        path: ["header"])),
     Case(
       name: "wrong wire type for a scalar", bytes: [0x0A, 0x03, 0x1A, 0x01, 0x31],
-      expected: WireError(.wrongWireType(field: 3, found: .lengthDelimited, expected: .varint, offset: 2), path: ["header", "timestamp"])),
+      expected: WireError(
+        .wrongWireType(field: 3, found: .lengthDelimited, expected: .varint, offset: 2),
+        path: ["header", "timestamp"])),
     Case(
       name: "float as varint", bytes: [0x12, 0x06, 0x22, 0x04, 0x12, 0x02, 0x08, 0x01],
       expected: WireError(
@@ -52,10 +59,13 @@ import Testing
         path: ["entity[0]", "vehicle", "position", "latitude"])),
     Case(
       name: "truncated float", bytes: [0x12, 0x07, 0x22, 0x05, 0x12, 0x03, 0x0D, 0x00, 0x00],
-      expected: WireError(.truncated(offset: 7), path: ["entity[0]", "vehicle", "position", "latitude"])),
+      expected: WireError(
+        .truncated(offset: 7), path: ["entity[0]", "vehicle", "position", "latitude"])),
     Case(
-      name: "truncated double", bytes: [0x12, 0x08, 0x22, 0x06, 0x12, 0x04, 0x21, 0x00, 0x00, 0x00],
-      expected: WireError(.truncated(offset: 7), path: ["entity[0]", "vehicle", "position", "odometer"])),
+      name: "truncated double",
+      bytes: [0x12, 0x08, 0x22, 0x06, 0x12, 0x04, 0x21, 0x00, 0x00, 0x00],
+      expected: WireError(
+        .truncated(offset: 7), path: ["entity[0]", "vehicle", "position", "odometer"])),
     Case(name: "field number 0", bytes: [0x00], expected: .invalidFieldNumber(0, offset: 0)),
     Case(
       name: "field number 0 in a sub-message", bytes: [0x0A, 0x02, 0x02, 0x00],
@@ -65,7 +75,9 @@ import Testing
       expected: .invalidFieldNumber(1 << 29, offset: 0)),
     Case(name: "start group", bytes: [0x0B], expected: .groupsNotSupported(field: 1, offset: 0)),
     Case(name: "end group", bytes: [0x0C], expected: .groupsNotSupported(field: 1, offset: 0)),
-    Case(name: "group in an unknown field", bytes: [0xA3, 0x06, 0xA4, 0x06], expected: .groupsNotSupported(field: 100, offset: 0)),
+    Case(
+      name: "group in an unknown field", bytes: [0xA3, 0x06, 0xA4, 0x06],
+      expected: .groupsNotSupported(field: 100, offset: 0)),
     Case(name: "wire type 6", bytes: [0x0E], expected: .invalidWireType(6, field: 1, offset: 0)),
     Case(name: "wire type 7", bytes: [0x6F], expected: .invalidWireType(7, field: 13, offset: 0)),
     Case(
@@ -80,8 +92,11 @@ import Testing
     Case(
       name: "unknown field length past end", bytes: [0xA2, 0x06, 0x05, 0x01],
       expected: .lengthPastEnd(length: 5, offset: 2)),
-    Case(name: "unknown fixed64 truncated", bytes: [0xA1, 0x06, 0x01, 0x02], expected: .truncated(offset: 2)),
-    Case(name: "unknown fixed32 truncated", bytes: [0xA5, 0x06, 0x01], expected: .truncated(offset: 2)),
+    Case(
+      name: "unknown fixed64 truncated", bytes: [0xA1, 0x06, 0x01, 0x02],
+      expected: .truncated(offset: 2)),
+    Case(
+      name: "unknown fixed32 truncated", bytes: [0xA5, 0x06, 0x01], expected: .truncated(offset: 2)),
     Case(
       name: "the shared not-protobuf.pb", bytes: Array("not valid pb data".utf8),
       expected: .invalidWireType(6, field: 13, offset: 0)),
@@ -100,7 +115,8 @@ import Testing
     var reader = WireReader(bytes, maxDepth: 2)
     var feed = FeedMessage()
     let error = #expect(throws: WireError.self) { try feed.merge(from: &reader) }
-    #expect(error == WireError(.tooDeep(limit: 2, offset: 4), path: ["entity[0]", "trip_update", "trip"]))
+    #expect(
+      error == WireError(.tooDeep(limit: 2, offset: 4), path: ["entity[0]", "trip_update", "trip"]))
   }
 
   @Test func everyPrefixOfTheSampleDecodesOrThrows() {
@@ -110,7 +126,9 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: SharedData.root != nil), arguments: SharedData.files(in: "rt", withExtension: "pb"))
+  @Test(
+    .enabled(if: SharedData.root != nil), arguments: SharedData.files(in: "rt", withExtension: "pb")
+  )
   func everyPrefixOfACaptureDecodesOrThrows(path: String) throws {
     let bytes = try #require(FileManager.default.contents(atPath: path)).map { $0 }
     let full = try FeedMessage(decoding: bytes)

@@ -24,8 +24,11 @@ import Testing
     Capture(
       file: "caltrain-tripupdates-20231108T010534Z.pb", version: "1.0", timestamp: 1_699_405_534,
       tripUpdates: 19, stopTimeUpdates: 220, tripRelationships: ["SCHEDULED": 19]),
-    Capture(file: "caltrain-vehiclepositions-20231108T010559Z.pb", version: "1.0", timestamp: 1_699_405_559, vehicles: 14),
-    Capture(file: "caltrain-alerts-20231108T010546Z-empty.pb", version: "1.0", timestamp: 1_699_405_546),
+    Capture(
+      file: "caltrain-vehiclepositions-20231108T010559Z.pb", version: "1.0",
+      timestamp: 1_699_405_559, vehicles: 14),
+    Capture(
+      file: "caltrain-alerts-20231108T010546Z-empty.pb", version: "1.0", timestamp: 1_699_405_546),
     Capture(
       file: "caltrain-tripupdates-20220107T020929Z.pb", version: "1.0", timestamp: 1_641_521_369,
       tripUpdates: 20, stopTimeUpdates: 159, tripRelationships: ["SCHEDULED": 20]),
@@ -35,24 +38,40 @@ import Testing
     Capture(
       file: "bart-tripupdates-20190528T020258Z.pb", version: "1.0", timestamp: 1_559_008_978,
       tripUpdates: 26, stopTimeUpdates: 298, tripRelationships: ["SCHEDULED": 26]),
-    Capture(file: "bart-alerts-20190807T174542Z.pb", version: "1.0", timestamp: 1_565_199_942, alerts: 1),
+    Capture(
+      file: "bart-alerts-20190807T174542Z.pb", version: "1.0", timestamp: 1_565_199_942, alerts: 1),
     Capture(
       file: "bart-tripupdates-20220107T020902Z.pb", version: "1.0", timestamp: 1_641_521_342,
       tripUpdates: 73, stopTimeUpdates: 1_037, tripRelationships: ["SCHEDULED": 73]),
-    Capture(file: "kcm-vehiclepositions-20210902T153156Z.pb", version: "2.0", timestamp: 1_630_596_716, vehicles: 627),
-    Capture(file: "kcm-vehiclepositions-20210902T160830Z.pb", version: "2.0", timestamp: 1_630_598_910, vehicles: 570),
-    Capture(file: "bullrunner-vehiclepositions-20170913T145255Z.pb", version: "1.0", timestamp: 1_505_314_375, vehicles: 10),
-    Capture(file: "hart-tripupdates-20210307T084955Z-empty.pb", version: "1.0", timestamp: 1_615_106_995),
-    Capture(file: "hart-vehiclepositions-20210307T084955Z-empty.pb", version: "1.0", timestamp: 1_615_106_995),
-    Capture(file: "puget-sound-alerts-20181012T133631Z.pb", version: "1.0", timestamp: 1_539_351_391, alerts: 20),
-    Capture(file: "mbta-alerts-20171223T130019Z.pb", version: "1.0", timestamp: 1_514_034_019, alerts: 51),
+    Capture(
+      file: "kcm-vehiclepositions-20210902T153156Z.pb", version: "2.0", timestamp: 1_630_596_716,
+      vehicles: 627),
+    Capture(
+      file: "kcm-vehiclepositions-20210902T160830Z.pb", version: "2.0", timestamp: 1_630_598_910,
+      vehicles: 570),
+    Capture(
+      file: "bullrunner-vehiclepositions-20170913T145255Z.pb", version: "1.0",
+      timestamp: 1_505_314_375, vehicles: 10),
+    Capture(
+      file: "hart-tripupdates-20210307T084955Z-empty.pb", version: "1.0", timestamp: 1_615_106_995),
+    Capture(
+      file: "hart-vehiclepositions-20210307T084955Z-empty.pb", version: "1.0",
+      timestamp: 1_615_106_995),
+    Capture(
+      file: "puget-sound-alerts-20181012T133631Z.pb", version: "1.0", timestamp: 1_539_351_391,
+      alerts: 20),
+    Capture(
+      file: "mbta-alerts-20171223T130019Z.pb", version: "1.0", timestamp: 1_514_034_019, alerts: 51),
     Capture(
       file: "mbta-tripupdates-20171218T184613Z.pb", version: "1.0", timestamp: 1_513_622_773,
       tripUpdates: 49, stopTimeUpdates: 523, tripRelationships: ["ADDED": 35, "SCHEDULED": 14]),
-    Capture(file: "mbta-vehiclepositions-20171218T184604Z.pb", version: "1.0", timestamp: 1_513_622_764, vehicles: 48),
+    Capture(
+      file: "mbta-vehiclepositions-20171218T184604Z.pb", version: "1.0", timestamp: 1_513_622_764,
+      vehicles: 48),
     Capture(
       file: "actransit-tripupdates-20220107T020919Z.pb", version: "1.0", timestamp: 1_641_521_359,
-      tripUpdates: 524, stopTimeUpdates: 8_822, tripRelationships: ["CANCELED": 44, "SCHEDULED": 478, "ADDED": 2]),
+      tripUpdates: 524, stopTimeUpdates: 8_822,
+      tripRelationships: ["CANCELED": 44, "SCHEDULED": 478, "ADDED": 2]),
     Capture(
       file: "sfmta-tripupdates-20220107T020859Z.pb", version: "1.0", timestamp: 1_641_521_339,
       tripUpdates: 516, stopTimeUpdates: 12_103, tripRelationships: ["SCHEDULED": 516]),
@@ -88,11 +107,14 @@ import Testing
       relationships[relationship.description, default: 0] += 1
     }
     #expect(relationships == capture.tripRelationships)
+    #expect(feed.missingRequiredFields == [])
     // Decoding what the test encoder writes back gives the same feed.
     #expect(try FeedMessage(decoding: feed.encoded()) == feed)
   }
 
-  @Test(.enabled(if: SharedData.root != nil), arguments: SharedData.files(in: "rt", withExtension: "pb"))
+  @Test(
+    .enabled(if: SharedData.root != nil), arguments: SharedData.files(in: "rt", withExtension: "pb")
+  )
   func everyCaptureIsListed(path: String) {
     let file = String(path.split(separator: "/").last ?? "")
     #expect(Self.captures.contains { $0.file == file }, "\(file) has no entry from PROVENANCE.md")

@@ -27,12 +27,54 @@ import Testing
     #expect(reader.isAtEnd)
   }
 
+  @Test(arguments: varints)
+  func decodesVarintWithBytesAfterIt(value: UInt64, bytes: [UInt8]) throws {
+    // With ten or more bytes left in the input the reader decodes whole words at a time.
+    var reader = WireReader(bytes + Array(repeating: 0xFF, count: 10), range: 0..<bytes.count + 10)
+    #expect(try reader.readVarint() == value)
+    #expect(reader.offset == bytes.count)
+  }
+
+  @Test(arguments: 0..<64)
+  func varintsOfEveryLengthRoundTrip(bit: Int) throws {
+    for value in [UInt64(1) << bit, (UInt64(1) << bit) &- 1, UInt64.max >> (63 - bit)] {
+      var writer = WireWriter()
+      writer.varint(value)
+      writer.varint(value)
+      let length = writer.bytes.count / 2
+      writer.append(Array(repeating: 0x80, count: 12))
+      var reader = WireReader(writer.bytes)
+      #expect(try reader.readVarint() == value)
+      #expect(try reader.readVarint() == value)
+      #expect(reader.offset == 2 * length)
+    }
+  }
+
+  @Test func varintMayNotRunPastTheMessageEvenIfTheInputGoesOn() {
+    // The message ends after one byte; the varint's second byte lies beyond it.
+    var reader = WireReader([0xAC, 0x02] + Array(repeating: 0, count: 12), range: 0..<1)
+    #expect(throws: WireError.truncated(offset: 0)) { try reader.readVarint() }
+    let tooLong = Array(repeating: UInt8(0xFF), count: 10) + [0x01] + Array(repeating: 0, count: 10)
+    var long = WireReader(tooLong)
+    #expect(throws: WireError.malformedVarint(offset: 0)) { try long.readVarint() }
+    var high = WireReader(
+      Array(repeating: 0xFF, count: 9) + [0x02] + Array(repeating: 0, count: 10))
+    #expect(throws: WireError.malformedVarint(offset: 0)) { try high.readVarint() }
+  }
+
   static let badVarints: [([UInt8], WireError)] = [
     ([0x80], .truncated(offset: 0)),
     ([0xFF, 0xFF, 0xFF], .truncated(offset: 0)),
-    ([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02], .malformedVarint(offset: 0)),  // 65 bits
-    ([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x81, 0x00], .malformedVarint(offset: 0)),  // 11 bytes
-    ([0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00], .malformedVarint(offset: 0)),
+    // 65 bits
+    ([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x02], .malformedVarint(offset: 0)),
+    (
+      [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x81, 0x00],
+      .malformedVarint(offset: 0)
+    ),  // 11 bytes
+    (
+      [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00],
+      .malformedVarint(offset: 0)
+    ),
   ]
 
   @Test(arguments: badVarints)
@@ -96,9 +138,13 @@ import Testing
 
   @Test func lengthIsCheckedAgainstWhatIsLeft() {
     var reader = WireReader([0x05, 1, 2, 3])
-    #expect(throws: WireError.lengthPastEnd(length: 5, offset: 0)) { try reader.readLengthDelimited() }
+    #expect(throws: WireError.lengthPastEnd(length: 5, offset: 0)) {
+      try reader.readLengthDelimited()
+    }
     var huge = WireReader([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])
-    #expect(throws: WireError.lengthPastEnd(length: .max, offset: 0)) { try huge.readLengthDelimited() }
+    #expect(throws: WireError.lengthPastEnd(length: .max, offset: 0)) {
+      try huge.readLengthDelimited()
+    }
   }
 
   @Test func readsPackedAndUnpackedRepeatedFields() throws {
@@ -162,7 +208,8 @@ import Testing
       path: ["entity[5]", "trip_update", "stop_time_update[3]", "arrival"])
     #expect(
       error.description
-        == "entity[5].trip_update.stop_time_update[3].arrival: length 812 runs past the end at byte 10244")
+        == "entity[5].trip_update.stop_time_update[3].arrival: length 812 runs past the end at byte 10244"
+    )
     #expect(error.offset == 10244)
     #expect(WireError.truncated(offset: 7).description == "truncated value at byte 7")
   }

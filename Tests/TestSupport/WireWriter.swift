@@ -39,12 +39,16 @@ package struct WireWriter {
 
   /// 4 bytes, little-endian.
   package mutating func fixed32(_ value: UInt32) {
-    for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+    for shift in stride(from: 0, to: 32, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+    }
   }
 
   /// 8 bytes, little-endian.
   package mutating func fixed64(_ value: UInt64) {
-    for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> shift)) }
+    for shift in stride(from: 0, to: 64, by: 8) {
+      bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+    }
   }
 
   /// Raw bytes, as they are.

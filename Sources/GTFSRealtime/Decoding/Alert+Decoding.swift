@@ -24,7 +24,9 @@ extension Alert: WireMessage {
       case 11: try reader.mergeMessage(tag, "description_text", into: &descriptionText)
       case 12: try reader.mergeMessage(tag, "tts_header_text", into: &ttsHeaderText)
       case 13: try reader.mergeMessage(tag, "tts_description_text", into: &ttsDescriptionText)
-      case 14: severityLevel = Alert.SeverityLevel(rawValue: try reader.readEnum(tag, "severity_level"))
+      case 14:
+        severityLevel = Alert.SeverityLevel(
+          rawValue: try reader.readEnum(tag, "severity_level"))
       case 15: try reader.mergeMessage(tag, "image", into: &image)
       case 16: try reader.mergeMessage(tag, "image_alternative_text", into: &imageAlternativeText)
       case 17: try reader.mergeMessage(tag, "cause_detail", into: &causeDetail)

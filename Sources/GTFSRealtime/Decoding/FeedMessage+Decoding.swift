@@ -37,7 +37,9 @@ extension FeedHeader: WireMessage {
     while let tag = try reader.readTag() {
       switch tag.number {
       case 1: gtfsRealtimeVersion = try reader.readString(tag, "gtfs_realtime_version")
-      case 2: incrementality = FeedHeader.Incrementality(rawValue: try reader.readEnum(tag, "incrementality"))
+      case 2:
+        incrementality = FeedHeader.Incrementality(
+          rawValue: try reader.readEnum(tag, "incrementality"))
       case 3: timestamp = try reader.readUInt64(tag, "timestamp")
       case 4: feedVersion = try reader.readString(tag, "feed_version")
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
@@ -61,12 +63,12 @@ extension FeedEntity: WireMessage {
       switch tag.number {
       case 1: id = try reader.readString(tag, "id")
       case 2: isDeleted = try reader.readBool(tag, "is_deleted")
-      case 3: try reader.mergeMessage(tag, "trip_update", into: &tripUpdate)
+      case 3: try reader.mergeMessage(tag, "trip_update", into: &tripUpdateBox)
       case 4: try reader.mergeMessage(tag, "vehicle", into: &vehicle)
-      case 5: try reader.mergeMessage(tag, "alert", into: &alert)
-      case 6: try reader.mergeMessage(tag, "shape", into: &shape)
-      case 7: try reader.mergeMessage(tag, "stop", into: &stop)
-      case 8: try reader.mergeMessage(tag, "trip_modifications", into: &tripModifications)
+      case 5: try reader.mergeMessage(tag, "alert", into: &alertBox)
+      case 6: try reader.mergeMessage(tag, "shape", into: &shapeBox)
+      case 7: try reader.mergeMessage(tag, "stop", into: &stopBox)
+      case 8: try reader.mergeMessage(tag, "trip_modifications", into: &tripModificationsBox)
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
       }
     }

@@ -26,7 +26,9 @@ extension Stop: WireMessage {
       case 9: try reader.mergeMessage(tag, "stop_url", into: &stopURL)
       case 11: parentStation = try reader.readString(tag, "parent_station")
       case 12: stopTimezone = try reader.readString(tag, "stop_timezone")
-      case 13: wheelchairBoarding = Stop.WheelchairBoarding(rawValue: try reader.readEnum(tag, "wheelchair_boarding"))
+      case 13:
+        wheelchairBoarding = Stop.WheelchairBoarding(
+          rawValue: try reader.readEnum(tag, "wheelchair_boarding"))
       case 14: levelID = try reader.readString(tag, "level_id")
       case 15: try reader.mergeMessage(tag, "platform_code", into: &platformCode)
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)

@@ -18,10 +18,12 @@ extension TripDescriptor: WireMessage {
       case 1: tripID = try reader.readString(tag, "trip_id")
       case 2: startTime = try reader.readString(tag, "start_time")
       case 3: startDate = try reader.readString(tag, "start_date")
-      case 4: scheduleRelationship = TripDescriptor.ScheduleRelationship(rawValue: try reader.readEnum(tag, "schedule_relationship"))
+      case 4:
+        scheduleRelationship = TripDescriptor.ScheduleRelationship(
+          rawValue: try reader.readEnum(tag, "schedule_relationship"))
       case 5: routeID = try reader.readString(tag, "route_id")
       case 6: directionID = try reader.readUInt32(tag, "direction_id")
-      case 7: try reader.mergeMessage(tag, "modified_trip", into: &modifiedTrip)
+      case 7: try reader.mergeMessage(tag, "modified_trip", into: &modifiedTripBox)
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
       }
     }
@@ -67,7 +69,9 @@ extension VehicleDescriptor: WireMessage {
       case 1: id = try reader.readString(tag, "id")
       case 2: label = try reader.readString(tag, "label")
       case 3: licensePlate = try reader.readString(tag, "license_plate")
-      case 4: wheelchairAccessible = VehicleDescriptor.WheelchairAccessible(rawValue: try reader.readEnum(tag, "wheelchair_accessible"))
+      case 4:
+        wheelchairAccessible = VehicleDescriptor.WheelchairAccessible(
+          rawValue: try reader.readEnum(tag, "wheelchair_accessible"))
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
       }
     }

@@ -17,7 +17,8 @@ extension TripModifications: WireMessage {
       switch tag.number {
       case 1: try reader.appendMessage(tag, "selected_trips", to: &selectedTrips)
       case 2: startTimes.append(try reader.readString(tag, "start_times", index: startTimes.count))
-      case 3: serviceDates.append(try reader.readString(tag, "service_dates", index: serviceDates.count))
+      case 3:
+        serviceDates.append(try reader.readString(tag, "service_dates", index: serviceDates.count))
       case 4: try reader.appendMessage(tag, "modifications", to: &modifications)
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
       }
@@ -40,7 +41,8 @@ extension TripModifications.Modification: WireMessage {
       switch tag.number {
       case 1: try reader.mergeMessage(tag, "start_stop_selector", into: &startStopSelector)
       case 2: try reader.mergeMessage(tag, "end_stop_selector", into: &endStopSelector)
-      case 3: propagatedModificationDelay = try reader.readInt32(tag, "propagated_modification_delay")
+      case 3:
+        propagatedModificationDelay = try reader.readInt32(tag, "propagated_modification_delay")
       case 4: try reader.appendMessage(tag, "replacement_stops", to: &replacementStops)
       case 5: serviceAlertID = try reader.readString(tag, "service_alert_id")
       case 6: lastModifiedTime = try reader.readUInt64(tag, "last_modified_time")

@@ -20,7 +20,7 @@ extension TripUpdate: WireMessage {
       case 3: try reader.mergeMessage(tag, "vehicle", into: &vehicle)
       case 4: timestamp = try reader.readUInt64(tag, "timestamp")
       case 5: delay = try reader.readInt32(tag, "delay")
-      case 6: try reader.mergeMessage(tag, "trip_properties", into: &tripProperties)
+      case 6: try reader.mergeMessage(tag, "trip_properties", into: &tripPropertiesBox)
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
       }
     }
@@ -67,9 +67,13 @@ extension TripUpdate.StopTimeUpdate: WireMessage {
       case 2: try reader.mergeMessage(tag, "arrival", into: &arrival)
       case 3: try reader.mergeMessage(tag, "departure", into: &departure)
       case 4: stopID = try reader.readString(tag, "stop_id")
-      case 5: scheduleRelationship = TripUpdate.StopTimeUpdate.ScheduleRelationship(rawValue: try reader.readEnum(tag, "schedule_relationship"))
-      case 6: try reader.mergeMessage(tag, "stop_time_properties", into: &stopTimeProperties)
-      case 7: departureOccupancyStatus = VehiclePosition.OccupancyStatus(rawValue: try reader.readEnum(tag, "departure_occupancy_status"))
+      case 5:
+        scheduleRelationship = TripUpdate.StopTimeUpdate.ScheduleRelationship(
+          rawValue: try reader.readEnum(tag, "schedule_relationship"))
+      case 6: try reader.mergeMessage(tag, "stop_time_properties", into: &stopTimePropertiesBox)
+      case 7:
+        departureOccupancyStatus = VehiclePosition.OccupancyStatus(
+          rawValue: try reader.readEnum(tag, "departure_occupancy_status"))
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
       }
     }
@@ -91,8 +95,12 @@ extension TripUpdate.StopTimeUpdate.StopTimeProperties: WireMessage {
       switch tag.number {
       case 1: assignedStopID = try reader.readString(tag, "assigned_stop_id")
       case 2: stopHeadsign = try reader.readString(tag, "stop_headsign")
-      case 3: pickupType = TripUpdate.StopTimeUpdate.StopTimeProperties.DropOffPickupType(rawValue: try reader.readEnum(tag, "pickup_type"))
-      case 4: dropOffType = TripUpdate.StopTimeUpdate.StopTimeProperties.DropOffPickupType(rawValue: try reader.readEnum(tag, "drop_off_type"))
+      case 3:
+        pickupType = TripUpdate.StopTimeUpdate.StopTimeProperties.DropOffPickupType(
+          rawValue: try reader.readEnum(tag, "pickup_type"))
+      case 4:
+        dropOffType = TripUpdate.StopTimeUpdate.StopTimeProperties.DropOffPickupType(
+          rawValue: try reader.readEnum(tag, "drop_off_type"))
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
       }
     }

@@ -18,12 +18,18 @@ extension VehiclePosition: WireMessage {
       case 1: try reader.mergeMessage(tag, "trip", into: &trip)
       case 2: try reader.mergeMessage(tag, "position", into: &position)
       case 3: currentStopSequence = try reader.readUInt32(tag, "current_stop_sequence")
-      case 4: currentStatus = VehiclePosition.VehicleStopStatus(rawValue: try reader.readEnum(tag, "current_status"))
+      case 4:
+        currentStatus = VehiclePosition.VehicleStopStatus(
+          rawValue: try reader.readEnum(tag, "current_status"))
       case 5: timestamp = try reader.readUInt64(tag, "timestamp")
-      case 6: congestionLevel = VehiclePosition.CongestionLevel(rawValue: try reader.readEnum(tag, "congestion_level"))
+      case 6:
+        congestionLevel = VehiclePosition.CongestionLevel(
+          rawValue: try reader.readEnum(tag, "congestion_level"))
       case 7: stopID = try reader.readString(tag, "stop_id")
       case 8: try reader.mergeMessage(tag, "vehicle", into: &vehicle)
-      case 9: occupancyStatus = VehiclePosition.OccupancyStatus(rawValue: try reader.readEnum(tag, "occupancy_status"))
+      case 9:
+        occupancyStatus = VehiclePosition.OccupancyStatus(
+          rawValue: try reader.readEnum(tag, "occupancy_status"))
       case 10: occupancyPercentage = try reader.readUInt32(tag, "occupancy_percentage")
       case 11: try reader.appendMessage(tag, "multi_carriage_details", to: &multiCarriageDetails)
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
@@ -47,7 +53,9 @@ extension VehiclePosition.CarriageDetails: WireMessage {
       switch tag.number {
       case 1: id = try reader.readString(tag, "id")
       case 2: label = try reader.readString(tag, "label")
-      case 3: occupancyStatus = VehiclePosition.OccupancyStatus(rawValue: try reader.readEnum(tag, "occupancy_status"))
+      case 3:
+        occupancyStatus = VehiclePosition.OccupancyStatus(
+          rawValue: try reader.readEnum(tag, "occupancy_status"))
       case 4: occupancyPercentage = try reader.readInt32(tag, "occupancy_percentage")
       case 5: carriageSequence = try reader.readUInt32(tag, "carriage_sequence")
       default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)

@@ -129,7 +129,12 @@ public struct FeedEntity: Sendable, Equatable {
   /// A realtime update of a trip's progress.
   ///
   /// Proto field 3: `optional TripUpdate trip_update`.
-  public var tripUpdate: TripUpdate?
+  public var tripUpdate: TripUpdate? {
+    get { tripUpdateBox?.value }
+    set { tripUpdateBox = newValue.map(Box.init) }
+  }
+  /// Where `tripUpdate` is kept: a shared, copy-on-write cell (see `Box`).
+  var tripUpdateBox: Box<TripUpdate>?
   /// A vehicle's position.
   ///
   /// Proto field 4: `optional VehiclePosition vehicle`.
@@ -137,19 +142,39 @@ public struct FeedEntity: Sendable, Equatable {
   /// A service alert.
   ///
   /// Proto field 5: `optional Alert alert`.
-  public var alert: Alert?
+  public var alert: Alert? {
+    get { alertBox?.value }
+    set { alertBox = newValue.map(Box.init) }
+  }
+  /// Where `alert` is kept: a shared, copy-on-write cell (see `Box`).
+  var alertBox: Box<Alert>?
   /// A shape for a detour (experimental in the proto).
   ///
   /// Proto field 6: `optional Shape shape`.
-  public var shape: Shape?
+  public var shape: Shape? {
+    get { shapeBox?.value }
+    set { shapeBox = newValue.map(Box.init) }
+  }
+  /// Where `shape` is kept: a shared, copy-on-write cell (see `Box`).
+  var shapeBox: Box<Shape>?
   /// A stop added or changed in realtime (experimental in the proto).
   ///
   /// Proto field 7: `optional Stop stop`.
-  public var stop: Stop?
+  public var stop: Stop? {
+    get { stopBox?.value }
+    set { stopBox = newValue.map(Box.init) }
+  }
+  /// Where `stop` is kept: a shared, copy-on-write cell (see `Box`).
+  var stopBox: Box<Stop>?
   /// Changes to the stops and shape of some trips (experimental in the proto).
   ///
   /// Proto field 8: `optional TripModifications trip_modifications`.
-  public var tripModifications: TripModifications?
+  public var tripModifications: TripModifications? {
+    get { tripModificationsBox?.value }
+    set { tripModificationsBox = newValue.map(Box.init) }
+  }
+  /// Where `tripModifications` is kept: a shared, copy-on-write cell (see `Box`).
+  var tripModificationsBox: Box<TripModifications>?
 
   /// A `FeedEntity` with every field unset.
   public init() {}

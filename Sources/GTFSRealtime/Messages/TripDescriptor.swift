@@ -35,7 +35,12 @@ public struct TripDescriptor: Sendable, Equatable {
   /// Linkage to any modifications done to this trip (shape changes, removal or addition of stops).
   ///
   /// Proto field 7: `optional ModifiedTripSelector modified_trip`.
-  public var modifiedTrip: ModifiedTripSelector?
+  public var modifiedTrip: ModifiedTripSelector? {
+    get { modifiedTripBox?.value }
+    set { modifiedTripBox = newValue.map(Box.init) }
+  }
+  /// Where `modifiedTrip` is kept: a shared, copy-on-write cell (see `Box`).
+  var modifiedTripBox: Box<ModifiedTripSelector>?
 
   /// A `TripDescriptor` with every field unset.
   public init() {}
@@ -61,7 +66,9 @@ public struct TripDescriptor: Sendable, Equatable {
 
   /// `scheduleRelationship`, or the proto's default `SCHEDULED` (proto2's implicit default, its
   /// first value) when unset.
-  public var scheduleRelationshipOrDefault: ScheduleRelationship { scheduleRelationship ?? .scheduled }
+  public var scheduleRelationshipOrDefault: ScheduleRelationship {
+    scheduleRelationship ?? .scheduled
+  }
 
   /// The relation between this trip and the static schedule.
   ///
@@ -220,7 +227,9 @@ public struct VehicleDescriptor: Sendable, Equatable {
   }
 
   /// `wheelchairAccessible`, or the proto's default `NO_VALUE` when unset.
-  public var wheelchairAccessibleOrDefault: WheelchairAccessible { wheelchairAccessible ?? .noValue }
+  public var wheelchairAccessibleOrDefault: WheelchairAccessible {
+    wheelchairAccessible ?? .noValue
+  }
 
   /// Whether a vehicle is wheelchair accessible.
   ///

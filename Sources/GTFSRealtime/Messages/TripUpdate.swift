@@ -31,7 +31,12 @@ public struct TripUpdate: Sendable, Equatable {
   /// Updated properties of the trip, such as a new shape_id when there is a detour.
   ///
   /// Proto field 6: `optional TripProperties trip_properties`.
-  public var tripProperties: TripProperties?
+  public var tripProperties: TripProperties? {
+    get { tripPropertiesBox?.value }
+    set { tripPropertiesBox = newValue.map(Box.init) }
+  }
+  /// Where `tripProperties` is kept: a shared, copy-on-write cell (see `Box`).
+  var tripPropertiesBox: Box<TripProperties>?
 
   /// A `TripUpdate` with every field unset.
   public init() {}
@@ -124,7 +129,12 @@ public struct TripUpdate: Sendable, Equatable {
     /// Realtime updates to properties of the stop time from GTFS stop_times.txt.
     ///
     /// Proto field 6: `optional StopTimeProperties stop_time_properties`.
-    public var stopTimeProperties: StopTimeProperties?
+    public var stopTimeProperties: StopTimeProperties? {
+      get { stopTimePropertiesBox?.value }
+      set { stopTimePropertiesBox = newValue.map(Box.init) }
+    }
+    /// Where `stopTimeProperties` is kept: a shared, copy-on-write cell (see `Box`).
+    var stopTimePropertiesBox: Box<StopTimeProperties>?
 
     /// A `StopTimeUpdate` with every field unset.
     public init() {}
@@ -149,7 +159,9 @@ public struct TripUpdate: Sendable, Equatable {
     }
 
     /// `scheduleRelationship`, or the proto's default `SCHEDULED` when unset.
-    public var scheduleRelationshipOrDefault: ScheduleRelationship { scheduleRelationship ?? .scheduled }
+    public var scheduleRelationshipOrDefault: ScheduleRelationship {
+      scheduleRelationship ?? .scheduled
+    }
 
     /// The relation between the StopTimeEvents and the static schedule.
     ///

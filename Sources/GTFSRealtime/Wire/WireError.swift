@@ -104,7 +104,9 @@ public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
     WireError(.tooDeep(limit: limit, offset: offset))
   }
   /// See `Reason.invalidUTF8`.
-  public static func invalidUTF8(offset: Int) -> WireError { WireError(.invalidUTF8(offset: offset)) }
+  public static func invalidUTF8(offset: Int) -> WireError {
+    WireError(.invalidUTF8(offset: offset))
+  }
 }
 
 extension WireError.Reason: CustomStringConvertible {

@@ -35,7 +35,8 @@ package struct WireReader {
   /// - Precondition: `range` lies within `bytes`.
   package init(_ bytes: [UInt8], range: Range<Int>? = nil, maxDepth: Int = defaultMaxDepth) {
     let range = range ?? bytes.startIndex..<bytes.endIndex
-    precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the input")
+    precondition(
+      range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the input")
     self.bytes = bytes
     self.offset = range.lowerBound
     self.end = range.upperBound
@@ -66,7 +67,42 @@ package struct WireReader {
   @inline(never)
   private mutating func readLongVarint() throws(WireError) -> UInt64 {
     let start = offset
-    var index = offset
+    if bytes.count &- start >= 10 {
+      // Ten bytes are in the input (perhaps past the end of this message: the length is checked
+      // below), so whole words can be read without a bounds check per byte.
+      let (value, length) = bytes.withUnsafeBufferPointer { buffer -> (UInt64, Int) in
+        let base = UnsafeRawPointer(buffer.baseAddress! + start)
+        let word = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+        let stops = ~word & 0x8080_8080_8080_8080  // the high bit of each byte that ends it
+        if stops != 0 {
+          // Up to 8 bytes: keep the bytes up to the first stop, then squeeze out the high bits
+          // (7-bit groups into 14-, 28- and finally 56-bit groups).
+          let length = (stops.trailingZeroBitCount &+ 1) &>> 3
+          var value = word & (UInt64.max &>> UInt64(64 &- 8 &* length)) & 0x7F7F_7F7F_7F7F_7F7F
+          value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) &>> 1)
+          value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
+          value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
+          return (value, length)
+        }
+        // 9 or 10 bytes; the 10th may only carry the 64th bit.
+        var value = word & 0x7F7F_7F7F_7F7F_7F7F
+        value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) &>> 1)
+        value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
+        value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
+        let ninth = base.load(fromByteOffset: 8, as: UInt8.self)
+        value |= UInt64(ninth & 0x7F) &<< 56
+        if ninth < 0x80 { return (value, 9) }
+        let tenth = base.load(fromByteOffset: 9, as: UInt8.self)
+        guard tenth <= 1 else { return (0, 0) }
+        return (value | UInt64(tenth) &<< 63, 10)
+      }
+      if length > 0 && length <= end &- start {
+        offset = start &+ length
+        return value
+      }
+      // Malformed, or running past the end of this message: the loop below says which.
+    }
+    var index = start
     var value: UInt64 = 0
     var shift: UInt64 = 0
     while index < end {
@@ -118,7 +154,9 @@ package struct WireReader {
   package mutating func readLengthDelimited() throws(WireError) -> Range<Int> {
     let start = offset
     let length = try readVarint()
-    guard length <= UInt64(end &- offset) else { throw .lengthPastEnd(length: length, offset: start) }
+    guard length <= UInt64(end &- offset) else {
+      throw .lengthPastEnd(length: length, offset: start)
+    }
     let lower = offset
     offset = lower &+ Int(length)
     return lower..<offset
@@ -145,7 +183,9 @@ package struct WireReader {
   /// Throws `wrongWireType` unless `tag` has `wireType`. A known field with another wire type is
   /// malformed input here, though the protobuf spec would let a parser skip it as unknown.
   @inline(__always)
-  private func expect(_ tag: FieldTag, _ wireType: WireType, _ name: StaticString, index: Int? = nil)
+  private func expect(
+    _ tag: FieldTag, _ wireType: WireType, _ name: StaticString, index: Int? = nil
+  )
     throws(WireError)
   {
     guard tag.wireType == wireType else {
@@ -160,7 +200,9 @@ package struct WireReader {
 
   /// A varint field, with `name` on any error.
   @inline(__always)
-  private mutating func readVarintField(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> UInt64 {
+  private mutating func readVarintField(_ tag: FieldTag, _ name: StaticString) throws(WireError)
+    -> UInt64
+  {
     try expect(tag, .varint, name)
     do throws(WireError) {
       return try readVarint()
@@ -172,7 +214,8 @@ package struct WireReader {
   /// An `int32` field. Negative values arrive sign-extended to 10 bytes; larger values are
   /// truncated to 32 bits, as protobuf's C++ parser does.
   @inline(__always)
-  package mutating func readInt32(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int32 {
+  package mutating func readInt32(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int32
+  {
     Int32(truncatingIfNeeded: try readVarintField(tag, name))
   }
 
@@ -184,19 +227,24 @@ package struct WireReader {
 
   /// An `int64` field.
   @inline(__always)
-  package mutating func readInt64(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int64 {
+  package mutating func readInt64(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int64
+  {
     Int64(bitPattern: try readVarintField(tag, name))
   }
 
   /// A `uint32` field (larger values truncated to 32 bits).
   @inline(__always)
-  package mutating func readUInt32(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> UInt32 {
+  package mutating func readUInt32(_ tag: FieldTag, _ name: StaticString) throws(WireError)
+    -> UInt32
+  {
     UInt32(truncatingIfNeeded: try readVarintField(tag, name))
   }
 
   /// A `uint64` field.
   @inline(__always)
-  package mutating func readUInt64(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> UInt64 {
+  package mutating func readUInt64(_ tag: FieldTag, _ name: StaticString) throws(WireError)
+    -> UInt64
+  {
     try readVarintField(tag, name)
   }
 
@@ -207,7 +255,8 @@ package struct WireReader {
   }
 
   /// A `float` field (fixed32).
-  package mutating func readFloat(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Float {
+  package mutating func readFloat(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Float
+  {
     try expect(tag, .fixed32, name)
     do throws(WireError) {
       return Float(bitPattern: try readFixed32())
@@ -217,7 +266,9 @@ package struct WireReader {
   }
 
   /// A `double` field (fixed64).
-  package mutating func readDouble(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Double {
+  package mutating func readDouble(_ tag: FieldTag, _ name: StaticString) throws(WireError)
+    -> Double
+  {
     try expect(tag, .fixed64, name)
     do throws(WireError) {
       return Double(bitPattern: try readFixed64())
@@ -240,18 +291,23 @@ package struct WireReader {
       throw error.within(name, index: index)
     }
     if range.isEmpty { return "" }
-    // `String(validating:as:)` is generic over the encoding and, unspecialized, spends much of
-    // its time looking up type metadata; validating here and then decoding the buffer takes the
-    // standard library's non-generic UTF-8 path.
-    let string = bytes.withUnsafeBufferPointer { buffer -> String? in
+    guard let string = Self.decodeUTF8(bytes, range) else {
+      throw WireError.invalidUTF8(offset: range.lowerBound).within(name, index: index)
+    }
+    return string
+  }
+
+  /// `bytes[range]` as a string, or nil if they are not valid UTF-8.
+  ///
+  /// `String(validating:as:)` is generic over the encoding and, unspecialized, spends much of
+  /// its time looking up type metadata; validating here and then decoding the buffer takes the
+  /// standard library's non-generic UTF-8 path.
+  private static func decodeUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
+    bytes.withUnsafeBufferPointer { buffer in
       let slice = UnsafeBufferPointer(rebasing: buffer[range])
       guard UTF8Validation.isValid(slice) else { return nil }
       return String(decoding: slice, as: UTF8.self)
     }
-    guard let string else {
-      throw WireError.invalidUTF8(offset: range.lowerBound).within(name, index: index)
-    }
-    return string
   }
 
   /// How many fields numbered `number` the current message holds from `offset` on: a quick scan
@@ -332,6 +388,19 @@ package struct WireReader {
     // bytes, and copying them in and out costs more than decoding their small fields.
     if value == nil { value = M() }
     try decodeNested(tag, name, index: nil, into: &value!)
+  }
+
+  /// A message field kept in a `Box`, merged in place: the cell is made on first use and copied
+  /// first if anything else shares it.
+  mutating func mergeMessage<M: WireMessage & Sendable>(
+    _ tag: FieldTag, _ name: StaticString, into box: inout Box<M>?
+  ) throws(WireError) {
+    if box == nil {
+      box = Box(M())
+    } else if !isKnownUniquelyReferenced(&box!) {
+      box = Box(box!.value)
+    }
+    try decodeNested(tag, name, index: nil, into: &box!.value)
   }
 
   /// One element of a repeated message field, appended to `array`. The first element reserves

@@ -11,7 +11,8 @@ public enum RtDumpCommand: TransitCommand {
     summary: "Decode a GTFS-Realtime feed and show it",
     arguments: [
       ArgumentSpec(
-        "FILE|URL", help: "A .pb capture (gzip-compressed is fine); several files are shown in turn",
+        "FILE|URL",
+        help: "A .pb capture (gzip-compressed is fine); several files are shown in turn",
         variadic: true)
     ],
     options: [
@@ -36,7 +37,10 @@ public enum RtDumpCommand: TransitCommand {
 
   public static func run(_ invocation: Invocation) throws -> Int32 {
     let sources = invocation.arguments.positionals
-    guard !sources.isEmpty else { _ = try invocation.argument(0); return 2 }
+    guard !sources.isEmpty else {
+      _ = try invocation.argument(0)
+      return 2
+    }
     let summaryOnly = invocation.arguments.flag("--summary")
     var feeds: [FeedMessage] = []
     for source in sources {

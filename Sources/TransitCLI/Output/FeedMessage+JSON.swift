@@ -20,7 +20,9 @@ extension FeedHeader {
   /// fields and empty repeated fields are left out.
   package var json: JSON {
     var members: [(String, JSON)] = []
-    if let gtfsRealtimeVersion { members.append(("gtfs_realtime_version", .string(gtfsRealtimeVersion))) }
+    if let gtfsRealtimeVersion {
+      members.append(("gtfs_realtime_version", .string(gtfsRealtimeVersion)))
+    }
     if let incrementality { members.append(("incrementality", .protoEnum(incrementality))) }
     if let timestamp { members.append(("timestamp", .unsigned(timestamp))) }
     if let feedVersion { members.append(("feed_version", .string(feedVersion))) }
@@ -52,7 +54,9 @@ extension TripUpdate {
     var members: [(String, JSON)] = []
     if let trip { members.append(("trip", trip.json)) }
     if let vehicle { members.append(("vehicle", vehicle.json)) }
-    if !stopTimeUpdates.isEmpty { members.append(("stop_time_update", .array(stopTimeUpdates.map { $0.json }))) }
+    if !stopTimeUpdates.isEmpty {
+      members.append(("stop_time_update", .array(stopTimeUpdates.map { $0.json })))
+    }
     if let timestamp { members.append(("timestamp", .unsigned(timestamp))) }
     if let delay { members.append(("delay", .int(Int64(delay)))) }
     if let tripProperties { members.append(("trip_properties", tripProperties.json)) }
@@ -82,8 +86,12 @@ extension TripUpdate.StopTimeUpdate {
     if let stopID { members.append(("stop_id", .string(stopID))) }
     if let arrival { members.append(("arrival", arrival.json)) }
     if let departure { members.append(("departure", departure.json)) }
-    if let departureOccupancyStatus { members.append(("departure_occupancy_status", .protoEnum(departureOccupancyStatus))) }
-    if let scheduleRelationship { members.append(("schedule_relationship", .protoEnum(scheduleRelationship))) }
+    if let departureOccupancyStatus {
+      members.append(("departure_occupancy_status", .protoEnum(departureOccupancyStatus)))
+    }
+    if let scheduleRelationship {
+      members.append(("schedule_relationship", .protoEnum(scheduleRelationship)))
+    }
     if let stopTimeProperties { members.append(("stop_time_properties", stopTimeProperties.json)) }
     return .object(members)
   }
@@ -125,14 +133,20 @@ extension VehiclePosition {
     if let trip { members.append(("trip", trip.json)) }
     if let vehicle { members.append(("vehicle", vehicle.json)) }
     if let position { members.append(("position", position.json)) }
-    if let currentStopSequence { members.append(("current_stop_sequence", .int(Int64(currentStopSequence)))) }
+    if let currentStopSequence {
+      members.append(("current_stop_sequence", .int(Int64(currentStopSequence))))
+    }
     if let stopID { members.append(("stop_id", .string(stopID))) }
     if let currentStatus { members.append(("current_status", .protoEnum(currentStatus))) }
     if let timestamp { members.append(("timestamp", .unsigned(timestamp))) }
     if let congestionLevel { members.append(("congestion_level", .protoEnum(congestionLevel))) }
     if let occupancyStatus { members.append(("occupancy_status", .protoEnum(occupancyStatus))) }
-    if let occupancyPercentage { members.append(("occupancy_percentage", .int(Int64(occupancyPercentage)))) }
-    if !multiCarriageDetails.isEmpty { members.append(("multi_carriage_details", .array(multiCarriageDetails.map { $0.json }))) }
+    if let occupancyPercentage {
+      members.append(("occupancy_percentage", .int(Int64(occupancyPercentage))))
+    }
+    if !multiCarriageDetails.isEmpty {
+      members.append(("multi_carriage_details", .array(multiCarriageDetails.map { $0.json })))
+    }
     return .object(members)
   }
 }
@@ -145,7 +159,9 @@ extension VehiclePosition.CarriageDetails {
     if let id { members.append(("id", .string(id))) }
     if let label { members.append(("label", .string(label))) }
     if let occupancyStatus { members.append(("occupancy_status", .protoEnum(occupancyStatus))) }
-    if let occupancyPercentage { members.append(("occupancy_percentage", .int(Int64(occupancyPercentage)))) }
+    if let occupancyPercentage {
+      members.append(("occupancy_percentage", .int(Int64(occupancyPercentage))))
+    }
     if let carriageSequence { members.append(("carriage_sequence", .int(Int64(carriageSequence)))) }
     return .object(members)
   }
@@ -156,8 +172,12 @@ extension Alert {
   /// fields and empty repeated fields are left out.
   package var json: JSON {
     var members: [(String, JSON)] = []
-    if !activePeriods.isEmpty { members.append(("active_period", .array(activePeriods.map { $0.json }))) }
-    if !informedEntities.isEmpty { members.append(("informed_entity", .array(informedEntities.map { $0.json }))) }
+    if !activePeriods.isEmpty {
+      members.append(("active_period", .array(activePeriods.map { $0.json })))
+    }
+    if !informedEntities.isEmpty {
+      members.append(("informed_entity", .array(informedEntities.map { $0.json })))
+    }
     if let cause { members.append(("cause", .protoEnum(cause))) }
     if let effect { members.append(("effect", .protoEnum(effect))) }
     if let url { members.append(("url", url.json)) }
@@ -167,7 +187,9 @@ extension Alert {
     if let ttsDescriptionText { members.append(("tts_description_text", ttsDescriptionText.json)) }
     if let severityLevel { members.append(("severity_level", .protoEnum(severityLevel))) }
     if let image { members.append(("image", image.json)) }
-    if let imageAlternativeText { members.append(("image_alternative_text", imageAlternativeText.json)) }
+    if let imageAlternativeText {
+      members.append(("image_alternative_text", imageAlternativeText.json))
+    }
     if let causeDetail { members.append(("cause_detail", causeDetail.json)) }
     if let effectDetail { members.append(("effect_detail", effectDetail.json)) }
     return .object(members)
@@ -209,7 +231,9 @@ extension TripDescriptor {
     if let directionID { members.append(("direction_id", .int(Int64(directionID)))) }
     if let startTime { members.append(("start_time", .string(startTime))) }
     if let startDate { members.append(("start_date", .string(startDate))) }
-    if let scheduleRelationship { members.append(("schedule_relationship", .protoEnum(scheduleRelationship))) }
+    if let scheduleRelationship {
+      members.append(("schedule_relationship", .protoEnum(scheduleRelationship)))
+    }
     if let modifiedTrip { members.append(("modified_trip", modifiedTrip.json)) }
     return .object(members)
   }
@@ -236,7 +260,9 @@ extension VehicleDescriptor {
     if let id { members.append(("id", .string(id))) }
     if let label { members.append(("label", .string(label))) }
     if let licensePlate { members.append(("license_plate", .string(licensePlate))) }
-    if let wheelchairAccessible { members.append(("wheelchair_accessible", .protoEnum(wheelchairAccessible))) }
+    if let wheelchairAccessible {
+      members.append(("wheelchair_accessible", .protoEnum(wheelchairAccessible)))
+    }
     return .object(members)
   }
 }
@@ -261,7 +287,9 @@ extension TranslatedString {
   /// fields and empty repeated fields are left out.
   package var json: JSON {
     var members: [(String, JSON)] = []
-    if !translations.isEmpty { members.append(("translation", .array(translations.map { $0.json }))) }
+    if !translations.isEmpty {
+      members.append(("translation", .array(translations.map { $0.json })))
+    }
     return .object(members)
   }
 }
@@ -282,7 +310,9 @@ extension TranslatedImage {
   /// fields and empty repeated fields are left out.
   package var json: JSON {
     var members: [(String, JSON)] = []
-    if !localizedImages.isEmpty { members.append(("localized_image", .array(localizedImages.map { $0.json }))) }
+    if !localizedImages.isEmpty {
+      members.append(("localized_image", .array(localizedImages.map { $0.json })))
+    }
     return .object(members)
   }
 }
@@ -326,7 +356,9 @@ extension Stop {
     if let stopURL { members.append(("stop_url", stopURL.json)) }
     if let parentStation { members.append(("parent_station", .string(parentStation))) }
     if let stopTimezone { members.append(("stop_timezone", .string(stopTimezone))) }
-    if let wheelchairBoarding { members.append(("wheelchair_boarding", .protoEnum(wheelchairBoarding))) }
+    if let wheelchairBoarding {
+      members.append(("wheelchair_boarding", .protoEnum(wheelchairBoarding)))
+    }
     if let levelID { members.append(("level_id", .string(levelID))) }
     if let platformCode { members.append(("platform_code", platformCode.json)) }
     return .object(members)
@@ -338,10 +370,18 @@ extension TripModifications {
   /// fields and empty repeated fields are left out.
   package var json: JSON {
     var members: [(String, JSON)] = []
-    if !selectedTrips.isEmpty { members.append(("selected_trips", .array(selectedTrips.map { $0.json }))) }
-    if !startTimes.isEmpty { members.append(("start_times", .array(startTimes.map { .string($0) }))) }
-    if !serviceDates.isEmpty { members.append(("service_dates", .array(serviceDates.map { .string($0) }))) }
-    if !modifications.isEmpty { members.append(("modifications", .array(modifications.map { $0.json }))) }
+    if !selectedTrips.isEmpty {
+      members.append(("selected_trips", .array(selectedTrips.map { $0.json })))
+    }
+    if !startTimes.isEmpty {
+      members.append(("start_times", .array(startTimes.map { .string($0) })))
+    }
+    if !serviceDates.isEmpty {
+      members.append(("service_dates", .array(serviceDates.map { .string($0) })))
+    }
+    if !modifications.isEmpty {
+      members.append(("modifications", .array(modifications.map { $0.json })))
+    }
     return .object(members)
   }
 }
@@ -353,8 +393,12 @@ extension TripModifications.Modification {
     var members: [(String, JSON)] = []
     if let startStopSelector { members.append(("start_stop_selector", startStopSelector.json)) }
     if let endStopSelector { members.append(("end_stop_selector", endStopSelector.json)) }
-    if let propagatedModificationDelay { members.append(("propagated_modification_delay", .int(Int64(propagatedModificationDelay)))) }
-    if !replacementStops.isEmpty { members.append(("replacement_stops", .array(replacementStops.map { $0.json }))) }
+    if let propagatedModificationDelay {
+      members.append(("propagated_modification_delay", .int(Int64(propagatedModificationDelay))))
+    }
+    if !replacementStops.isEmpty {
+      members.append(("replacement_stops", .array(replacementStops.map { $0.json })))
+    }
     if let serviceAlertID { members.append(("service_alert_id", .string(serviceAlertID))) }
     if let lastModifiedTime { members.append(("last_modified_time", .unsigned(lastModifiedTime))) }
     return .object(members)
@@ -388,7 +432,9 @@ extension ReplacementStop {
   /// fields and empty repeated fields are left out.
   package var json: JSON {
     var members: [(String, JSON)] = []
-    if let travelTimeToStop { members.append(("travel_time_to_stop", .int(Int64(travelTimeToStop)))) }
+    if let travelTimeToStop {
+      members.append(("travel_time_to_stop", .int(Int64(travelTimeToStop))))
+    }
     if let stopID { members.append(("stop_id", .string(stopID))) }
     return .object(members)
   }

@@ -2,8 +2,8 @@ import Foundation
 import GTFSRealtime
 import TransitModel
 
-/// `rt dump` for people: a header line, the entity counts by kind, then one compact line per
-/// entity. Fields the feed leaves unset are left out of the line rather than shown as defaults.
+/// `rt dump` for people: a header line, the entity counts by kind, any required fields the
+/// feed leaves out, then one compact line per entity. Fields the feed leaves unset are left out of the line rather than shown as defaults.
 extension FeedMessage {
   /// The lines `rt dump` prints for this feed.
   /// - Parameters:
@@ -11,6 +11,13 @@ extension FeedMessage {
   ///   - summaryOnly: only the header and count lines.
   package func textLines(now: UnixTime, summaryOnly: Bool = false) -> [String] {
     var lines = [headerLine(now: now), countLine]
+    let missing = missingRequiredFields
+    if !missing.isEmpty {
+      // Decoded anyway (real feeds break the rule), but worth saying.
+      let shown = missing.prefix(3).joined(separator: ", ")
+      let more = missing.count > 3 ? " and \(Self.grouped(missing.count - 3)) more" : ""
+      lines.append("missing required fields: \(shown)\(more)")
+    }
     if summaryOnly { return lines }
     let reference = header?.timestamp.map(Self.unixTime) ?? now
     for entity in entities {
@@ -46,7 +53,8 @@ extension FeedMessage {
     let kinds: [(String, (FeedEntity) -> Bool)] = [
       ("trip_update", { $0.tripUpdate != nil }), ("vehicle", { $0.vehicle != nil }),
       ("alert", { $0.alert != nil }), ("shape", { $0.shape != nil }), ("stop", { $0.stop != nil }),
-      ("trip_modifications", { $0.tripModifications != nil }), ("deleted", { $0.isDeleted == true }),
+      ("trip_modifications", { $0.tripModifications != nil }),
+      ("deleted", { $0.isDeleted == true }),
     ]
     let counts = kinds.compactMap { name, test -> String? in
       let count = entities.count(where: test)
@@ -136,7 +144,14 @@ extension TripUpdate {
     let firstDelay =
       delay
       ?? stopTimeUpdates.lazy.compactMap { $0.arrival?.delay ?? $0.departure?.delay }.first
-    if let firstDelay { parts.append("delay \(FeedMessage.signedDuration(Int64(firstDelay)))") }
+    if let firstDelay {
+      parts.append("delay \(FeedMessage.signedDuration(Int64(firstDelay)))")
+    } else if let time = stopTimeUpdates.lazy.compactMap({ $0.arrival?.time ?? $0.departure?.time })
+      .first,
+      (0...Int64(FeedMessage.latestFormattable)).contains(time)
+    {
+      parts.append("first at \(ISOTime.format(UnixTime(time)))")  // many feeds send only times
+    }
     return parts.joined(separator: "  ")
   }
 }
@@ -164,7 +179,9 @@ extension VehiclePosition {
     if let timestamp {
       // Age against the feed's own timestamp: a recorded feed's vehicles are not years old.
       let age = FeedMessage.seconds(from: FeedMessage.unixTime(timestamp), to: feedTime)
-      parts.append(age >= 0 ? "age \(FeedMessage.duration(age))" : "\(FeedMessage.duration(age)) after the feed")
+      parts.append(
+        age >= 0
+          ? "age \(FeedMessage.duration(age))" : "\(FeedMessage.duration(age)) after the feed")
     }
     return parts.joined(separator: "  ")
   }

@@ -1,0 +1,17 @@
+/// A heap cell for a large message field that is usually unset, so the struct holding it stays
+/// small: `FeedEntity` keeps five of its payloads here (all but `vehicle`, the common one) and
+/// is about 350 bytes instead of 1 KB, most of it nil.
+///
+/// Value semantics are kept by never mutating a shared cell: the public property's setter makes
+/// a new cell, and the decoder (`WireReader.mergeMessage(_:_:into:)`) copies a cell before
+/// writing unless it is uniquely referenced.
+final class Box<Value: Sendable>: @unchecked Sendable {
+  // @unchecked: `value` is only written while the cell is uniquely referenced (see above).
+  var value: Value
+
+  init(_ value: Value) { self.value = value }
+}
+
+extension Box: Equatable where Value: Equatable {
+  static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.value == rhs.value }
+}
