@@ -159,7 +159,7 @@ extension TripUpdate {
 extension VehiclePosition {
   func textLine(id: String, feedTime: UnixTime) -> String {
     var parts = ["vehicle \(id)"]
-    if let label = vehicle?.label { parts.append("label \(label)") }
+    if let label = vehicle?.label, !label.isEmpty, label != vehicle?.id { parts.append("label \(label)") }
     if let vehicleID = vehicle?.id, vehicleID != id { parts.append("vehicle_id \(vehicleID)") }
     parts += trip?.textParts ?? []
     if let position {
