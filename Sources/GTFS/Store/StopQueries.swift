@@ -202,27 +202,6 @@ enum TextFolding {
     fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
   }
 
-  /// Levenshtein distance, stopping early beyond `limit`.
-  static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
-    if abs(a.count - b.count) > limit { return limit + 1 }
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      var best = current[0]
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        best = min(best, current[j])
-      }
-      if best > limit { return limit + 1 }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
-  }
-
   /// Mistakes allowed in a word of this length: none below 4 letters, one up to 7, else two.
   static func allowedMistakes(_ length: Int) -> Int { length < 4 ? 0 : length < 8 ? 1 : 2 }
 }
@@ -311,9 +290,9 @@ extension FeedReader {
         let allowed = TextFolding.allowedMistakes(word.count)
         var best = allowed + 1
         for candidate in nameWords {
-          best = min(best, TextFolding.distance(word, candidate, limit: allowed))
+          best = min(best, EditDistance.between(word, candidate, limit: allowed))
           if candidate.count > word.count {
-            best = min(best, TextFolding.distance(word, Array(candidate.prefix(word.count)), limit: allowed))
+            best = min(best, EditDistance.between(word, Array(candidate.prefix(word.count)), limit: allowed))
           }
           if best == 0 { break }
         }
