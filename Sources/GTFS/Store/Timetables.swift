@@ -65,8 +65,7 @@ public struct Timetables: Sendable {
   /// Loads the feed at `sourcePath` as `feed` (or a name derived from its agency, else the file
   /// name), replacing that feed's timetable only when the new one loads and validates.
   ///
-  /// - Parameter beforeSwap: called with the validated new file's path just before it replaces
-  ///   the current one (tests use it to stop an ingest at the worst moment).
+  /// - Parameter progress: called every 65,536 rows and once when the indexes are built.
   /// - Throws: `GTFSError`, `ZipError`, `SQLiteError` or `IngestError`; the current timetable is
   ///   untouched whenever this throws.
   @discardableResult
