@@ -1,7 +1,255 @@
 import GTFSRealtime
 import TransitModel
 
-/// Reconciles the timetable with realtime: schedule and predictions in, answers out.
+/// Reconciles the timetable with realtime: schedule and predictions in, answers out
+/// (DESIGN.md, "Merge rules" 4–7, 11, 12, 14).
 ///
-/// Pure: no I/O, no clock of its own, no time zones; the caller passes `now`.
-public enum Reconciler {}
+/// Pure: no I/O, no clock of its own, no time zones; the caller passes `now` and absolute times.
+///
+/// ```swift
+/// let (departures, report) = Reconciler.departures(
+///   scheduled: calls, trips: trips, feeds: [tripUpdates], now: now,
+///   request: DepartureRequest(stopIDs: ["TINT-A"], from: now, feed: "demo", fallbackServiceDate: today))
+/// ```
+public enum Reconciler {
+  /// Everything realtime says, per trip instance.
+  public struct Realtime: Hashable, Sendable {
+    /// How old the realtime is.
+    public var freshness: RealtimeFreshness
+    /// Matched (and duplicated) trip instances with their expected times.
+    public var predictions: [TripInstance: TripPrediction]
+    /// Instances DELETED: not to be shown.
+    public var deleted: Set<TripInstance>
+    /// Trips the timetable lacks (ADDED, NEW).
+    public var added: [AddedTrip]
+    /// What could not be used.
+    public var report: MergeReport
+  }
+
+  // MARK: - Freshness (rule 11)
+
+  /// How old the realtime in `feeds` is at `now`: judged on the feeds holding trip updates (all
+  /// feeds when none does), by the newest header timestamp (else entity timestamp).
+  public static func freshness(of feeds: [FeedMessage], now: UnixTime, options: ReconcilerOptions = .init())
+    -> RealtimeFreshness
+  {
+    guard !feeds.isEmpty else { return RealtimeFreshness(status: .none) }
+    let withTrips = feeds.filter { $0.entities.contains { $0.tripUpdate != nil } }
+    let judged = withTrips.isEmpty ? feeds : withTrips
+    let stamps = judged.compactMap { feed -> UInt64? in
+      feed.header?.timestamp
+        ?? feed.entities.compactMap { $0.tripUpdate?.timestamp ?? $0.vehicle?.timestamp }.max()
+    }
+    // A feed that gives no time at all cannot be judged old: it is taken as fresh.
+    guard let newest = stamps.max(), newest <= UInt64(Int64.max) else { return RealtimeFreshness(status: .fresh) }
+    let stamp = UnixTime(Int64(newest))
+    let age = now - stamp
+    let status: RealtimeStatus =
+      age > options.ignoreAfterSeconds ? .expired : age > options.staleAfterSeconds ? .stale : .fresh
+    return RealtimeFreshness(status: status, feedTimestamp: stamp, ageSeconds: age)
+  }
+
+  // MARK: - Trips (rules 4–7)
+
+  /// Matches every trip update in `feeds` to the trip instances in `trips` and works out the
+  /// expected time at each of their stops.
+  ///
+  /// - Parameters:
+  ///   - trips: the scheduled trip instances the updates may refer to, each with its whole stop
+  ///     list (several instances of one trip_id are told apart by start_date / start_time, else
+  ///     by nearness to the feed's time).
+  ///   - feeds: decoded feeds of any kind; trip updates and vehicle positions are used.
+  ///   - now: the current time, for freshness.
+  /// - Complexity: O(updates × stops of their trip) plus O(trips) to index.
+  public static func realtime(
+    trips: [ScheduledTrip], feeds: [FeedMessage], now: UnixTime, options: ReconcilerOptions = .init()
+  ) -> Realtime {
+    let freshness = freshness(of: feeds, now: now, options: options)
+    var result = Realtime(freshness: freshness, predictions: [:], deleted: [], added: [], report: MergeReport())
+    if freshness.status == .expired, let age = freshness.ageSeconds {
+      result.report.issues.append(.expiredFeed(ageSeconds: age))
+    }
+    guard freshness.isUsable else { return result }
+
+    var byTrip: [TripID: [ScheduledTrip]] = [:]
+    for trip in trips { byTrip[trip.instance.tripID, default: []].append(trip) }
+    let vehicles = VehicleIndex(feeds: feeds)
+
+    for feed in feeds {
+      let feedTime = feed.header?.timestamp.map { UnixTime(Int64(clamping: $0)) } ?? now
+      for entity in feed.entities where !entity.isDeletedOrDefault {
+        guard let update = entity.tripUpdate else { continue }
+        let descriptor = update.trip ?? TripDescriptor()
+        guard let rawTripID = descriptor.tripID, !rawTripID.isEmpty else {
+          result.report.issues.append(.tripUpdateWithoutTripID(entityID: entity.id))
+          continue
+        }
+        result.report.tripUpdateCount += 1
+        let tripID = TripID(rawTripID)
+        let relationship = descriptor.scheduleRelationshipOrDefault
+        let reference = update.timestamp.map { UnixTime(Int64(clamping: $0)) } ?? feedTime
+        let candidates = byTrip[tripID] ?? []
+        if let stamp = update.timestamp.map({ UnixTime(Int64(clamping: $0)) }), now - stamp > options.ignoreAfterSeconds {
+          result.report.issues.append(.expiredUpdate(tripID: rawTripID, ageSeconds: now - stamp))
+          continue
+        }
+
+        if relationship == .duplicated {
+          guard let original = match(descriptor, among: candidates, near: reference, within: .max),
+            let copy = duplicate(original, properties: update.tripProperties)
+          else {
+            result.report.issues.append(.unusableDuplicate(tripID: rawTripID))
+            continue
+          }
+          result.report.matchedTripUpdateCount += 1
+          guard result.predictions[copy.instance] == nil else {
+            result.report.issues.append(.duplicateUpdate(copy.instance))
+            continue
+          }
+          var prediction = predict(copy, update: update, options: options, report: &result.report)
+          prediction.isAdded = true
+          prediction.duplicateOf = original.instance.tripID
+          prediction.vehicleID = update.vehicle?.id ?? vehicles.vehicle(for: copy.instance)
+          result.predictions[copy.instance] = prediction
+          continue
+        }
+
+        guard let trip = match(descriptor, among: candidates, near: reference, within: options.matchWindowSeconds) else {
+          if relationship == .added || relationship == .new {
+            result.added.append(addedTrip(update, tripID: tripID))
+          } else {
+            result.report.issues.append(
+              .unmatchedTrip(tripID: rawTripID, startDate: descriptor.startDate, startTime: descriptor.startTime))
+          }
+          continue
+        }
+        result.report.matchedTripUpdateCount += 1
+        let instance = trip.instance
+        guard result.predictions[instance] == nil, !result.deleted.contains(instance) else {
+          result.report.issues.append(.duplicateUpdate(instance))
+          continue
+        }
+        switch relationship {
+        case .deleted:
+          result.deleted.insert(instance)
+        case .canceled:
+          result.predictions[instance] = TripPrediction(
+            instance: instance, stops: trip.stops.map { PredictedStop(stop: $0) }, isCanceled: true,
+            vehicleID: update.vehicle?.id ?? vehicles.vehicle(for: instance))
+        default:
+          var prediction = predict(trip, update: update, options: options, report: &result.report)
+          prediction.vehicleID = update.vehicle?.id ?? vehicles.vehicle(for: instance)
+          result.predictions[instance] = prediction
+        }
+      }
+    }
+    return result
+  }
+
+  /// The instance among `candidates` a descriptor names: same start_date (the service date),
+  /// same start_time for frequency instances, else the one running nearest to `reference`.
+  static func match(
+    _ descriptor: TripDescriptor, among candidates: [ScheduledTrip], near reference: UnixTime, within window: Int64
+  ) -> ScheduledTrip? {
+    var found = candidates
+    let date = descriptor.startDate.flatMap { ServiceDate(gtfs: $0) }
+    if let date {
+      found = found.filter { $0.instance.serviceDate == date }
+    }
+    if let start = descriptor.startTime.flatMap({ ServiceTime(gtfs: $0) }),
+      found.contains(where: { $0.instance.startTime != nil })
+    {
+      found = found.filter { $0.instance.startTime == start }
+    }
+    func distance(_ trip: ScheduledTrip) -> Int64 {
+      guard let span = trip.span else { return .max }
+      if span.contains(reference) { return 0 }
+      return reference < span.lowerBound ? span.lowerBound - reference : reference - span.upperBound
+    }
+    // start_date names the run; without it only a run near the update's time can be meant.
+    if date == nil { found = found.filter { distance($0) <= window } }
+    guard found.count > 1 else { return found.first }
+    return found.min { a, b in
+      let da = distance(a), db = distance(b)
+      return da != db ? da < db : a.instance < b.instance
+    }
+  }
+
+  /// A copy of `original` moved to the DUPLICATED trip's new id, date and start time.
+  ///
+  /// The new service day is taken to start whole days after the original's (a DST change
+  /// between the two dates would shift it by the hour).
+  static func duplicate(_ original: ScheduledTrip, properties: TripUpdate.TripProperties?) -> ScheduledTrip? {
+    guard let properties else { return nil }
+    let newID = properties.tripID.map(TripID.init) ?? original.instance.tripID
+    let date = properties.startDate.flatMap { ServiceDate(gtfs: $0) } ?? original.instance.serviceDate
+    let startTime = properties.startTime.flatMap { ServiceTime(gtfs: $0) }
+    if properties.startTime != nil && startTime == nil { return nil }
+    var shift = Int64(date.daysSinceEpoch - original.instance.serviceDate.daysSinceEpoch) * 86_400
+    if let startTime {
+      guard let dayStart = original.serviceDayStart, let first = original.span?.lowerBound else { return nil }
+      shift += (dayStart + Int64(startTime.seconds)) - first
+    }
+    let instance = TripInstance(
+      tripID: newID, serviceDate: date, startTime: original.instance.startTime == nil ? nil : startTime)
+    var copy = ScheduledTrip(
+      instance: instance, routeID: original.routeID,
+      stops: original.stops.map {
+        ScheduledStop(
+          stopID: $0.stopID, stopSequence: $0.stopSequence, arrival: $0.arrival.map { $0 + shift },
+          departure: $0.departure.map { $0 + shift })
+      })
+    copy.serviceDayStart = original.serviceDayStart.map { $0 + Int64(date.daysSinceEpoch - original.instance.serviceDate.daysSinceEpoch) * 86_400 }
+    return copy
+  }
+
+  /// An ADDED/NEW trip from its update's own stops and absolute times.
+  static func addedTrip(_ update: TripUpdate, tripID: TripID) -> AddedTrip {
+    let descriptor = update.trip ?? TripDescriptor()
+    var calls: [AddedTrip.Call] = []
+    for (index, stu) in update.stopTimeUpdates.enumerated() {
+      guard let stopID = stu.stopID else { continue }
+      calls.append(
+        AddedTrip.Call(
+          stopID: StopID(stopID), stopSequence: stu.stopSequence.map(Int.init) ?? index + 1,
+          arrival: stu.arrival?.time.map(UnixTime.init), departure: stu.departure?.time.map(UnixTime.init),
+          scheduled: (stu.departure?.scheduledTime ?? stu.arrival?.scheduledTime).map(UnixTime.init),
+          isSkipped: stu.scheduleRelationshipOrDefault == .skipped))
+    }
+    return AddedTrip(
+      tripID: tripID, routeID: descriptor.routeID.map(RouteID.init),
+      serviceDate: descriptor.startDate.flatMap { ServiceDate(gtfs: $0) },
+      headsign: update.tripProperties?.tripHeadsign, calls: calls, vehicleID: update.vehicle?.id)
+  }
+}
+
+/// Vehicle positions by trip, to name the vehicle serving a trip instance.
+struct VehicleIndex {
+  private var byTrip: [TripID: [(descriptor: TripDescriptor, id: String)]] = [:]
+
+  init(feeds: [FeedMessage]) {
+    for feed in feeds {
+      for entity in feed.entities {
+        guard let vehicle = entity.vehicle, let trip = vehicle.trip, let tripID = trip.tripID,
+          let id = vehicle.vehicle?.id ?? vehicle.vehicle?.label ?? entity.id
+        else { continue }
+        byTrip[TripID(tripID), default: []].append((trip, id))
+      }
+    }
+  }
+
+  /// The vehicle whose trip descriptor names `instance` (a start_date or start_time given must agree).
+  func vehicle(for instance: TripInstance) -> String? {
+    byTrip[instance.tripID]?.first { entry in
+      if let date = entry.descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }), date != instance.serviceDate {
+        return false
+      }
+      if let start = instance.startTime, let given = entry.descriptor.startTime.flatMap({ ServiceTime(gtfs: $0) }),
+        given != start
+      {
+        return false
+      }
+      return true
+    }?.id
+  }
+}

@@ -1,5 +1,7 @@
 import Foundation
 import GTFS
+import GTFSRealtime
+import Merge
 import TransitModel
 
 /// `transit departures STOP`: the next scheduled departures at a stop or station.
@@ -22,7 +24,7 @@ enum DeparturesCommand: TransitCommand {
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)"),
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
-      OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON (1.3 m/s)"),
+      OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON (1.3 m/s, 1.25 × the straight line)"),
       OptionSpec("--arrivals", help: "Also list trips ending here and calls where nobody may board"),
     ],
     discussion: """
@@ -32,12 +34,20 @@ enum DeparturesCommand: TransitCommand {
       agency's clock in 24-hour form unless TRANSIT_CLOCK=12 or a 12-hour locale (en_US, ...)
       is set. Trips that end here, or do not pick up here (pickup_type 1), are not departures;
       --arrivals lists them too.
+
+      With --realtime FILE (trip updates and vehicle positions, repeatable), each departure shows
+      its expected time and countdown, the scheduled time when it differs, how late or early it
+      runs (late from +2 min, early from -1 min), and whether the time is live, interpolated
+      between predicted stops, carried forward from the last one, or scheduled; cancelled trips
+      and skipped stops are listed as such, and added trips appear. A line under the title says
+      how old the feed is: stale beyond 90 s, and not used at all beyond 15 min.
       """,
     examples: [
       "transit departures 4500",
       "transit departures TINT --route 27 --to crumlin",
       "transit departures 'Tallaght (The Square)' --at 07:30 --date 2026-12-25",
       "transit departures TINT --json",
+      "transit departures TINT --realtime trip-updates.pb --realtime vehicle-positions.pb",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -47,22 +57,27 @@ enum DeparturesCommand: TransitCommand {
     let window = try arguments.integer("--window", in: 1...10_080) ?? defaultWindowMinutes
     let limit = try arguments.integer("--limit", in: 1...10_000) ?? defaultLimit
     let from = try arguments.value("--from").map { text throws(UsageError) in try StopCommandSupport.coordinate(text, option: "--from") }
+    let feeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
     let zone = store.timeZone(of: stop.feed)
     let now = invocation.now
     let start = try startTime(invocation, zone: zone, now: now)
-    let query = DepartureQuery(
-      from: start, until: start + Int64(window * 60), limit: limit, includeArrivals: arguments.flag("--arrivals"),
-      route: arguments.value("--route"), destination: arguments.value("--to"))
-    let calls = try store.departures(at: stop, query)
-    var platforms: [String: Stop] = [:]
+    var platforms: [String: TransitModel.Stop] = [:]
     if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
-    func reachable(_ call: ScheduledCall) -> Bool? {
-      guard let from, let time = call.scheduledTime,
-        let position = platforms[call.stopID.rawValue]?.coordinate ?? stop.coordinate
+    let live = try liveDepartures(
+      store: store, stop: stop, platforms: Array(platforms.values), feeds: feeds, now: now, start: start,
+      windowMinutes: window, limit: limit, includeArrivals: arguments.flag("--arrivals"), route: arguments.value("--route"),
+      destination: arguments.value("--to"))
+    let departures = live.departures
+    let freshness = live.freshness
+    let notices = alertNotices(feeds, stop: stop, platforms: Array(platforms.values), departures: departures, now: now,
+      environment: invocation.context.environment)
+    func reachable(_ departure: Departure) -> Bool? {
+      guard let from, let time = departure.time,
+        let position = platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate
       else { return nil }
-      return Double(time - now) >= from.distanceMeters(to: position) / walkingSpeed
+      return Double(time - now) >= from.distanceMeters(to: position) * walkingDetour / walkingSpeed
     }
 
     if invocation.global.json {
@@ -74,8 +89,8 @@ enum DeparturesCommand: TransitCommand {
       let json = JSON.object([
         ("stop", .object(stopMembers)),
         ("now", .string(ISOTime.format(now, zone: zone))),
-        ("realtime", .object([("status", .string("none")), ("feed_timestamp", .null), ("age_seconds", .null)])),
-        ("departures", .array(calls.map { departureJSON($0, zone: zone, reachable: reachable($0)) })),
+        ("realtime", realtimeJSON(freshness, zone: zone)),
+        ("departures", .array(departures.map { departureJSON($0, zone: zone, reachable: reachable($0)) })),
       ])
       invocation.context.stdout.line(json.serialized(pretty: true))
       return 0
@@ -88,49 +103,237 @@ enum DeparturesCommand: TransitCommand {
     let startDay = ISOTime.format(start, zone: zone).prefix(10)
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
     out.line("\(stop.name)\(code) · \(stop.isStation ? "station, " : "")departures from \(startText)")
-    guard !calls.isEmpty else {
-      out.line("no departures in the \(window) min from \(startText)\(query.route.map { " on route \($0)" } ?? "")\(query.destination.map { " to \($0)" } ?? ""); try a wider --window")
+    if !feeds.isEmpty { out.line(realtimeLine(freshness, zone: zone, twelveHour: twelve)) }
+    for notice in notices { out.line(noticeLine(notice)) }
+    guard !departures.isEmpty else {
+      out.line("no departures in the \(window) min from \(startText)\(arguments.value("--route").map { " on route \($0)" } ?? "")\(arguments.value("--to").map { " to \($0)" } ?? ""); try a wider --window")
       return 0
     }
     let colour = invocation.useColor
-    let rows = calls.map { call -> [String] in
-      let time = call.scheduledTime ?? now
+    var rows = departures.map { departure -> [String] in
+      let call = departure.call
+      let time = departure.time ?? now
       var row = [
         StopCommandSupport.coloured(call.routeShortName, mode: TransitMode(routeType: call.routeType), enabled: colour),
-        call.headsign + (call.isLastStop ? " (arrives, terminates)" : call.pickupType == 1 ? " (no boarding)" : ""),
+        (call.headsign.isEmpty ? "(added trip)" : call.headsign)
+          + (call.isLastStop ? " (arrives, terminates)" : call.pickupType == 1 ? " (no boarding)" : ""),
       ]
       if stop.isStation {
         let platform = platforms[call.stopID.rawValue]
         row.append(platform?.platformCode.map { "platform \($0)" } ?? call.stopID.rawValue)
       }
-      var when = "\(StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)) · \(StopCommandSupport.countdown(to: time, from: now))"
-      if let reachable = reachable(call) { when += reachable ? "" : "  (too far to walk)" }
+      var when = StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)
+      if departure.status != .cancelled && departure.status != .skipped {
+        when += " · \(StopCommandSupport.countdown(to: time, from: now))"
+      }
+      if let reachable = reachable(departure), departure.status != .cancelled, departure.status != .skipped {
+        when += reachable ? "" : "  (too far to walk)"
+      }
       row.append(when)
+      if !feeds.isEmpty { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
       return row
     }
-    if colour {
-      // ANSI codes have no width: pad the route column by its visible text.
-      let width = calls.map(\.routeShortName.count).max() ?? 0
-      let padded = zip(rows, calls).map { row, call in
-        [row[0] + String(repeating: " ", count: width - call.routeShortName.count)] + Array(row.dropFirst())
+    // Realtime columns nobody has anything in take no room.
+    if let width = rows.first?.count, width > 1 {
+      for column in (1..<width).reversed() where rows.allSatisfy({ $0[column].isEmpty }) {
+        for row in rows.indices { rows[row].remove(at: column) }
       }
-      out.write(StopCommandSupport.table(padded))
+    }
+    if colour {
+      // ANSI codes have no width: pad the coloured columns by their visible text.
+      var padded = rows
+      let visible = rows.map { $0.map(Self.visibleWidth) }
+      for column in 0..<(rows.first?.count ?? 0) {
+        let width = visible.map { $0.count > column ? $0[column] : 0 }.max() ?? 0
+        for row in padded.indices where column < padded[row].count - 1 {
+          padded[row][column] += String(repeating: " ", count: width - visible[row][column])
+        }
+      }
+      out.write(
+        padded.map { row in
+          var line = Substring(row.joined(separator: "  "))
+          while line.last == " " { line = line.dropLast() }
+          return String(line)
+        }.joined(separator: "\n") + "\n")
     } else {
       out.write(StopCommandSupport.table(rows))
     }
     return 0
   }
 
-  /// One departure in DESIGN.md's `departures --json` shape (schedule only, until Merge).
+  /// Straight-line distance is multiplied by this to estimate the walk.
+  static let walkingDetour = 1.25
+
+  /// The departures, with realtime applied when feeds were given, and how old the realtime is.
+  ///
+  /// With realtime the timetable is read from an hour before `start` (a late trip scheduled
+  /// earlier may still be to come), the whole stop list of each updated trip instance is read
+  /// for propagation, and Merge does the rest.
+  static func liveDepartures(
+    store: Store, stop: TransitModel.Stop, platforms: [TransitModel.Stop], feeds: [FeedMessage], now: UnixTime, start: UnixTime,
+    windowMinutes: Int, limit: Int, includeArrivals: Bool, route: String?, destination: String?
+  ) throws -> (departures: [Departure], freshness: RealtimeFreshness) {
+    let lookback: Int64 = feeds.isEmpty ? 0 : 3600
+    let query = DepartureQuery(
+      from: start - lookback, until: start + Int64(windowMinutes * 60), limit: feeds.isEmpty ? limit : nil,
+      includeArrivals: includeArrivals, route: route, destination: destination)
+    let calls = try store.departures(at: stop, query)
+    guard !feeds.isEmpty else {
+      return (calls.map { Departure(call: $0) }, RealtimeFreshness(status: .none))
+    }
+    var updated = Set<String>()
+    for feed in feeds {
+      for entity in feed.entities {
+        if let tripID = entity.tripUpdate?.trip?.tripID { updated.insert(tripID) }
+      }
+    }
+    var trips: [ScheduledTrip] = []
+    var seen = Set<TripInstance>()
+    for call in calls where updated.contains(call.tripID.rawValue) {
+      let instance = TripInstance(call)
+      guard seen.insert(instance).inserted else { continue }
+      let stops = try store.tripCalls(call.tripID, feed: call.feed, serviceDate: call.serviceDate, startTime: call.startTime)
+      trips.append(
+        ScheduledTrip(
+          instance: instance, routeID: call.routeID,
+          stops: stops,
+          serviceDayStart: store.serviceDayStart(call.serviceDate, feed: call.feed)))
+    }
+    var stopIDs: Set<StopID> = [stop.id]
+    for platform in platforms { stopIDs.insert(platform.id) }
+    let request = DepartureRequest(
+      stopIDs: stopIDs, from: start, feed: stop.feed, fallbackServiceDate: store.localDate(of: start, feed: stop.feed))
+    let merged = Reconciler.departures(scheduled: calls, trips: trips, feeds: feeds, now: now, request: request)
+    var departures = merged.departures
+    if let route {
+      let wanted = route.lowercased()
+      departures.removeAll { $0.call.routeShortName.lowercased() != wanted && $0.call.routeID.rawValue.lowercased() != wanted }
+    }
+    if let destination, !destination.isEmpty {
+      // Added trips are not in the timetable: keep those whose headsign says so.
+      departures.removeAll { $0.status == DepartureStatus.added && !$0.call.headsign.lowercased().contains(destination.lowercased()) }
+    }
+    let end = start + Int64(windowMinutes * 60)
+    departures.removeAll { ($0.time ?? start) > end }
+    return (Array(departures.prefix(limit)), merged.realtime)
+  }
+
+  /// The active alerts in `feeds` that inform the stop (or its station and platforms), a route
+  /// or a trip listed.
+  static func alertNotices(
+    _ feeds: [FeedMessage], stop: TransitModel.Stop, platforms: [TransitModel.Stop], departures: [Departure], now: UnixTime,
+    environment: [String: String]
+  ) -> [AlertNotice] {
+    guard feeds.contains(where: { $0.entities.contains { $0.alert != nil } }) else { return [] }
+    var stopIDs: Set<StopID> = [stop.id]
+    for platform in platforms { stopIDs.insert(platform.id) }
+    if let parent = stop.parentStation { stopIDs.insert(parent) }
+    let scope = AlertScope(
+      routeIDs: Set(departures.map(\.call.routeID)), routeTypes: Set(departures.map(\.call.routeType)), stopIDs: stopIDs,
+      tripIDs: Set(departures.map(\.call.tripID)))
+    let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
+    let language = locale.map { String($0.prefix { $0.isLetter }) }.flatMap { $0.isEmpty || $0 == "C" ? nil : $0 }
+    return AlertMatcher.notices(in: feeds, scope: scope, at: now, language: language ?? "en")
+  }
+
+  /// "notice (detour): Route 77X diverted ..." for one alert.
+  static func noticeLine(_ notice: AlertNotice) -> String {
+    let effect = notice.effect.flatMap(\.protoName).map { " (" + $0.lowercased().replacingOccurrences(of: "_", with: " ") + ")" } ?? ""
+    let text = (notice.header ?? notice.description ?? notice.id ?? "alert").split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+    return "notice\(effect): \(text)"
+  }
+
+  /// The line under the title: where the realtime stands.
+  static func realtimeLine(_ freshness: RealtimeFreshness, zone: TimeZone, twelveHour: Bool) -> String {
+    let age = freshness.ageSeconds.map { $0 >= 0 ? "\(ISOTime.describe(seconds: $0)) old" : "\(ISOTime.describe(seconds: $0)) ahead of now" }
+    let stamp = freshness.feedTimestamp.map { " (\(StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour)))" } ?? ""
+    switch freshness.status {
+    case .fresh: return "realtime: fresh, feed \(age ?? "time unknown")\(stamp)"
+    case .stale: return "realtime: stale, feed \(age ?? "time unknown")\(stamp)"
+    case .expired: return "realtime: not used, feed \(age ?? "time unknown")\(stamp), older than 15 min; timetable times"
+    case .none: return "realtime: none; timetable times"
+    }
+  }
+
+  /// The realtime columns of a row: scheduled time when different, delay, and a marker.
+  static func realtimeColumns(_ departure: Departure, zone: TimeZone, twelveHour: Bool, colour: Bool) -> [String] {
+    var scheduled = ""
+    if let expected = departure.expected, let planned = departure.call.scheduledTime,
+      StopCommandSupport.clock(expected, zone: zone, twelveHour: twelveHour) != StopCommandSupport.clock(planned, zone: zone, twelveHour: twelveHour)
+    {
+      scheduled = "sched " + StopCommandSupport.clock(planned, zone: zone, twelveHour: twelveHour)
+    }
+    var delay = ""
+    if let seconds = departure.delaySeconds {
+      let minutes = (abs(seconds) + 30) / 60
+      switch departure.status {
+      case .late: delay = paint("\(minutes) min late", code: "31", colour)
+      case .early: delay = paint("\(minutes) min early", code: "36", colour)
+      case .onTime: delay = paint("on time", code: "32", colour)
+      default: delay = seconds == 0 ? "" : seconds > 0 ? "+\(minutes) min" : "-\(minutes) min"
+      }
+    }
+    let marker: String
+    switch departure.status {
+    case .cancelled: marker = paint("cancelled", code: "31", colour)
+    case .skipped: marker = "skipped"
+    case .added: marker = "live, added"
+    default:
+      switch departure.source {
+      case .realtime: marker = "live"
+      case .interpolated: marker = "live, interpolated"
+      case .propagated: marker = "live, carried forward"
+      case .estimated: marker = "estimated"
+      case .schedule: marker = "scheduled"
+      }
+    }
+    return [scheduled, delay, marker]
+  }
+
+  static func paint(_ text: String, code: String, _ enabled: Bool) -> String {
+    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  /// The width of `text` on a terminal, ANSI colour codes left out.
+  static func visibleWidth(_ text: String) -> Int {
+    var count = 0, escaped = false
+    for character in text {
+      if escaped { if character == "m" { escaped = false }; continue }
+      if character == "\u{1B}" { escaped = true; continue }
+      count += 1
+    }
+    return count
+  }
+
+  /// DESIGN.md's `realtime` object; a feed too old to use counts as stale.
+  static func realtimeJSON(_ freshness: RealtimeFreshness, zone: TimeZone) -> JSON {
+    let status = freshness.status == .expired ? "stale" : freshness.status.rawValue
+    return .object([
+      ("status", .string(status)),
+      ("feed_timestamp", .optional(freshness.feedTimestamp.map { ISOTime.format($0, zone: zone) })),
+      ("age_seconds", freshness.ageSeconds.map { JSON.number(Int($0)) } ?? .null),
+    ])
+  }
+
+  /// A scheduled call in DESIGN.md's `departures --json` shape (no realtime).
   static func departureJSON(_ call: ScheduledCall, zone: TimeZone, reachable: Bool?) -> JSON {
-    .object([
+    departureJSON(Departure(call: call), zone: zone, reachable: reachable)
+  }
+
+  /// One departure in DESIGN.md's `departures --json` shape.
+  static func departureJSON(_ departure: Departure, zone: TimeZone, reachable: Bool?) -> JSON {
+    let call = departure.call
+    return .object([
       ("trip_id", .string(call.tripID.rawValue)), ("route_id", .string(call.routeID.rawValue)),
       ("route_short_name", .string(call.routeShortName)), ("headsign", .string(call.headsign)),
       ("stop_id", .string(call.stopID.rawValue)), ("stop_sequence", .number(call.stopSequence)),
       ("service_date", .string(call.serviceDate.description)),
       ("scheduled", .optional(call.scheduledTime.map { ISOTime.format($0, zone: zone) })),
-      ("expected", .null), ("delay_seconds", .null), ("status", .string("scheduled")),
-      ("source", .string("schedule")), ("vehicle_id", .null),
+      ("expected", .optional(departure.expected.map { ISOTime.format($0, zone: zone) })),
+      ("delay_seconds", departure.delaySeconds.map { JSON.number(Int($0)) } ?? .null),
+      ("status", .string(departure.status.rawValue)), ("source", .string(departure.source.rawValue)),
+      ("vehicle_id", .optional(departure.vehicleID)),
       ("reachable", reachable.map(JSON.bool) ?? .null),
     ])
   }

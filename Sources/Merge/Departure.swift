@@ -1,0 +1,128 @@
+import TransitModel
+
+/// How a departure stands against its timetable (DESIGN.md rule 12, plus rule 7's cases).
+public enum DepartureStatus: String, Hashable, Sendable {
+  /// No realtime for it: the timetable's time.
+  case scheduled
+  /// Within the thresholds.
+  case onTime = "on_time"
+  /// At least `earlyThresholdSeconds` ahead of time.
+  case early
+  /// At least `lateThresholdSeconds` behind.
+  case late
+  /// The trip is CANCELED.
+  case cancelled
+  /// The stop is SKIPPED on this trip.
+  case skipped
+  /// A trip the timetable lacks (ADDED, NEW, DUPLICATED).
+  case added
+}
+
+/// Where an expected time comes from.
+public enum PredictionSource: String, Hashable, Sendable {
+  /// The feed's own prediction for this stop.
+  case realtime
+  /// Between two predicted stops, the delay interpolated by scheduled time.
+  case interpolated
+  /// After the last predicted stop (or from the trip's delay), the delay carried forward.
+  case propagated
+  /// No realtime: the timetable.
+  case schedule
+  /// Placed by the timetable for an untracked vehicle (rule 9; not produced yet).
+  case estimated
+}
+
+/// One departure as a rider sees it: the scheduled call and what realtime says about it.
+public struct Departure: Hashable, Sendable {
+  /// The call as the timetable has it (for an added trip, as the feed describes it).
+  public var call: ScheduledCall
+  /// The expected time (departure, or arrival at a last stop); nil without a prediction, and
+  /// for cancelled trips and skipped stops.
+  public var expected: UnixTime?
+  /// Expected minus scheduled, in seconds; nil when either is unknown.
+  public var delaySeconds: Int64?
+  /// On time, late, cancelled, ...
+  public var status: DepartureStatus
+  /// Where `expected` comes from.
+  public var source: PredictionSource
+  /// The vehicle serving the trip, from its trip update or a vehicle position.
+  public var vehicleID: String?
+
+  /// Creates a departure.
+  public init(
+    call: ScheduledCall, expected: UnixTime? = nil, delaySeconds: Int64? = nil, status: DepartureStatus = .scheduled,
+    source: PredictionSource = .schedule, vehicleID: String? = nil
+  ) {
+    self.call = call
+    self.expected = expected
+    self.delaySeconds = delaySeconds
+    self.status = status
+    self.source = source
+    self.vehicleID = vehicleID
+  }
+
+  /// The time it is listed by: expected, else scheduled.
+  public var time: UnixTime? { expected ?? call.scheduledTime }
+
+  /// Whether realtime says anything about it (a prediction, a cancellation, a skip, an addition).
+  public var isLive: Bool { source != .schedule || status == .cancelled || status == .skipped || status == .added }
+}
+
+/// Where the realtime stands (DESIGN.md rule 11).
+public enum RealtimeStatus: String, Hashable, Sendable {
+  /// Younger than `staleAfterSeconds`.
+  case fresh
+  /// Older than `staleAfterSeconds`, still used.
+  case stale
+  /// Older than `ignoreAfterSeconds`: predictions are not used.
+  case expired
+  /// No realtime given.
+  case none
+}
+
+/// The age of the realtime a merge used.
+public struct RealtimeFreshness: Hashable, Sendable {
+  /// Fresh, stale, expired or none.
+  public var status: RealtimeStatus
+  /// The newest feed timestamp (header, else its newest entity).
+  public var feedTimestamp: UnixTime?
+  /// `now` minus `feedTimestamp`.
+  public var ageSeconds: Int64?
+
+  /// Creates a freshness value.
+  public init(status: RealtimeStatus, feedTimestamp: UnixTime? = nil, ageSeconds: Int64? = nil) {
+    self.status = status
+    self.feedTimestamp = feedTimestamp
+    self.ageSeconds = ageSeconds
+  }
+
+  /// Whether predictions may be used.
+  public var isUsable: Bool { status == .fresh || status == .stale }
+}
+
+/// The thresholds a merge applies (DESIGN.md rules 11 and 12); all configurable.
+public struct ReconcilerOptions: Hashable, Sendable {
+  /// Realtime older than this is stale (3 feed periods of 30 s).
+  public var staleAfterSeconds: Int64 = 90
+  /// Realtime older than this is not used for predictions.
+  public var ignoreAfterSeconds: Int64 = 900
+  /// A delay at or below this is early.
+  public var earlyThresholdSeconds: Int64 = -60
+  /// A delay at or above this is late.
+  public var lateThresholdSeconds: Int64 = 120
+  /// A stop prediction whose delay is beyond ± this is an outlier, reported and not trusted.
+  public var outlierSeconds: Int64 = 3600
+  /// A trip update without start_date matches an instance only when the instance runs within
+  /// this long of the update's time (so today's update does not land on yesterday's run).
+  public var matchWindowSeconds: Int64 = 6 * 3600
+
+  /// The defaults.
+  public init() {}
+
+  /// The status of a delay.
+  public func status(delay: Int64) -> DepartureStatus {
+    if delay <= earlyThresholdSeconds { return .early }
+    if delay >= lateThresholdSeconds { return .late }
+    return .onTime
+  }
+}

@@ -1,0 +1,90 @@
+import GTFSRealtime
+import Testing
+import TransitModel
+
+@testable import Merge
+
+/// Rules 8–10: where a vehicle is, where an untracked trip should be, and block continuation.
+@Suite struct VehicleRulesTests {
+  typealias B = Build
+
+  /// Three stops about 556 m apart going north, 08:10 / 08:20 (waits a minute) / 08:30.
+  let trip = ScheduledTrip(
+    instance: TripInstance(tripID: "T1", serviceDate: B.date), routeID: "R1",
+    stops: [
+      ScheduledStop(stopID: "A", stopSequence: 10, arrival: B.at("08:10"), departure: B.at("08:10")),
+      ScheduledStop(stopID: "B", stopSequence: 20, arrival: B.at("08:20"), departure: B.at("08:21")),
+      ScheduledStop(stopID: "C", stopSequence: 30, arrival: B.at("08:30"), departure: B.at("08:30")),
+    ])
+  let places: [StopID: Coordinate] = [
+    "A": Coordinate(latitude: 53.2800, longitude: -6.37),
+    "B": Coordinate(latitude: 53.2850, longitude: -6.37),
+    "C": Coordinate(latitude: 53.2900, longitude: -6.37),
+  ]
+
+  // MARK: - Rule 8
+
+  @Test func theVehiclesOwnStopWins() {
+    let vehicle = VehiclePosition(currentStopSequence: 20, stopID: "C", currentStatus: .stoppedAt)
+    let update = TripUpdate(stopTimeUpdates: [B.delay(60, sequence: 30)])
+    #expect(
+      Reconciler.currentStop(of: trip, vehicle: vehicle, update: update)
+        == VehicleLocation(stopSequence: 20, stopID: "B", isAtStop: true, basis: .vehicle))
+    let byStopID = VehiclePosition(stopID: "C")
+    #expect(
+      Reconciler.currentStop(of: trip, vehicle: byStopID, update: nil)
+        == VehicleLocation(stopSequence: 30, stopID: "C", isAtStop: false, basis: .vehicle))
+  }
+
+  @Test func elseTheFirstStopStillInTheTripUpdate() {
+    // Stop A has dropped out of the update: the bus is past it, on its way to B.
+    let update = TripUpdate(stopTimeUpdates: [B.delay(60, sequence: 20), B.delay(60, sequence: 30)])
+    #expect(
+      Reconciler.currentStop(of: trip, vehicle: VehiclePosition(), update: update)
+        == VehicleLocation(stopSequence: 20, stopID: "B", isAtStop: false, basis: .tripUpdate))
+  }
+
+  @Test func elseItsPositionAgainstTheStops() {
+    func at(_ latitude: Double, _ longitude: Double = -6.37) -> VehicleLocation? {
+      let vehicle = VehiclePosition(position: Position(latitude: Float(latitude), longitude: Float(longitude)))
+      return Reconciler.currentStop(of: trip, vehicle: vehicle, update: nil, stopCoordinates: places)
+    }
+    #expect(at(53.2870) == VehicleLocation(stopSequence: 30, stopID: "C", isAtStop: false, basis: .position))
+    #expect(at(53.2820, -6.3705) == VehicleLocation(stopSequence: 20, stopID: "B", isAtStop: false, basis: .position))
+    #expect(at(53.2851) == VehicleLocation(stopSequence: 20, stopID: "B", isAtStop: true, basis: .position))
+    #expect(Reconciler.currentStop(of: trip, vehicle: VehiclePosition(), update: nil, stopCoordinates: places) == nil)
+  }
+
+  // MARK: - Rule 9
+
+  @Test func untrackedTripsArePlacedByTheTimetable() {
+    #expect(Reconciler.estimatedPosition(of: trip, stopCoordinates: places, at: B.at("08:05")) == nil)
+    #expect(Reconciler.estimatedPosition(of: trip, stopCoordinates: places, at: B.at("08:31")) == nil)
+    let halfway = Reconciler.estimatedPosition(of: trip, stopCoordinates: places, at: B.at("08:15"))
+    #expect(halfway?.stopSequence == 20 && halfway?.isAtStop == false)
+    #expect(abs((halfway?.coordinate.latitude ?? 0) - 53.2825) < 1e-9)
+    let waiting = Reconciler.estimatedPosition(of: trip, stopCoordinates: places, at: B.at("08:20") + 30)
+    #expect(waiting == EstimatedPosition(coordinate: places["B"]!, stopSequence: 20, isAtStop: true))
+  }
+
+  @Test func estimatesFollowPredictionsWhenThereAreSome() {
+    var report = MergeReport()
+    let prediction = Reconciler.predict(
+      trip, update: TripUpdate(stopTimeUpdates: [B.delay(300, sequence: 10)]), options: .init(), report: &report)
+    // Five minutes late: at 08:15 it is only just leaving A.
+    let late = Reconciler.estimatedPosition(of: trip, stopCoordinates: places, at: B.at("08:15"), prediction: prediction)
+    #expect(late == EstimatedPosition(coordinate: places["A"]!, stopSequence: 10, isAtStop: true))
+  }
+
+  // MARK: - Rule 10
+
+  @Test func aVehicleContinuesOnTheNextTripOfItsBlock() {
+    let first = B.trip("27-0720", [("X", "07:20"), ("TINT", "07:50")], route: "R27")
+    let second = B.trip("77X-0805", [("TINT", "08:05"), ("Y", "08:21")], route: "R77X")
+    let third = B.trip("77X-0845", [("Y", "08:45"), ("TINT", "09:01")], route: "R77X")
+    let block = [third, first, second]
+    #expect(Reconciler.nextTrip(after: first, in: block) == second)
+    #expect(Reconciler.nextTrip(after: second, in: block) == third)
+    #expect(Reconciler.nextTrip(after: third, in: block) == nil)
+  }
+}
