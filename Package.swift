@@ -24,7 +24,8 @@ let package = Package(
     .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP"]),
     .target(name: "GTFSRealtime"),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
-    .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite"]),
+    .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime"]),
+    .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch"]),
     .executableTarget(name: "transit", dependencies: ["TransitCLI"]),
 
     // MARK: - Tests
@@ -34,6 +35,7 @@ let package = Package(
     .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "TestSupport"]),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
+    .testTarget(name: "FetchTests", dependencies: ["Fetch", "TestSupport", "TransitCLI"]),
     .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

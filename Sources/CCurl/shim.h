@@ -8,3 +8,8 @@ static inline CURLcode transit_curl_setopt_slist(CURL *h, CURLoption o, struct c
 typedef size_t (*transit_curl_write_fn)(char *, size_t, size_t, void *);
 static inline CURLcode transit_curl_setopt_write(CURL *h, CURLoption o, transit_curl_write_fn v) { return curl_easy_setopt(h, o, v); }
 static inline CURLcode transit_curl_getinfo_long(CURL *h, CURLINFO i, long *v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode transit_curl_setopt_header(CURL *h, CURLoption o, transit_curl_write_fn v) { return curl_easy_setopt(h, o, v); }
+static inline CURLcode transit_curl_getinfo_double(CURL *h, CURLINFO i, double *v) { return curl_easy_getinfo(h, i, v); }
+static inline CURLcode transit_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
+// CURL_GLOBAL_DEFAULT is a macro expression Swift does not import.
+static inline CURLcode transit_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }

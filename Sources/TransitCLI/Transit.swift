@@ -19,6 +19,10 @@ public enum Transit {
     StopsShowCommand.self,
     DeparturesCommand.self,
     RtDumpCommand.self,
+    FeedsAddCommand.self,
+    FeedsListCommand.self,
+    FeedsRemoveCommand.self,
+    FeedsCheckCommand.self,
   ]
 
   /// Runs `transit` with `arguments` (without the program name); returns the exit code.

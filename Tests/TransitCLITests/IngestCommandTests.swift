@@ -47,7 +47,8 @@ import Testing
     let home = TemporaryFolder()
     let noPath = transit(["ingest", "--data-dir", home.path])
     #expect(noPath.code == 2)
-    #expect(noPath.stderr.hasPrefix("transit: missing PATH\nusage: transit ingest [PATH] [options]"))
+    // Without PATH, ingest loads the configured feeds; with none configured that is a usage error.
+    #expect(noPath.stderr.hasPrefix("transit: missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL')\nusage: transit ingest [PATH|URL] [options]"))
     let typo = transit(["ingest", "--lsit"])
     #expect(typo.code == 2)
     #expect(typo.stderr.hasPrefix("transit: unknown option '--lsit'; did you mean '--list'?"))

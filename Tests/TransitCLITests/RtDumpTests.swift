@@ -215,9 +215,11 @@ import TransitModel
     let missing = transit(["rt", "dump", "nope.pb"])
     #expect(missing.code == 1)
     #expect(missing.stderr == "transit: nope.pb: no such file\n")
-    let url = transit(["rt", "dump", "https://example.org/feed.pb"])
+    // Nothing listens on the discard port: a one-line network error, exit 1 (no traffic leaves 127.0.0.1).
+    let home = TemporaryFolder()
+    let url = transit(["rt", "dump", "http://127.0.0.1:9/feed.pb", "--data-dir", home.path], environment: ["TRANSIT_FETCH_RETRIES": "0"])
     #expect(url.code == 1)
-    #expect(url.stderr.contains("save the feed to a file"))
+    #expect(url.stderr == "transit: http://127.0.0.1:9/feed.pb: connection refused\n")
     let none = transit(["rt", "dump"])
     #expect(none.code == 2)
     #expect(none.stderr.hasPrefix("transit: missing FILE|URL\n"))

@@ -65,12 +65,14 @@ public struct Timetables: Sendable {
   /// Loads the feed at `sourcePath` as `feed` (or a name derived from its agency, else the file
   /// name), replacing that feed's timetable only when the new one loads and validates.
   ///
+  /// - Parameter meta: extra `feed_meta` entries to store with the timetable (a download's
+  ///   source URL and content hash, say); they replace entries of the same key.
   /// - Parameter progress: called every 65,536 rows and once when the indexes are built.
   /// - Throws: `GTFSError`, `ZipError`, `SQLiteError` or `IngestError`; the current timetable is
   ///   untouched whenever this throws.
   @discardableResult
   public func ingest(
-    _ sourcePath: String, as feed: String? = nil, now: Int64,
+    _ sourcePath: String, as feed: String? = nil, now: Int64, meta: [String: String] = [:],
     progress: ((IngestProgress) -> Void)? = nil
   ) throws -> (feed: String, summary: IngestSummary) {
     try FileManager.default.createDirectory(atPath: feedsDirectory, withIntermediateDirectories: true)
@@ -88,6 +90,15 @@ public struct Timetables: Sendable {
       let connection = try Connection(path: building, mode: .readWriteCreate)
       summary = try FeedImporter(source: source, database: connection, progress: progress).run()
       try connection.execute("INSERT OR REPLACE INTO feed_meta (key, value) VALUES ('loaded_at', '\(now)'), ('name', '\(name)')")
+      if !meta.isEmpty {
+        let insert = try connection.prepare("INSERT OR REPLACE INTO feed_meta (key, value) VALUES (?, ?)")
+        for (key, value) in meta.sorted(by: { $0.key < $1.key }) {
+          insert.reset()
+          insert.bind(key, at: 1)
+          insert.bind(value, at: 2)
+          try insert.run()
+        }
+      }
       try Self.validate(connection)
     } catch {
       try? FileManager.default.removeItem(atPath: building)

@@ -26,6 +26,7 @@ enum DeparturesCommand: TransitCommand {
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
       OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON (1.3 m/s, 1.25 × the straight line)"),
       OptionSpec("--arrivals", help: "Also list trips ending here and calls where nobody may board"),
+      FeedsSupport.refreshOption,
     ],
     discussion: """
       A station lists the departures of all its platforms. Times are the timetable's (GTFS
@@ -41,6 +42,11 @@ enum DeparturesCommand: TransitCommand {
       between predicted stops, carried forward from the last one, or scheduled; cancelled trips
       and skipped stops are listed as such, and added trips appear. A line under the title says
       how old the feed is: stale beyond 90 s, and not used at all beyond 15 min.
+
+      Without --realtime, the realtime feeds configured with 'transit feeds add' are used (the
+      stop's own feed when it is configured): a snapshot younger than the feed's period (30 s
+      unless --poll said otherwise) is reused from the cache, --refresh fetches anyway, and when
+      a fetch fails the last good snapshot is used and its age said on stderr.
       """,
     examples: [
       "transit departures 4500",
@@ -57,9 +63,11 @@ enum DeparturesCommand: TransitCommand {
     let window = try arguments.integer("--window", in: 1...10_080) ?? defaultWindowMinutes
     let limit = try arguments.integer("--limit", in: 1...10_000) ?? defaultLimit
     let from = try arguments.value("--from").map { text throws(UsageError) in try StopCommandSupport.coordinate(text, option: "--from") }
-    let feeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
+    let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
+    // --realtime FILE overrides; otherwise the configured feeds' realtime, through the cache.
+    let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation, preferred: stop.feed.rawValue) : localFeeds
     let zone = store.timeZone(of: stop.feed)
     let now = invocation.now
     let start = try startTime(invocation, zone: zone, now: now)

@@ -1,3 +1,4 @@
+import Fetch
 import Foundation
 import GTFS
 
@@ -5,24 +6,39 @@ import GTFS
 enum IngestCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["ingest"],
-    summary: "Load a GTFS feed (ZIP, folder of .txt files, or stops.json) into the timetables",
-    arguments: [ArgumentSpec("PATH", help: "A GTFS .zip, a folder of GTFS .txt files, or a stops.json list", optional: true)],
+    summary: "Load a GTFS feed (ZIP, folder of .txt files, stops.json, or a URL) into the timetables",
+    arguments: [
+      ArgumentSpec(
+        "PATH|URL", help: "A GTFS .zip, a folder of GTFS .txt files, a stops.json list, or a ZIP's URL (default: each configured feed's --gtfs URL)",
+        optional: true)
+    ],
     options: [
-      OptionSpec("--feed", value: "NAME", help: "Hold the feed under NAME (default: from its agency, else the file name)"),
+      OptionSpec("--feed", value: "NAME", help: "Hold the feed under NAME (default: from its agency, else the file name); without PATH, download only the configured feed NAME"),
       OptionSpec("--list", help: "List the feeds held, with their service dates and when each was loaded"),
       OptionSpec("--remove", value: "NAME", help: "Drop the feed NAME"),
       OptionSpec("--quiet", short: "-q", help: "Print nothing but errors"),
+      OptionSpec("--if-changed", help: "Do nothing when the server says 304 or the content's SHA-256 is the one already loaded"),
     ],
     discussion: """
       Each feed is held in its own timetable file and replaced whole: the new timetable is built
       beside the current one, checked, and swapped in atomically, keeping the previous one as
       NAME.sqlite.prev. If anything goes wrong the current timetable stays as it was.
       Queries span every feed held.
+
+      Without PATH, downloads and loads the GTFS ZIP of each feed configured with 'transit feeds
+      add' (only the one named by --feed, if given); with a URL, downloads that. Downloads go to
+      the cache folder and are loaded from there; a failed download leaves the current timetable
+      answering. With --if-changed, the request is conditional (ETag / Last-Modified from the
+      last download) and a 304, or content whose SHA-256 matches the loaded timetable's, is a
+      no-op; the output says "changed" or "unchanged" (exit 0 either way; --quiet prints
+      nothing on success, for cron).
       """,
     examples: [
       "transit ingest Data/gtfs",
       "transit ingest ~/Downloads/google_transit.zip --feed dublin-bus",
       "transit ingest --list",
+      "transit ingest --if-changed --quiet",
+      "transit ingest https://example.org/gtfs.zip --feed example --if-changed",
       "transit ingest --remove dublin-bus",
     ])
 
@@ -41,16 +57,50 @@ enum IngestCommand: TransitCommand {
       return 0
     }
     try invocation.expectPositionals(atMost: 1)
-    let target = try invocation.argument(0)
-    if target.hasPrefix("http://") || target.hasPrefix("https://") {
-      throw RuntimeError("ingesting from a URL needs the fetch support that is still to come; download the feed and pass its path")
+    guard let target = arguments.positionals.first else {
+      return try ingestConfigured(timetables, invocation)
     }
-    let path = invocation.absolutePath(target)
+    if FeedsSupport.isURL(target) && !target.lowercased().hasPrefix("file://") {
+      let configuration = try FeedsSupport.configuration(invocation)
+      let feed = configuration.feeds.first { $0.gtfs == target }
+      let request = try FeedsSupport.resolve(target, feed: feed, invocation: invocation)
+      try download(request, as: arguments.value("--feed") ?? feed?.name, timetables, invocation)
+      return 0
+    }
+    let path = target.lowercased().hasPrefix("file://") ? (HTTPClient.localPath(target) ?? target) : invocation.absolutePath(target)
+    var meta: [String: String] = [:]
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      let hash = try fileSHA256(path)
+      meta["content_sha256"] = hash
+      if arguments.flag("--if-changed"),
+        let held = try timetables.list().first(where: { feed in
+          arguments.value("--feed").map { feed.name == $0 } ?? (feed.meta["source"] == path)
+        }), held.meta["content_sha256"] == hash
+      {
+        reportUnchanged(held.name, reason: "same content, sha256 \(hash.prefix(12))", invocation)
+        return 0
+      }
+    }
+    try ingestFile(path, as: arguments.value("--feed"), meta: meta, shownSource: path, timetables, invocation)
+    return 0
+  }
+
+  // MARK: - Loading
+
+  /// Loads `path` and prints the summary (or JSON).
+  static func ingestFile(
+    _ path: String, as name: String?, meta: [String: String], shownSource: String, _ timetables: Timetables,
+    _ invocation: Invocation
+  ) throws {
+    let arguments = invocation.arguments
+    let context = invocation.context
     let quiet = arguments.flag("--quiet")
+    let ifChanged = arguments.flag("--if-changed")
     let bar = ProgressBar(sink: context.stderr, enabled: context.stderrIsTerminal && !quiet && !invocation.global.json)
     let result: (feed: String, summary: IngestSummary)
     do {
-      result = try timetables.ingest(path, as: arguments.value("--feed"), now: invocation.now.seconds) { progress in
+      result = try timetables.ingest(path, as: name, now: invocation.now.seconds, meta: meta) { progress in
         if progress.isIndexing {
           bar.update(fraction: 1, label: "building indexes")
         } else {
@@ -65,24 +115,115 @@ enum IngestCommand: TransitCommand {
     bar.finish()
     let summary = result.summary
     if invocation.global.json {
-      let json = JSON.object([
-        ("feed", .string(result.feed)), ("source", .string(path)), ("seconds", .double(summary.seconds)),
+      var members: [(String, JSON)] = [
+        ("feed", .string(result.feed)), ("source", .string(shownSource)), ("seconds", .double(summary.seconds)),
         ("rows", .object(summary.rows.map { ($0.file, .number($0.count)) })),
         ("interpolated_stop_times", .number(summary.interpolatedStopTimes)),
         ("warnings", .array(summary.warnings.map(JSON.string))),
-      ])
-      context.stdout.line(json.serialized(pretty: true))
-      return 0
+      ]
+      if ifChanged { members.insert(("changed", .bool(true)), at: 1) }
+      context.stdout.line(JSON.object(members).serialized(pretty: true))
+      return
     }
-    if quiet { return 0 }
+    if quiet { return }
     let counts = summary.rows.map { "\(Format.thousands($0.count)) \($0.file.replacingOccurrences(of: ".txt", with: ""))" }
-    var line = "ingested \(result.feed) in \(Format.seconds(summary.seconds)): " + counts.joined(separator: ", ")
+    var line = (ifChanged ? "changed: " : "") + "ingested \(result.feed) in \(Format.seconds(summary.seconds)): " + counts.joined(separator: ", ")
     if summary.interpolatedStopTimes > 0 { line += " (\(Format.thousands(summary.interpolatedStopTimes)) untimed stop times interpolated)" }
     if !summary.warnings.isEmpty { line += "; \(summary.warnings.count) warning\(summary.warnings.count == 1 ? "" : "s")" }
     context.stdout.line(line)
     for warning in summary.warnings.prefix(10) { context.stderr.line("warning: \(warning)") }
     if summary.warnings.count > 10 { context.stderr.line("warning: … and \(summary.warnings.count - 10) more") }
-    return 0
+  }
+
+  /// `unchanged: NAME (reason)`, unless quiet.
+  static func reportUnchanged(_ name: String?, reason: String, _ invocation: Invocation) {
+    if invocation.global.json {
+      invocation.context.stdout.line(
+        JSON.object([("feed", .optional(name)), ("changed", .bool(false)), ("reason", .string(reason))]).serialized(pretty: true))
+    } else if !invocation.arguments.flag("--quiet") {
+      invocation.context.stdout.line("unchanged: \(name ?? "feed") (\(reason))")
+    }
+  }
+
+  // MARK: - Downloading
+
+  /// Downloads each configured feed's GTFS ZIP (or the one --feed names) and loads it.
+  static func ingestConfigured(_ timetables: Timetables, _ invocation: Invocation) throws -> Int32 {
+    let configuration = try FeedsSupport.configuration(invocation)
+    var feeds = configuration.feeds.filter { $0.gtfs != nil }
+    if let name = invocation.arguments.value("--feed") {
+      let feed = try FeedsSupport.feed(named: name, in: configuration)
+      guard feed.gtfs != nil else { throw UsageError("feed '\(name)' has no --gtfs url (see 'transit feeds list')") }
+      feeds = [feed]
+    }
+    guard !feeds.isEmpty else {
+      throw UsageError("missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL')")
+    }
+    var failed = false
+    for feed in feeds {
+      do {
+        let request = try FeedsSupport.resolve(feed.gtfs!, feed: feed, invocation: invocation)
+        try download(request, as: feed.name, timetables, invocation)
+      } catch {
+        guard feeds.count > 1 else { throw error }
+        failed = true
+        invocation.context.stderr.line("transit: \(feed.name): \((error as? RuntimeError)?.message ?? "\(error)")")
+      }
+    }
+    return failed ? 1 : 0
+  }
+
+  /// Downloads `request` into the cache folder and loads it; with --if-changed, a 304 or the
+  /// same content as the held timetable is a no-op. A failed download never touches the
+  /// current timetable.
+  static func download(_ request: ResolvedRequest, as name: String?, _ timetables: Timetables, _ invocation: Invocation) throws {
+    let shown = request.shownURL
+    let ifChanged = invocation.arguments.flag("--if-changed")
+    let held = try timetables.list().first { feed in name.map { feed.name == $0 } ?? (feed.meta["source_url"] == shown) }
+    let validatorStore = ValidatorStore(cacheDirectory: invocation.paths.cache)
+    // Conditional only when the timetable from this URL is still held: a 304 then means "keep it".
+    let validators = ifChanged && held?.meta["source_url"] == shown ? validatorStore.validators(for: request.url) : nil
+    let folder = invocation.paths.cache + "/downloads"
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw RuntimeError("cannot create \(folder): \(error.localizedDescription.lowercased())")
+    }
+    let file = folder + "/\(name ?? "download")-\(SHA256.hex(request.url).prefix(12))-\(getpid()).zip"
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let client = try FeedsSupport.client(invocation)
+    let result: FetchResult
+    do {
+      result = try client.get(
+        request.url, headers: request.headers, validators: validators, expecting: .zip, destination: file,
+        redactor: request.redactor)
+    } catch {
+      throw RuntimeError(request.redactor.redact(error.description))
+    }
+    guard case .body(let body) = result else {
+      reportUnchanged(held?.name ?? name, reason: "the server says not modified", invocation)
+      return
+    }
+    let hash = try fileSHA256(file)
+    if ifChanged, let held, held.meta["content_sha256"] == hash {
+      try? validatorStore.remember(body.validators, for: request.url)
+      reportUnchanged(held.name, reason: "same content, sha256 \(hash.prefix(12))", invocation)
+      return
+    }
+    let meta = ["source": shown, "source_url": shown, "content_sha256": hash]
+    try ingestFile(file, as: name ?? held?.name, meta: meta, shownSource: shown, timetables, invocation)
+    try? validatorStore.remember(body.validators, for: request.url)
+  }
+
+  /// The SHA-256 of a file, read in 1 MiB pieces.
+  static func fileSHA256(_ path: String) throws -> String {
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw RuntimeError("\(path): cannot be read") }
+    defer { try? handle.close() }
+    var hasher = SHA256()
+    while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+      hasher.update([UInt8](chunk))
+    }
+    return hasher.finish().map { String(format: "%02x", $0) }.joined()
   }
 
   static func list(_ timetables: Timetables, _ invocation: Invocation) throws -> Int32 {

@@ -1,3 +1,4 @@
+import Fetch
 import Foundation
 import GTFSRealtime
 import TransitModel
@@ -12,11 +13,12 @@ public enum RtDumpCommand: TransitCommand {
     arguments: [
       ArgumentSpec(
         "FILE|URL",
-        help: "A .pb capture (gzip-compressed is fine); several files are shown in turn",
+        help: "A .pb capture (gzip-compressed is fine) or an http(s) URL; several are shown in turn",
         variadic: true)
     ],
     options: [
-      OptionSpec("--summary", help: "Only the header line and the entity counts")
+      OptionSpec("--summary", help: "Only the header line and the entity counts"),
+      FeedsSupport.refreshOption,
     ],
     discussion: """
       Decodes any FeedMessage: trip updates, vehicle positions, alerts, or a mix. The text shows
@@ -33,6 +35,7 @@ public enum RtDumpCommand: TransitCommand {
       "transit rt dump vehicle-positions.pb",
       "transit rt dump trip-updates.pb.gz --json",
       "transit rt dump alerts.pb trip-updates.pb --summary",
+      "transit rt dump https://example.org/gtfs-rt/vehicle-positions --refresh",
     ])
 
   public static func run(_ invocation: Invocation) throws -> Int32 {
@@ -64,14 +67,13 @@ public enum RtDumpCommand: TransitCommand {
     return 0
   }
 
-  /// Reads, un-gzips and decodes one feed; errors name `source` as the user wrote it.
+  /// Reads (or fetches), un-gzips and decodes one feed; errors name `source` as the user wrote
+  /// it (with any key redacted).
   static func load(_ source: String, invocation: Invocation) throws -> FeedMessage {
-    let lowered = source.lowercased()
-    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-      throw RuntimeError(
-        "fetching URLs arrives with the fetch work; save the feed to a file and pass its path")
+    if FeedsSupport.isURL(source) && !source.lowercased().hasPrefix("file://") {
+      return try fetch(source, invocation: invocation)
     }
-    let path = invocation.absolutePath(source)
+    let path = source.lowercased().hasPrefix("file://") ? (HTTPClient.localPath(source) ?? source) : invocation.absolutePath(source)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw RuntimeError("\(source): no such file")
@@ -80,8 +82,13 @@ public enum RtDumpCommand: TransitCommand {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RuntimeError("\(source): cannot be read")
     }
-    var bytes = [UInt8](data)
-    if lowered.hasSuffix(".gz") || Gzip.isGzip(bytes) {
+    return try decode([UInt8](data), source: source)
+  }
+
+  /// Un-gzips (when the bytes are gzip) and decodes a FeedMessage.
+  static func decode(_ bytes: [UInt8], source: String) throws -> FeedMessage {
+    var bytes = bytes
+    if source.lowercased().hasSuffix(".gz") || Gzip.isGzip(bytes) {
       do {
         bytes = try Gzip.decompress(bytes)
       } catch {
@@ -93,5 +100,17 @@ public enum RtDumpCommand: TransitCommand {
     } catch {
       throw RuntimeError("\(source): \(error)")
     }
+  }
+
+  /// Fetches `url` through the realtime cache, with the headers of the configured feed that
+  /// lists this URL.
+  static func fetch(_ url: String, invocation: Invocation) throws -> FeedMessage {
+    let configuration = try FeedsSupport.configuration(invocation)
+    let feed = configuration.feeds.first { $0.realtimeURLs.contains { $0.url == url } }
+    let request = try FeedsSupport.resolve(url, feed: feed, invocation: invocation)
+    let fetcher = RealtimeFetcher(
+      client: try FeedsSupport.client(invocation), cacheDirectory: invocation.paths.cache,
+      clock: { Int64(Date().timeIntervalSince1970) })
+    return try FeedsSupport.snapshot(request, feed: feed, fetcher: fetcher, invocation: invocation, reportFailure: false).feed
   }
 }

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Keeps API keys out of anything printed: URLs lose their passwords and key-like query
+/// values, and known secret strings (header values taken from the environment) are masked.
+public struct Redactor: Sendable {
+  /// The text that stands in for a secret.
+  public static let mask = "<redacted>"
+  /// Query parameters whose values are treated as keys.
+  static let secretParameters: Set<String> = [
+    "key", "api_key", "apikey", "api-key", "token", "access_token", "auth", "secret", "password",
+    "signature", "sig", "subscription-key", "subscription_key", "client_secret", "x-api-key", "app_key", "appkey",
+  ]
+
+  /// Strings to mask wherever they appear (at least 4 characters, to mask nothing by accident).
+  public private(set) var secrets: [String]
+
+  /// A redactor masking `secrets` (those of at least 4 characters).
+  public init(secrets: [String] = []) {
+    self.secrets = secrets.filter { $0.count >= 4 }.sorted { $0.count > $1.count }
+  }
+
+  /// Adds `secret` to what is masked.
+  public mutating func add(_ secret: String) {
+    guard secret.count >= 4 else { return }
+    secrets.append(secret)
+    secrets.sort { $0.count > $1.count }
+  }
+
+  /// `text` with every known secret masked.
+  public func redact(_ text: String) -> String {
+    var text = text
+    for secret in secrets { text = text.replacingOccurrences(of: secret, with: Self.mask) }
+    return text
+  }
+
+  /// `url` fit to print: no password, no key-like query values, no known secrets.
+  public func redact(url: String) -> String {
+    redact(Self.redactURL(url))
+  }
+
+  /// The structural part of URL redaction: `user:password@` and key-like query values.
+  public static func redactURL(_ url: String) -> String {
+    var text = url
+    if let scheme = text.range(of: "://") {
+      let afterScheme = text[scheme.upperBound...]
+      let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
+      if let at = text[scheme.upperBound..<authorityEnd].lastIndex(of: "@") {
+        let user = text[scheme.upperBound..<at].split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        text.replaceSubrange(scheme.upperBound..<at, with: user + ":" + mask)
+      }
+    }
+    guard let question = text.firstIndex(of: "?") else { return text }
+    let fragmentStart = text[question...].firstIndex(of: "#") ?? text.endIndex
+    let query = text[text.index(after: question)..<fragmentStart]
+    let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+      guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
+      let name = pair[..<equals].lowercased()
+      return secretParameters.contains(name) ? "\(pair[..<equals])=\(mask)" : String(pair)
+    }
+    return String(text[...question]) + pairs.joined(separator: "&") + String(text[fragmentStart...])
+  }
+}
