@@ -19,6 +19,8 @@ public enum Transit {
     StopsShowCommand.self,
     DeparturesCommand.self,
     RtDumpCommand.self,
+    AlertsCommand.self,
+    StatusCommand.self,
     FeedsAddCommand.self,
     FeedsListCommand.self,
     FeedsRemoveCommand.self,

@@ -74,3 +74,52 @@ extension UserStore {
     return (statement.double(0), statement.double(1))
   }
 }
+
+// MARK: - Seen alerts
+
+extension UserStore {
+  /// An alert as `seen_alerts` remembers it: its entity id and a hash of its content.
+  public struct SeenAlertKey: Hashable, Sendable {
+    /// The feed entity's id.
+    public var alertID: String
+    /// The alert's content hash (an edited alert has a new one).
+    public var contentHash: String
+
+    /// Creates a key.
+    public init(alertID: String, contentHash: String) {
+      self.alertID = alertID
+      self.contentHash = contentHash
+    }
+  }
+
+  /// The alerts of `feed` already shown, each with the content it had then.
+  /// - Complexity: one scan of `feed`'s rows in `seen_alerts` (primary-key range).
+  public func seenAlerts(feed: String) throws -> Set<SeenAlertKey> {
+    let statement = try db.cached("SELECT alert_id, content_hash FROM seen_alerts WHERE feed = ?")
+    statement.bind(feed, at: 1)
+    var result = Set<SeenAlertKey>()
+    while try statement.step() {
+      result.insert(SeenAlertKey(alertID: statement.text(0), contentHash: statement.text(1)))
+    }
+    return result
+  }
+
+  /// Remembers `alerts` of `feed` as shown at `now` (Unix seconds); an alert seen before with
+  /// other content is overwritten, so only its latest content counts as seen.
+  public func markAlertsSeen(_ alerts: [SeenAlertKey], feed: String, now: Int64) throws {
+    guard !alerts.isEmpty else { return }
+    try db.transaction {
+      let statement = try db.cached(
+        "INSERT INTO seen_alerts (feed, alert_id, content_hash, seen_at) VALUES (?, ?, ?, ?) ON CONFLICT (feed, alert_id) DO UPDATE SET content_hash = excluded.content_hash, seen_at = excluded.seen_at"
+      )
+      for alert in alerts {
+        statement.reset()
+        statement.bind(feed, at: 1)
+        statement.bind(alert.alertID, at: 2)
+        statement.bind(alert.contentHash, at: 3)
+        statement.bind(now, at: 4)
+        try statement.run()
+      }
+    }
+  }
+}

@@ -1,0 +1,459 @@
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import TransitModel
+
+/// `transit alerts`: the service alerts in force, grouped by what they affect, most severe
+/// first; remembers which the user has seen.
+enum AlertsCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["alerts"],
+    summary: "Service alerts in force: by route, most severe first",
+    options: [
+      OptionSpec("--route", value: "R", help: "Only alerts affecting route R (short name or route_id)"),
+      OptionSpec("--stop", value: "S", help: "Only alerts affecting stop S (its station and platforms too) or a route calling there"),
+      OptionSpec("--trip", value: "T", help: "Only alerts affecting trip T (or its route)"),
+      OptionSpec("--mode", value: "M", help: "Only alerts affecting mode M: \(StopCommandSupport.modeNames.joined(separator: ", "))"),
+      OptionSpec("--all", help: "Also alerts not in force now (past and upcoming), with their periods"),
+      OptionSpec("--unseen", help: "Only alerts not shown before (an edited alert counts as new)"),
+      OptionSpec("--count", help: "Print only the number of unseen alerts in force (for a status bar or prompt)"),
+      OptionSpec("--peek", help: "List without remembering the alerts as seen"),
+      OptionSpec("--lang", value: "L", help: "Texts in language L (BCP 47: en, fr, es-MX); default: the locale"),
+      FeedsSupport.refreshOption,
+    ],
+    discussion: """
+      Reads alerts from --realtime FILE (repeatable), else from the configured feeds'
+      realtime URLs. An alert is in force when one of its active periods holds now, or when
+      it has none; --all lists the others too. Each alert shows its effect and cause in
+      words, when it applies, its header and description (HTML made plain) in your language
+      (--lang, else LC_ALL / LC_MESSAGES / LANG, else the untranslated text) and its link.
+
+      Matching follows GTFS-Realtime: the fields of one informed entity must all match (AND),
+      any of an alert's informed entities will do (OR). A route_type matches every route of
+      that mode, a stop also its station and platforms, a trip also its route. --stop also
+      shows alerts of the routes calling at the stop; --route does not show alerts of single
+      stops unless they name the route. Filters combine. Without a timetable, R, S and T are
+      compared with the feed's ids as given.
+
+      Alerts listed are remembered in user.sqlite (by id and content, so an edited alert is new
+      again) unless --peek is given; --unseen lists only new ones and --count prints how many
+      there are. With --json: [{id, effect, cause, header, description, url, active_periods:
+      [{start, end}], informed: [{agency_id, route_id, route_type, stop_id, trip_id}], seen}],
+      seen meaning shown before this run.
+      """,
+    examples: [
+      "transit alerts --realtime alerts.pb",
+      "transit alerts --route 77X --realtime alerts.pb",
+      "transit alerts --stop TINT --unseen --realtime alerts.pb",
+      "transit alerts --count --realtime alerts.pb",
+      "transit alerts --all --lang fr --json --realtime alerts.pb",
+    ])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 0)
+    let arguments = invocation.arguments
+    let language = try AlertsSupport.language(invocation)
+    let feeds = try AlertsSupport.feeds(invocation)
+    let store = try AlertsSupport.optionalStore(invocation)
+    let now = invocation.now
+    let all = IdentifiedAlert.alerts(in: feeds)
+    let resolver = try AlertResolver(store: store, alerts: all)
+    let scope = try resolver.scope(
+      route: arguments.value("--route"), stop: arguments.value("--stop"), trip: arguments.value("--trip"),
+      modes: StopCommandSupport.modes(arguments.values("--mode")), context: invocation.context)
+    let showAll = arguments.flag("--all") && !arguments.flag("--count")
+    var alerts = all.filter { item in
+      (showAll || AlertMatcher.isActive(item.alert, at: now)) && (scope.map { AlertMatcher.informs(item.alert, $0) } ?? true)
+    }
+    alerts = AlertSeverity.sorted(alerts)
+
+    let feedKey = AlertsSupport.seenFeedKey(store)
+    let users = try UserStore(directory: invocation.paths.data)
+    let seen = try users.seenAlerts(feed: feedKey)
+    func wasSeen(_ item: IdentifiedAlert) -> Bool {
+      seen.contains(UserStore.SeenAlertKey(alertID: item.id, contentHash: item.contentHash))
+    }
+    if arguments.flag("--count") {
+      let count = alerts.filter { !wasSeen($0) }.count
+      invocation.context.stdout.line(String(count))
+      return 0
+    }
+    if arguments.flag("--unseen") { alerts.removeAll(where: wasSeen) }
+
+    let zone = AlertsSupport.zone(store, environment: invocation.context.environment)
+    let out = invocation.context.stdout
+    if invocation.global.json {
+      let json = JSON.array(alerts.map { AlertsSupport.json($0, language: language, zone: zone, seen: wasSeen($0)) })
+      out.line(json.serialized(pretty: true))
+    } else {
+      render(alerts, resolver: resolver, language: language, zone: zone, now: now, wasSeen: wasSeen, invocation: invocation)
+    }
+    if !arguments.flag("--peek") {
+      try users.markAlertsSeen(
+        alerts.map { UserStore.SeenAlertKey(alertID: $0.id, contentHash: $0.contentHash) }, feed: feedKey, now: now.seconds)
+    }
+    return 0
+  }
+
+  /// The text listing: a heading per group of alerts affecting the same things, then each
+  /// alert's effect, cause, period, texts and link.
+  static func render(
+    _ alerts: [IdentifiedAlert], resolver: AlertResolver, language: String?, zone: TimeZone, now: UnixTime,
+    wasSeen: (IdentifiedAlert) -> Bool, invocation: Invocation
+  ) {
+    let out = invocation.context.stdout
+    let arguments = invocation.arguments
+    let twelve = StopCommandSupport.uses12HourClock(invocation.context.environment)
+    let newCount = alerts.filter { !wasSeen($0) }.count
+    let unseenOnly = arguments.flag("--unseen")
+    let filtered = ["--route", "--stop", "--trip", "--mode"].contains { arguments.value($0) != nil }
+    let scopeWords = filtered ? " matching" : ""
+    guard !alerts.isEmpty else {
+      out.line(
+        unseenOnly ? "no new\(scopeWords) alerts" : arguments.flag("--all") ? "no\(scopeWords) alerts" : "no\(scopeWords) alerts in force")
+      return
+    }
+    let noun = alerts.count == 1 ? "alert" : "alerts"
+    let kind = arguments.flag("--all") ? "" : " in force"
+    let fresh = unseenOnly || newCount == 0 ? "" : newCount == alerts.count ? (alerts.count == 1 ? ", new" : ", all new") : ", \(newCount) new"
+    out.line("\(alerts.count)\(scopeWords) \(unseenOnly ? "new " : "")\(noun)\(kind)\(fresh)")
+    // Groups keep the order of their most severe alert.
+    var order: [String] = []
+    var groups: [String: [IdentifiedAlert]] = [:]
+    for item in alerts {
+      let label = resolver.label(item.alert)
+      if groups[label] == nil { order.append(label) }
+      groups[label, default: []].append(item)
+    }
+    let colour = invocation.useColor
+    for label in order {
+      out.line()
+      out.line(label)
+      for (index, item) in (groups[label] ?? []).enumerated() {
+        if index > 0 { out.line() }
+        let alert = item.alert
+        let status = RouteStatus(effect: alert.effect)
+        var facts = [AlertsSupport.paint(AlertsSupport.words(alert.effectOrDefault), status: status, enabled: colour)]
+        if let cause = alert.cause, cause != .unknownCause { facts.append("cause: " + AlertsSupport.words(cause)) }
+        facts.append(AlertsSupport.period(alert, now: now, zone: zone, twelveHour: twelve))
+        if !wasSeen(item) && !unseenOnly { facts.append("new") }
+        out.line("  " + facts.joined(separator: " · "))
+        let notice = AlertMatcher.notice(item, language: language)
+        let header = notice.header.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+        for line in (header ?? notice.description ?? item.id).split(separator: "\n", omittingEmptySubsequences: false) {
+          out.line("  " + line)
+        }
+        if header != nil, let description = notice.description, description != header {
+          for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
+            out.line(line.isEmpty ? "" : "    " + line)
+          }
+        }
+        if let url = notice.url, !url.isEmpty { out.line("    " + url) }
+      }
+    }
+  }
+}
+
+// MARK: - Shared with `status`
+
+/// What `alerts` and `status` share: reading the feeds, the language, the time zone, and words
+/// for the proto's enums.
+enum AlertsSupport {
+  /// The realtime feeds: the `--realtime FILE`s, else the configured feeds' realtime URLs
+  /// (through the snapshot cache, as every command reads them).
+  static func feeds(_ invocation: Invocation) throws -> [FeedMessage] {
+    let feeds = try FeedsSupport.realtimeFeeds(invocation)
+    guard !feeds.isEmpty || !invocation.global.realtimeFiles.isEmpty else {
+      throw RuntimeError("no alerts to read: give an alerts feed with --realtime FILE, or configure one with 'transit feeds add'")
+    }
+    return feeds
+  }
+
+  /// The timetables held, or nil when there are none (alerts work without them, by raw ids).
+  static func optionalStore(_ invocation: Invocation) throws -> Store? {
+    let store = try Store(directory: invocation.paths.data)
+    return store.isEmpty ? nil : store
+  }
+
+  /// The key `seen_alerts` files alerts under: the timetable's feed name when exactly one is
+  /// held, else "realtime".
+  static func seenFeedKey(_ store: Store?) -> String {
+    guard let names = store?.feedNames, names.count == 1 else { return "realtime" }
+    return names[0].rawValue
+  }
+
+  /// `--lang`, else the locale's language (LC_ALL, LC_MESSAGES, LANG: "fr_FR.UTF-8" is fr-FR),
+  /// else nil (the untranslated text).
+  static func language(_ invocation: Invocation) throws(UsageError) -> String? {
+    if let value = invocation.arguments.value("--lang") {
+      guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+        throw UsageError("--lang '\(value)' is not a language tag (en, fr, es-MX)")
+      }
+      return value
+    }
+    let environment = invocation.context.environment
+    guard let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
+    else { return nil }
+    let tag = String(locale.prefix { $0 != "." && $0 != "@" }).replacingOccurrences(of: "_", with: "-")
+    return tag.isEmpty || tag == "C" || tag == "POSIX" ? nil : tag
+  }
+
+  /// The time zone for times shown: the first timetable's, else `TZ`, else UTC.
+  static func zone(_ store: Store?, environment: [String: String]) -> TimeZone {
+    if let store, let feed = store.feedNames.first { return store.timeZone(of: feed) }
+    if let name = environment["TZ"], let zone = TimeZone(identifier: name) { return zone }
+    return TimeZone(identifier: "UTC")!
+  }
+
+  /// "significant delays" for `SIGNIFICANT_DELAYS`; an unknown number as "effect 42".
+  static func words(_ effect: Alert.Effect) -> String {
+    effect.protoName.map(words) ?? "effect \(effect.rawValue)"
+  }
+
+  /// "medical emergency" for `MEDICAL_EMERGENCY`.
+  static func words(_ cause: Alert.Cause) -> String {
+    cause.protoName.map(words) ?? "cause \(cause.rawValue)"
+  }
+
+  static func words(_ protoName: String) -> String {
+    protoName.lowercased().replacingOccurrences(of: "_", with: " ")
+  }
+
+  /// `text` in the status's colour (green, yellow, red) when colour is on.
+  static func paint(_ text: String, status: RouteStatus, enabled: Bool) -> String {
+    guard enabled else { return text }
+    let code = status == .red ? "31" : status == .yellow ? "33" : "32"
+    return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+
+  /// When the alert applies: "until further notice", "until 10:00", "since 06:00",
+  /// "from 2026-12-08 06:00 to 23:00", "ended 2026-11-30 10:00".
+  static func period(_ alert: Alert, now: UnixTime, zone: TimeZone, twelveHour: Bool) -> String {
+    func when(_ seconds: UInt64, after reference: UInt64? = nil) -> String {
+      let time = UnixTime(Int64(clamping: seconds))
+      let clock = StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour)
+      let day = ISOTime.format(time, zone: zone).prefix(10)
+      let today = ISOTime.format(reference.map { UnixTime(Int64(clamping: $0)) } ?? now, zone: zone).prefix(10)
+      let suffix = zone.identifier == "UTC" || zone.identifier == "GMT" ? " UTC" : ""
+      return (day == today ? clock : "\(day) \(clock)") + suffix
+    }
+    let time = UInt64(max(0, now.seconds))
+    switch AlertMatcher.timing(of: alert, at: now) {
+    case .active:
+      guard
+        let period = alert.activePeriods.first(where: { ($0.start ?? 0) <= time && ($0.end.map { time <= $0 } ?? true) })
+      else { return "until further notice" }
+      if let end = period.end { return "until \(when(end))" }
+      if let start = period.start { return "since \(when(start))" }
+      return "until further notice"
+    case .upcoming(let start):
+      let period = alert.activePeriods.first { $0.start == UInt64(start.seconds) }
+      return "from \(when(UInt64(start.seconds)))" + (period?.end.map { " to \(when($0, after: UInt64(start.seconds)))" } ?? "")
+    case .ended:
+      let end = alert.activePeriods.compactMap(\.end).max()
+      return end.map { "ended \(when($0))" } ?? "ended"
+    }
+  }
+
+  /// DESIGN.md's `alerts --json` object.
+  static func json(_ item: IdentifiedAlert, language: String?, zone: TimeZone, seen: Bool) -> JSON {
+    let alert = item.alert
+    let notice = AlertMatcher.notice(item, language: language)
+    func time(_ seconds: UInt64?) -> JSON {
+      seconds.map { .string(ISOTime.format(UnixTime(Int64(clamping: $0)), zone: zone)) } ?? .null
+    }
+    func enumValue(_ name: String?, _ raw: Int32) -> JSON { name.map(JSON.string) ?? .number(raw) }
+    return .object([
+      ("id", .string(item.id)),
+      ("effect", enumValue(alert.effectOrDefault.protoName, alert.effectOrDefault.rawValue)),
+      ("cause", enumValue(alert.causeOrDefault.protoName, alert.causeOrDefault.rawValue)),
+      ("header", .optional(notice.header)),
+      ("description", .optional(notice.description)),
+      ("url", .optional(notice.url)),
+      ("active_periods", .array(alert.activePeriods.map { .object([("start", time($0.start)), ("end", time($0.end))]) })),
+      (
+        "informed",
+        .array(
+          alert.informedEntities.map { selector in
+            .object([
+              ("agency_id", .optional(selector.agencyID)),
+              ("route_id", .optional(selector.routeID ?? selector.trip?.routeID)),
+              ("route_type", .optional(selector.routeType)),
+              ("stop_id", .optional(selector.stopID)),
+              ("trip_id", .optional(selector.trip?.tripID)),
+            ])
+          })
+      ),
+      ("seen", .bool(seen)),
+    ])
+  }
+}
+
+// MARK: - From names to a scope
+
+/// Turns `--route`, `--stop`, `--trip` and `--mode` into an `AlertScope`, through the
+/// timetable when one is held and by the feed's own ids otherwise; names what alerts affect.
+struct AlertResolver {
+  let store: Store?
+  /// Every route held, with its agency.
+  let routes: [AgencyRoute]
+  /// Routes of trips that alerts name without a route.
+  let tripRoutes: [TripID: RouteID]
+  /// Ids the alerts' informed entities name.
+  let namedRoutes: Set<String>, namedStops: Set<String>, namedTrips: Set<String>
+
+  init(store: Store?, alerts: [IdentifiedAlert]) throws {
+    self.store = store
+    routes = try store?.agencyRoutes() ?? []
+    let selectors = alerts.flatMap(\.alert.informedEntities)
+    namedRoutes = Set(selectors.flatMap { [$0.routeID, $0.trip?.routeID].compactMap { $0 } })
+    namedStops = Set(selectors.compactMap(\.stopID))
+    namedTrips = Set(selectors.compactMap { $0.trip?.tripID })
+    var tripRoutes: [TripID: RouteID] = [:]
+    if let store {
+      for selector in selectors {
+        guard let trip = selector.trip?.tripID, selector.trip?.routeID == nil, tripRoutes[TripID(trip)] == nil else { continue }
+        if let route = try store.routes(ofTrip: TripID(trip)).first { tripRoutes[TripID(trip)] = route.id }
+      }
+    }
+    self.tripRoutes = tripRoutes
+  }
+
+  /// The routes `text` names: by route_id, else by short name (ignoring case).
+  func routes(named text: String) -> [AgencyRoute] {
+    let byID = routes.filter { $0.route.id.rawValue == text }
+    if !byID.isEmpty { return byID }
+    return routes.filter { $0.route.shortName.lowercased() == text.lowercased() }
+  }
+
+  /// The scope for one route; throws not-found when neither the timetable nor an alert knows
+  /// it (with a timetable held).
+  func scope(route text: String) throws -> AlertScope {
+    try scope(route: text, stop: nil, trip: nil, modes: [], context: nil) ?? AlertScope()
+  }
+
+  /// The scope the filters describe, or nil when none is given (every alert).
+  func scope(route: String?, stop: String?, trip: String?, modes: Set<TransitMode>, context: CommandContext?) throws
+    -> AlertScope?
+  {
+    guard route != nil || stop != nil || trip != nil || !modes.isEmpty else { return nil }
+    var scope = AlertScope(agencyIDs: nil, routeIDs: nil, routeTypes: nil, stopIDs: nil, tripIDs: nil, tripRoutes: tripRoutes)
+    var agencies: Set<String>?
+    func narrowRoutes(_ found: [AgencyRoute], raw: String? = nil) {
+      var ids = Set(found.map(\.route.id))
+      if let raw { ids.insert(RouteID(raw)) }
+      scope.routeIDs = scope.routeIDs.map { $0.intersection(ids) } ?? ids
+      if !found.isEmpty {
+        let types = Set(found.map { Self.routeType($0.route.mode) })
+        scope.routeTypes = scope.routeTypes.map { $0.intersection(types) } ?? types
+        if found.allSatisfy({ $0.agencyID != nil }) {
+          let ids = Set(found.compactMap(\.agencyID))
+          agencies = agencies.map { $0.intersection(ids) } ?? ids
+        }
+      }
+    }
+    if let route {
+      let found = routes(named: route)
+      if found.isEmpty && store != nil && !namedRoutes.contains(route) {
+        throw NotFoundError("no route '\(route)' in the timetables or the alerts")
+      }
+      narrowRoutes(found, raw: namedRoutes.contains(route) ? route : (found.isEmpty ? route : nil))
+    }
+    if let trip {
+      let found = try store?.routes(ofTrip: TripID(trip)) ?? []
+      if found.isEmpty && store != nil && !namedTrips.contains(trip) {
+        throw NotFoundError("no trip '\(trip)' in the timetables or the alerts")
+      }
+      scope.tripIDs = [TripID(trip)]
+      if !found.isEmpty {
+        let ids = Set(found.map(\.id))
+        narrowRoutes(routes.filter { ids.contains($0.route.id) })
+      }
+    }
+    if let stop {
+      var ids: Set<StopID> = []
+      var stopRoutes: [AgencyRoute]?
+      if let store, case .found(let resolved) = try store.resolveStop(stop) {
+        ids.insert(resolved.id)
+        if let parent = resolved.parentStation { ids.insert(parent) }
+        for platform in try store.platforms(of: resolved) { ids.insert(platform.id) }
+        let served = Set(try store.routes(at: resolved).map(\.id))
+        stopRoutes = routes.filter { served.contains($0.route.id) && $0.route.feed == resolved.feed }
+      } else if namedStops.contains(stop) || store == nil {
+        ids.insert(StopID(stop))
+      } else if let store, let context {
+        _ = try StopCommandSupport.resolveStop(stop, in: store, context: context)  // lists candidates, exits 3
+      }
+      if namedStops.contains(stop) { ids.insert(StopID(stop)) }
+      scope.stopIDs = ids
+      if let stopRoutes { narrowRoutes(stopRoutes) }
+    }
+    if !modes.isEmpty {
+      let types = Set(modes.map(Self.routeType))
+      scope.routeTypes = scope.routeTypes.map { $0.intersection(types) } ?? types
+      if store != nil { narrowRoutes(routes.filter { modes.contains($0.route.mode) }) }
+    }
+    scope.agencyIDs = agencies
+    return scope
+  }
+
+  /// The basic `route_type` of a mode.
+  static func routeType(_ mode: TransitMode) -> Int {
+    switch mode {
+    case .tram: 0
+    case .subway: 1
+    case .rail: 2
+    case .bus: 3
+    case .ferry: 4
+    case .cable: 5
+    case .gondola: 6
+    case .funicular: 7
+    case .trolleybus: 11
+    case .monorail: 12
+    case .other: 1700
+    }
+  }
+
+  /// What an alert affects, for a heading: its routes ("77X", "Red, Orange"), else its modes
+  /// ("all tram routes"), its agency ("all routes of BART"), its stops, or its trips.
+  func label(_ alert: Alert) -> String {
+    let selectors = alert.informedEntities
+    var routeNames: [String] = []
+    func add(_ name: String) { if !routeNames.contains(name) { routeNames.append(name) } }
+    for selector in selectors {
+      let trip = selector.trip?.tripID.flatMap { tripRoutes[TripID($0)]?.rawValue }
+      for id in [selector.routeID, selector.trip?.routeID, trip].compactMap({ $0 }) {
+        add(routes.first { $0.route.id.rawValue == id }?.route.shortName ?? id)
+      }
+    }
+    if !routeNames.isEmpty { return (routeNames.count == 1 ? "route " : "routes ") + list(routeNames) }
+    let modes = selectors.compactMap(\.routeType).map { TransitMode(routeType: Int($0)).rawValue }
+    if !modes.isEmpty { return "all \(list(Array(Set(modes)).sorted())) routes" }
+    let stops = selectors.compactMap(\.stopID)
+    if !stops.isEmpty {
+      let names = stops.map { stopName($0) }
+      var unique: [String] = []
+      for name in names where !unique.contains(name) { unique.append(name) }
+      return (unique.count == 1 ? "stop " : "stops ") + list(unique)
+    }
+    let trips = selectors.compactMap { $0.trip?.tripID }
+    if !trips.isEmpty { return (trips.count == 1 ? "trip " : "trips ") + list(trips) }
+    let agencies = selectors.compactMap(\.agencyID)
+    if !agencies.isEmpty { return "all routes of " + list(Array(Set(agencies)).sorted()) }
+    return "all routes"
+  }
+
+  /// The timetable's name for stop `id`, else the id.
+  func stopName(_ id: String) -> String {
+    for feed in store?.feedNames ?? [] {
+      if let stop = try? store?.stop(StopID(id), feed: feed) { return stop.name }
+    }
+    return id
+  }
+
+  /// "a, b, c" with at most eight, then "and N more".
+  func list(_ names: [String]) -> String {
+    names.count <= 8 ? names.joined(separator: ", ") : names.prefix(8).joined(separator: ", ") + " and \(names.count - 8) more"
+  }
+}

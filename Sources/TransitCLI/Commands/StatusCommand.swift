@@ -1,0 +1,179 @@
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import TransitModel
+
+/// `transit status [ROUTE...]`: one line per route, green, yellow or red from the alerts in
+/// force, with the reason.
+enum StatusCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["status"],
+    summary: "Green / yellow / red per route from the alerts in force",
+    arguments: [
+      ArgumentSpec(
+        "ROUTE...", help: "A route's short name or route_id (default: the routes at your favourite stops)", optional: true,
+        variadic: true)
+    ],
+    options: [
+      OptionSpec("--lang", value: "L", help: "Reasons in language L (BCP 47); default: the locale"),
+      FeedsSupport.refreshOption,
+    ],
+    discussion: """
+      Reads alerts from --realtime FILE (repeatable), else from the configured feeds'
+      realtime URLs. A route is red when an alert in force says no service or significant
+      delays, yellow for altered service (detour, modified, reduced or additional service,
+      stop moved, accessibility, other or unknown effects), green when no alert affects it
+      (or only alerts with no effect). The word is always written; it is coloured on a
+      terminal unless --no-color or NO_COLOR is set. An alert affects a route when it names
+      the route, one of its trips, its mode, or its whole agency.
+
+      Without ROUTE: there is no list of favourite routes yet, so the routes calling at your
+      favourite stops are shown; with no favourite stops, every route with an alert in force.
+
+      With --json: [{route_id, route_short_name, status, alerts: [{id, effect, header}]}].
+      """,
+    examples: [
+      "transit status --realtime alerts.pb",
+      "transit status 27 77X --realtime alerts.pb",
+      "transit status Red --json --realtime alerts.pb",
+    ])
+
+  /// One line of the status board.
+  struct Line {
+    var routeID: String?
+    var name: String
+    var status: RouteStatus
+    var reasons: [IdentifiedAlert]
+  }
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let language = try AlertsSupport.language(invocation)
+    let feeds = try AlertsSupport.feeds(invocation)
+    let store = try AlertsSupport.optionalStore(invocation)
+    let now = invocation.now
+    let all = IdentifiedAlert.alerts(in: feeds)
+    let active = all.filter { AlertMatcher.isActive($0.alert, at: now) }
+    let resolver = try AlertResolver(store: store, alerts: all)
+
+    func line(_ id: String, name: String, scope: AlertScope) -> Line {
+      let informing = active.filter { AlertMatcher.informs($0.alert, scope) }
+      let (status, reasons) = AlertSeverity.status(of: informing)
+      return Line(routeID: id, name: name, status: status, reasons: reasons)
+    }
+
+    var lines: [Line] = []
+    var heading: String?
+    let given = invocation.arguments.positionals
+    if !given.isEmpty {
+      for text in given {
+        let found = resolver.routes(named: text)
+        if found.isEmpty {
+          lines.append(line(text, name: text, scope: try resolver.scope(route: text)))
+        }
+        for route in found {
+          lines.append(line(route.route.id.rawValue, name: route.route.shortName, scope: try resolver.scope(route: route.route.id.rawValue)))
+        }
+      }
+    } else {
+      let favouriteRoutes = try routesAtFavourites(invocation, store: store)
+      if !favouriteRoutes.isEmpty {
+        heading = "routes at your favourite stops"
+        for route in favouriteRoutes {
+          lines.append(line(route.id.rawValue, name: route.shortName, scope: try resolver.scope(route: route.id.rawValue)))
+        }
+      } else {
+        heading = "routes with an alert in force"
+        var known = Set<String>()
+        for route in resolver.routes {
+          known.insert(route.route.id.rawValue)
+          let entry = line(route.route.id.rawValue, name: route.route.shortName, scope: try resolver.scope(route: route.route.id.rawValue))
+          if entry.status != .green || !entry.reasons.isEmpty { lines.append(entry) }
+        }
+        for id in resolver.namedRoutes.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) where !known.contains(id) {
+          let entry = line(id, name: id, scope: try resolver.scope(route: id))
+          if entry.status != .green { lines.append(entry) }
+        }
+        if store == nil {
+          // Without a timetable, alerts for a whole agency or mode name no route: one line each.
+          var groups: [String: [IdentifiedAlert]] = [:]
+          for item in active where !item.alert.informedEntities.contains(where: { $0.routeID != nil || $0.trip?.routeID != nil }) {
+            let label = resolver.label(item.alert)
+            if label.hasPrefix("all ") { groups[label, default: []].append(item) }
+          }
+          for (label, items) in groups.sorted(by: { $0.key < $1.key }) {
+            let (status, reasons) = AlertSeverity.status(of: items)
+            if status != .green { lines.append(Line(routeID: nil, name: label, status: status, reasons: reasons)) }
+          }
+        }
+      }
+    }
+
+    let out = invocation.context.stdout
+    if invocation.global.json {
+      let json = JSON.array(
+        lines.map { line in
+          .object([
+            ("route_id", .optional(line.routeID)),
+            ("route_short_name", .string(line.name)),
+            ("status", .string(line.status.name)),
+            (
+              "alerts",
+              .array(
+                line.reasons.map { item in
+                  let notice = AlertMatcher.notice(item, language: language)
+                  return .object([
+                    ("id", .string(item.id)),
+                    ("effect", .string(item.alert.effectOrDefault.protoName ?? String(item.alert.effectOrDefault.rawValue))),
+                    ("header", .optional(notice.header)),
+                  ])
+                })
+            ),
+          ])
+        })
+      out.line(json.serialized(pretty: true))
+      return 0
+    }
+    if let heading, !lines.isEmpty { out.line(heading + ":") }
+    guard !lines.isEmpty else {
+      out.line("no route has an alert in force")
+      return 0
+    }
+    let colour = invocation.useColor
+    let width = lines.map(\.name.count).max() ?? 0
+    for line in lines {
+      var text = Format.pad(line.name, width) + "  "
+      text += AlertsSupport.paint(Format.pad(line.status.name, 6), status: line.status, enabled: colour) + "  "
+      if let first = line.reasons.first {
+        let notice = AlertMatcher.notice(first, language: language)
+        let words = AlertsSupport.words(first.alert.effectOrDefault)
+        let header = (notice.header ?? notice.description ?? first.id).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text += "\(words): \(shortened(header, to: 90))"
+        if line.reasons.count > 1 { text += " (+\(line.reasons.count - 1) more)" }
+      } else {
+        text += "good service"
+      }
+      out.line(text)
+    }
+    return 0
+  }
+
+  /// `text` cut at a word boundary to about `limit` characters, with "…" when cut.
+  static func shortened(_ text: String, to limit: Int) -> String {
+    guard text.count > limit else { return text }
+    var cut = String(text.prefix(limit))
+    if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+    return cut + "…"
+  }
+
+  /// The routes calling at the user's favourite stops, without repeats, in favourite order.
+  static func routesAtFavourites(_ invocation: Invocation, store: Store?) throws -> [RouteSummary] {
+    guard let store, FileManager.default.fileExists(atPath: invocation.paths.data + "/user.sqlite") else { return [] }
+    var result: [RouteSummary] = []
+    for favourite in try UserStore(directory: invocation.paths.data).favourites() {
+      guard let stop = try store.stop(StopID(favourite.stopID), feed: FeedName(favourite.feed)) else { continue }
+      for route in try store.routes(at: stop) where !result.contains(route) { result.append(route) }
+    }
+    return result
+  }
+}
