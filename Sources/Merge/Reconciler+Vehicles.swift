@@ -56,10 +56,14 @@ extension Reconciler {
   /// `stop_id`) when sent; else the first stop its trip update still lists; else its
   /// position against the trip's stops (the nearest leg between two consecutive stops).
   ///
-  /// - Parameter stopCoordinates: where the trip's stops are, for the last way.
+  /// - Parameters:
+  ///   - stopCoordinates: where the trip's stops are, for the last way.
+  ///   - now: when given, trip-update stops whose absolute time is already past are passed
+  ///     over (feeds such as Caltrain's keep listing the stops a train has left).
   /// - Returns: nil when nothing says.
   public static func currentStop(
-    of trip: ScheduledTrip, vehicle: VehiclePosition?, update: TripUpdate?, stopCoordinates: [StopID: Coordinate] = [:]
+    of trip: ScheduledTrip, vehicle: VehiclePosition?, update: TripUpdate?, stopCoordinates: [StopID: Coordinate] = [:],
+    now: UnixTime? = nil
   ) -> VehicleLocation? {
     let stops = trip.stops
     guard !stops.isEmpty else { return nil }
@@ -75,6 +79,7 @@ extension Reconciler {
     }
     if let update {
       for stu in update.stopTimeUpdates {
+        if let now, let time = stu.departure?.time ?? stu.arrival?.time, UnixTime(time) < now { continue }
         let index =
           stu.stopSequence.flatMap { sequence in stops.firstIndex { $0.stopSequence == Int(sequence) } }
           ?? stu.stopID.flatMap { id in stops.firstIndex { $0.stopID.rawValue == id } }

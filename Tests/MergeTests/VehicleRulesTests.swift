@@ -44,6 +44,17 @@ import TransitModel
         == VehicleLocation(stopSequence: 20, stopID: "B", isAtStop: false, basis: .tripUpdate))
   }
 
+  @Test func stopsAlreadyPassedInTheTripUpdateAreSkippedGivenNow() {
+    // Some feeds (Caltrain) keep listing the stops a train has left, with times in the past.
+    let update = TripUpdate(stopTimeUpdates: [
+      B.time(B.at("08:10"), sequence: 10), B.time(B.at("08:20"), sequence: 20), B.time(B.at("08:30"), sequence: 30),
+    ])
+    #expect(
+      Reconciler.currentStop(of: trip, vehicle: VehiclePosition(), update: update, now: B.at("08:25"))
+        == VehicleLocation(stopSequence: 30, stopID: "C", isAtStop: false, basis: .tripUpdate))
+    #expect(Reconciler.currentStop(of: trip, vehicle: nil, update: update)?.stopSequence == 10)
+  }
+
   @Test func elseItsPositionAgainstTheStops() {
     func at(_ latitude: Double, _ longitude: Double = -6.37) -> VehicleLocation? {
       let vehicle = VehiclePosition(position: Position(latitude: Float(latitude), longitude: Float(longitude)))

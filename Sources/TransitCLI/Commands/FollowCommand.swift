@@ -1,0 +1,389 @@
+import Fetch
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import TransitModel
+
+/// One moment of `follow`: the vehicle as shown, and what changed.
+struct FollowFrame {
+  var now: UnixTime
+  var view: VehicleView
+  /// "continues as route 77X to Citywest Campus", "not in the feed since 07:44; timetable estimate", ...
+  var notes: [String]
+}
+
+/// What `follow` keeps from one frame to the next: the vehicle and trip it is on.
+struct FollowTracker {
+  enum Target {
+    case vehicle(String)
+    case trip(TripID)
+    case routeAtStop(route: String, stops: Set<StopID>, name: String)
+  }
+
+  let store: Store
+  var target: Target
+  var vehicleID: String?
+  var trip: ScheduledTrip?
+  var details: TripDetails?
+  var lastSeen: UnixTime?
+  var label: String?
+  var wasLive = false
+
+  init(store: Store, target: Target) {
+    self.store = store
+    self.target = target
+    if case .vehicle(let id) = target { vehicleID = id }
+  }
+
+  /// The frame at `now` from `feeds`; nil when the target is nowhere (an unknown vehicle or
+  /// trip before it was ever seen).
+  mutating func frame(feeds: [FeedMessage], now: UnixTime) throws -> FollowFrame? {
+    var builder = FleetBuilder(store: store, feeds: feeds, now: now)
+    let fleet = try builder.fleet(includeEstimated: false)
+    var notes: [String] = []
+    // Pick the vehicle once, for --trip and --route/--stop.
+    if vehicleID == nil {
+      switch target {
+      case .vehicle: break
+      case .trip(let tripID):
+        if let live = fleet.first(where: { $0.tripID == tripID && $0.isMatched }) {
+          vehicleID = live.vehicleID
+        } else if trip == nil, let details = try store.tripDetails(tripID),
+          let scheduled = try builder.instance(of: tripID, feed: details.feed, startDate: nil)
+        {
+          trip = scheduled
+          self.details = details
+        }
+      case .routeAtStop(let route, let stops, _):
+        let wanted = route.lowercased()
+        var candidates = fleet.filter {
+          $0.routeShortName?.lowercased() == wanted || $0.routeID?.rawValue.lowercased() == wanted
+        }
+        if candidates.isEmpty { candidates = try builder.fleet(includeEstimated: true).filter { $0.isEstimated } }
+        func arrival(_ view: VehicleView) -> UnixTime? {
+          guard view.routeShortName?.lowercased() == wanted || view.routeID?.rawValue.lowercased() == wanted else { return nil }
+          return view.nextStops.first { stops.contains($0.stopID) && !$0.isSkipped }?.expected
+        }
+        let best = candidates.compactMap { view in arrival(view).map { (view, $0) } }.min { $0.1 < $1.1 }?.0
+        if let best {
+          if best.isEstimated {
+            trip = best.trip
+            details = try best.tripID.flatMap { try store.tripDetails($0, feed: best.feed) }
+          } else {
+            vehicleID = best.vehicleID
+          }
+        }
+      }
+    }
+    if let vehicleID, let live = fleet.first(where: { $0.vehicleID == vehicleID || $0.label == vehicleID }) {
+      if let previous = trip, let current = live.trip, previous.instance != current.instance {
+        notes.append("continues as route \(live.routeShortName ?? "?") to \(live.headsign ?? "?")")
+      } else if !wasLive && lastSeen != nil {
+        notes.append("back in the feed")
+      }
+      if let current = live.trip, let tripID = live.tripID {
+        trip = current
+        details = try store.tripDetails(tripID, feed: live.feed)
+      }
+      lastSeen = now
+      label = live.label
+      self.vehicleID = live.vehicleID ?? vehicleID
+      wasLive = true
+      return FollowFrame(now: now, view: live, notes: notes)
+    }
+    // Not in the feed: the timetable, on this trip or the next of its block.
+    guard var current = trip, var info = details else { return nil }
+    wasLive = false
+    if let end = current.stops.compactMap({ $0.arrival ?? $0.departure }).max(), now > end,
+      let next = try nextTrip(after: current, details: info)
+    {
+      current = next.0
+      info = next.1
+      trip = current
+      details = info
+      notes.append("continues as route \(info.route.shortName) to \(info.headsign)")
+    }
+    var view: VehicleView
+    if let estimate = try builder.estimated(current, details: info) {
+      view = estimate
+    } else {
+      // Before it starts (or after it ends): waiting at its first (or last) stop.
+      view = VehicleView()
+      view.isEstimated = true
+      builder.fill(&view, trip: current, details: info, prediction: nil)
+      let first = current.stops.first?.departure ?? current.stops.first?.arrival ?? now
+      let stop = now < first ? current.stops.first : current.stops.last
+      if let stop {
+        view.coordinate = builder.stop(stop.stopID, feed: info.feed)?.coordinate
+        builder.setCurrent(&view, trip: current, details: info, sequence: stop.stopSequence, atStop: now < first, prediction: nil)
+        if now < first { view.nextStops.insert(
+          VehicleView.NextStop(stopID: stop.stopID, name: view.currentStopName ?? stop.stopID.rawValue, scheduled: first,
+            expected: first, delaySeconds: nil, isSkipped: false), at: 0) }
+      }
+    }
+    view.vehicleID = vehicleID
+    view.label = label
+    if let lastSeen {
+      let zone = store.timeZone(of: info.feed)
+      notes.append("not in the feed since \(StopCommandSupport.clock(lastSeen, zone: zone, twelveHour: false)); timetable estimate")
+    } else {
+      notes.append("no vehicle in the feed; timetable estimate")
+    }
+    return FollowFrame(now: now, view: view, notes: notes)
+  }
+
+  /// The next trip of `trip`'s block that service day (rule 10), with its details.
+  func nextTrip(after trip: ScheduledTrip, details: TripDetails) throws -> (ScheduledTrip, TripDetails)? {
+    guard let block = details.blockID else { return nil }
+    let date = trip.instance.serviceDate
+    var trips: [ScheduledTrip] = []
+    for tripID in try store.blockTrips(block, feed: details.feed, on: date) {
+      let stops = try store.tripCalls(tripID, feed: details.feed, serviceDate: date)
+      trips.append(
+        ScheduledTrip(
+          instance: TripInstance(tripID: tripID, serviceDate: date), routeID: RouteID(""), stops: stops,
+          serviceDayStart: store.serviceDayStart(date, feed: details.feed)))
+    }
+    guard let next = Reconciler.nextTrip(after: trip, in: trips), let info = try store.tripDetails(next.instance.tripID, feed: details.feed)
+    else { return nil }
+    var result = next
+    result.routeID = info.route.id
+    return (result, info)
+  }
+}
+
+/// `transit follow`: one vehicle, live, in place.
+enum FollowCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["follow"],
+    summary: "Follow one vehicle live: its stops ahead, delay and place on the line",
+    arguments: [ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles'")],
+    options: [
+      OptionSpec("--trip", value: "TRIP", help: "Follow the vehicle on trip TRIP (the timetable's until one shows up)"),
+      OptionSpec("--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP"),
+      OptionSpec("--stop", value: "S", help: "With --route: the stop it is to reach"),
+      OptionSpec("--once", help: "Print one frame and exit"),
+      OptionSpec("--replay", value: "DIR", help: "Play back snapshots saved by 'transit record' by their recorded clock"),
+      OptionSpec("--speed", value: "X", help: "With --replay: play X times faster", default: "1"),
+      FeedsSupport.refreshOption,
+    ],
+    discussion: """
+      Shows the route, destination, vehicle, speed, how long since it reported, its delay, the
+      stop it is at or heading to, every stop still ahead with the expected time and countdown,
+      and a strip of the line with the vehicle's place. When its trip ends it is followed onto
+      the next trip of its block (even under another route number); when it drops out of the
+      feed the timetable's estimate is shown and said, until it reappears.
+
+      On a terminal the view fills the screen and refreshes in step with the feed; q or Ctrl-C
+      quits. Otherwise each update is printed as a frame; --json writes one JSON object per
+      update (JSON Lines). With --replay, --now starts from the snapshot at or before it.
+      """,
+    examples: [
+      "transit follow V27-1",
+      "transit follow --trip 27-WK-0-0720 --once",
+      "transit follow --route 27 --stop TINT",
+      "transit follow V27-1 --replay Data/replay --speed 20",
+    ])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let arguments = invocation.arguments
+    let store = try StopCommandSupport.openStore(invocation)
+    let target: FollowTracker.Target
+    if let trip = arguments.value("--trip") {
+      guard arguments.positionals.isEmpty else { throw UsageError("give a VEHICLE or --trip TRIP, not both") }
+      guard try store.tripDetails(TripID(trip)) != nil else { throw NotFoundError("unknown trip '\(trip)'") }
+      target = .trip(TripID(trip))
+    } else if let route = arguments.value("--route") {
+      guard let stopText = arguments.value("--stop") else { throw UsageError("--route goes with --stop S") }
+      let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
+      var stops: Set<StopID> = [stop.id]
+      if stop.isStation { for platform in try store.platforms(of: stop) { stops.insert(platform.id) } }
+      target = .routeAtStop(route: route, stops: stops, name: stop.name)
+    } else {
+      target = .vehicle(try invocation.argument(0))
+    }
+    guard let speedText = arguments.value("--speed") ?? Optional("1"), let speed = Double(speedText), speed > 0, speed.isFinite
+    else { throw UsageError("--speed '\(arguments.value("--speed") ?? "")' is not a positive number") }
+    var tracker = FollowTracker(store: store, target: target)
+    let once = arguments.flag("--once")
+    let json = invocation.global.json
+    let out = invocation.context.stdout
+
+    // The moments to show, each with its feeds.
+    var moments: [(UnixTime, () throws -> [FeedMessage])] = []
+    var firstShown = 0
+    if let replay = arguments.value("--replay") {
+      let snapshots = try SnapshotDirectory(path: invocation.absolutePath(replay)).snapshots()
+      // Each snapshot holds the newest file of each kind recorded so far.
+      var latest: [String: String] = [:]
+      for snapshot in snapshots {
+        for path in snapshot.paths { latest[kind(of: path)] = path }
+        let paths = latest.values.sorted()
+        moments.append((snapshot.time, { try paths.map { try RtDumpCommand.load($0, invocation: invocation) } }))
+      }
+      // --now: start from the snapshot at or before it; the ones before only set the scene
+      // (where the vehicle was last seen, which trip it was on).
+      if let start = invocation.global.now { firstShown = snapshots.lastIndex { $0.time <= start } ?? 0 }
+      for moment in moments.prefix(firstShown) { _ = try? tracker.frame(feeds: try moment.1(), now: moment.0) }
+    }
+    var index = firstShown
+    let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
+    let screen = !once && !json && invocation.context.stdoutIsTerminal ? Terminal.open() : nil
+    defer { screen?.close() }
+    var previousTime: UnixTime?
+    var lastFrame: FollowFrame?
+    while true {
+      let now: UnixTime
+      let feeds: [FeedMessage]
+      if moments.isEmpty {
+        now = invocation.now
+        feeds = try FeedsSupport.realtimeFeeds(invocation)
+      } else {
+        guard index < moments.count else { break }
+        now = moments[index].0
+        feeds = try moments[index].1()
+        index += 1
+        if let previousTime, !once {
+          let wait = Double(now - previousTime) / speed
+          if let screen, let shown = lastFrame {
+            if pause(screen, seconds: wait, frame: shown, speed: speed, zone: zone) { break }
+          } else {
+            Thread.sleep(forTimeInterval: wait)
+          }
+        }
+        previousTime = now
+      }
+      guard let frame = try tracker.frame(feeds: feeds, now: now) else {
+        if case .vehicle(let id) = target, tracker.lastSeen == nil { throw NotFoundError("unknown vehicle '\(id)'") }
+        if case .routeAtStop(let route, _, let name) = target {
+          throw NotFoundError("no vehicle of route \(route) is on its way to \(name)")
+        }
+        throw NotFoundError("the trip is not running")
+      }
+      lastFrame = frame
+      if json {
+        out.line(VehiclesCommand.json(frame.view, now: now, zone: zone).serialized())
+      } else if let screen {
+        screen.draw(render(frame, zone: zone, width: screen.size().columns, twelveHour: false))
+      } else {
+        out.write(render(frame, zone: zone, width: 80, twelveHour: StopCommandSupport.uses12HourClock(invocation.context.environment)).joined(separator: "\n") + "\n")
+        if !once && (index < moments.count || moments.isEmpty) { out.line() }
+      }
+      if once { break }
+      if moments.isEmpty {
+        // Live: the next fetch in step with the feed's own clock.
+        let stamp = feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) }
+        let next = Fetch.PollSchedule.nextFetch(now: invocation.context.clock.now().seconds, lastHeaderTimestamp: stamp, period: nil)
+        let wait = Double(next - invocation.context.clock.now().seconds)
+        if let screen, let shown = lastFrame {
+          if pause(screen, seconds: wait, frame: shown, speed: 1, zone: zone) { break }
+        } else {
+          Thread.sleep(forTimeInterval: wait)
+        }
+      }
+    }
+    return 0
+  }
+
+  /// Waits `seconds` on the full screen, redrawing `frame` each second with the clock moved
+  /// on (the report's age ticks up, countdowns run down; a resize shows at the next redraw).
+  /// - Returns: true when the user asked to quit.
+  static func pause(_ screen: Terminal, seconds: Double, frame: FollowFrame, speed: Double, zone: TimeZone) -> Bool {
+    let start = Date()
+    while true {
+      let elapsed = Date().timeIntervalSince(start)
+      let left = seconds - elapsed
+      if left <= 0 { return false }
+      if screen.wait(seconds: min(1, left)) { return true }
+      var moved = frame
+      moved.now = frame.now + Int64((Date().timeIntervalSince(start) * speed).rounded(.down))
+      screen.draw(render(moved, zone: zone, width: screen.size().columns, twelveHour: false))
+    }
+  }
+
+  /// "vehicle-positions" from ".../1796110560-vehicle-positions.pb".
+  static func kind(of path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return String(name.drop { $0.isNumber }.dropFirst().dropLast(3))
+  }
+
+  /// The frame as text lines, at most `width` columns.
+  static func render(_ frame: FollowFrame, zone: TimeZone, width: Int, twelveHour: Bool) -> [String] {
+    let view = frame.view
+    let now = frame.now
+    func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
+    var lines: [String] = []
+    let vehicle = view.label ?? view.vehicleID
+    lines.append(
+      "\(view.routeShortName ?? view.routeID?.rawValue ?? "?") to \(view.headsign ?? "?")"
+        + (vehicle.map { " · vehicle \($0)" } ?? "") + " · \(clock(now))")
+    var state: [String] = [view.isEstimated ? "estimated from the timetable" : "live"]
+    if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(VehiclesCommand.ageText(now - stamp)) ago") }
+    if let speed = view.speedMetersPerSecond { state.append("\(Int((speed * 3.6).rounded())) km/h" + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? "")) }
+    let delay = VehiclesCommand.delayText(view.delaySeconds)
+    if !delay.isEmpty { state.append(delay) }
+    lines.append(state.joined(separator: " · "))
+    for note in frame.notes { lines.append(note) }
+    if let name = view.currentStopName {
+      let next = view.nextStops.first { !$0.isSkipped }
+      if view.isAtStop {
+        lines.append("at \(name)")
+      } else if let next, let time = next.expected {
+        lines.append("next: \(next.name) · \(clock(time)) · \(StopCommandSupport.countdown(to: time, from: now))")
+      } else {
+        lines.append("next: \(name)")
+      }
+    }
+    lines.append("")
+    var rows: [[String]] = []
+    for stop in view.nextStops {
+      if stop.isSkipped {
+        rows.append([stop.scheduled.map(clock) ?? "", "", stop.name, "skipped"])
+        continue
+      }
+      let time = stop.expected ?? stop.scheduled
+      rows.append([
+        time.map(clock) ?? "", time.map { StopCommandSupport.countdown(to: $0, from: now) } ?? "", stop.name,
+        VehiclesCommand.delayText(stop.delaySeconds),
+      ])
+    }
+    if !rows.isEmpty {
+      lines += StopCommandSupport.table(rows, rightAligned: [1]).split(separator: "\n").map { "  " + $0 }
+      lines.append("")
+    }
+    if let strip = strip(view, width: width) { lines.append(strip) }
+    return lines.map { line in line.count > width ? String(line.prefix(width)) : line }
+  }
+
+  /// The line as a strip: `●` the vehicle, `○` stops ahead, `·` stops passed, `×` skipped.
+  static func strip(_ view: VehicleView, width: Int) -> String? {
+    guard let trip = view.trip, let current = view.currentStopSequence,
+      let index = trip.stops.firstIndex(where: { $0.stopSequence == current })
+    else { return nil }
+    let skipped = Set(view.nextStops.filter(\.isSkipped).map(\.stopID))
+    let count = trip.stops.count
+    let gap = max(1, min(3, (width - 2) / max(1, count) - 1))
+    var text = ""
+    for (position, stop) in trip.stops.enumerated() {
+      if position > 0 {
+        let segment = String(repeating: "─", count: gap)
+        if position == index && !view.isAtStop {
+          let half = gap / 2
+          text += String(repeating: "─", count: half) + "●" + String(repeating: "─", count: max(0, gap - half - 1))
+        } else {
+          text += segment
+        }
+      }
+      if position == index && view.isAtStop {
+        text += "●"
+      } else if position < index {
+        text += "·"
+      } else {
+        text += skipped.contains(stop.stopID) ? "×" : "○"
+      }
+    }
+    return text.count > width ? String(text.prefix(width)) : text
+  }
+}

@@ -1,0 +1,137 @@
+import Fetch
+import Foundation
+import GTFSRealtime
+import TransitModel
+
+/// A folder of recorded realtime snapshots: `<unix-seconds>-<kind>.pb`, where kind is
+/// `trip-updates`, `vehicle-positions` or `alerts`; the files sharing a time are one snapshot.
+struct SnapshotDirectory {
+  /// One recorded moment and its files.
+  struct Snapshot {
+    var time: UnixTime
+    var paths: [String]
+  }
+
+  let path: String
+
+  /// The snapshots in time order.
+  /// - Throws: `RuntimeError` when the folder cannot be read or holds no snapshot.
+  func snapshots() throws -> [Snapshot] {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+      throw RuntimeError("cannot read replay folder '\(path)'")
+    }
+    var byTime: [Int64: [String]] = [:]
+    for name in names where name.hasSuffix(".pb") {
+      guard let seconds = Int64(name.prefix { $0.isNumber }), name.dropFirst(String(seconds).count).first == "-" else { continue }
+      byTime[seconds, default: []].append(path + "/" + name)
+    }
+    guard !byTime.isEmpty else { throw RuntimeError("no snapshots (<unix-seconds>-<kind>.pb) in '\(path)'") }
+    return byTime.keys.sorted().map { Snapshot(time: UnixTime($0), paths: byTime[$0]!.sorted()) }
+  }
+
+  /// The files making up the snapshot at or before `time` (the newest file of each kind
+  /// recorded by then; the first snapshot when `time` is earlier or nil means the last), and
+  /// that snapshot's time.
+  func state(at time: UnixTime?) throws -> (time: UnixTime, paths: [String]) {
+    let all = try snapshots()
+    let upTo = time.map { t in all.filter { $0.time <= t } } ?? all
+    let chosen = upTo.isEmpty ? [all[0]] : upTo
+    var latest: [String: String] = [:]
+    for snapshot in chosen { for path in snapshot.paths { latest[FollowCommand.kind(of: path)] = path } }
+    return (chosen.last!.time, latest.values.sorted())
+  }
+
+  /// The file name of a snapshot of `kind` taken at `time`.
+  static func name(time: Int64, kind: String) -> String { "\(time)-\(kind).pb" }
+}
+
+/// `transit record DIR`: saves timestamped snapshots of the configured realtime feeds, for
+/// `follow --replay`.
+enum RecordCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["record"],
+    summary: "Save realtime snapshots of the configured feeds for --replay",
+    arguments: [ArgumentSpec("DIR", help: "The folder to save snapshots in (created if missing)")],
+    options: [
+      OptionSpec("--duration", value: "D", help: "Stop after D (90s, 15m, 2h; default: until Ctrl-C)"),
+      OptionSpec("--feed", value: "NAME", help: "Only the configured feed NAME"),
+    ],
+    discussion: """
+      Fetches every realtime URL of the configured feeds in step with their publish period and
+      writes each new snapshot as DIR/<unix-seconds>-<kind>.pb (kind: trip-updates,
+      vehicle-positions, alerts), named by the feed's own header timestamp (else the fetch
+      time). 'transit follow ... --replay DIR' plays them back by that clock.
+      """,
+    examples: ["transit record ~/rides/monday --duration 30m", "transit follow V27-1 --replay ~/rides/monday"])
+
+  /// Seconds in "90", "90s", "15m", "2h".
+  static func duration(_ text: String) throws(UsageError) -> Int64 {
+    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
+    var digits = Substring(text), unit: Int64 = 1
+    if let last = text.last, let factor = units[last] {
+      digits = text.dropLast()
+      unit = factor
+    }
+    guard let value = Int64(digits), value > 0, value < 10_000_000 else {
+      throw UsageError("--duration '\(text)' is not a duration (90s, 15m, 2h)")
+    }
+    return value * unit
+  }
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let directory = invocation.absolutePath(try invocation.argument(0))
+    let duration = try invocation.arguments.value("--duration").map(duration)
+    let configuration = try FeedsSupport.configuration(invocation)
+    var feeds = configuration.feeds.filter { !$0.realtimeURLs.isEmpty }
+    if let name = invocation.arguments.value("--feed") { feeds = [try FeedsSupport.feed(named: name, in: configuration)] }
+    guard !feeds.isEmpty else { throw RuntimeError("no realtime feeds are configured; add one with 'transit feeds add'") }
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw RuntimeError("cannot create '\(directory)'")
+    }
+    let client = try FeedsSupport.client(invocation)
+    let clock = invocation.context.clock
+    let start = clock.now()
+    var saved = 0
+    var lastStamp: [String: Int64] = [:]
+    while true {
+      let now = clock.now()
+      var wake = now + 300
+      for feed in feeds {
+        for (kind, url) in feed.realtimeURLs {
+          let request = try FeedsSupport.resolve(url, feed: feed, invocation: invocation)
+          let key = feed.name + " " + kind
+          do {
+            let result = try client.get(
+              request.url, headers: request.headers, expecting: .protobuf, redactor: request.redactor)
+            guard case .body(let response) = result else { continue }
+            let message = try RtDumpCommand.decode(response.bytes, source: request.shownURL)
+            let stamp = message.header?.timestamp.map { Int64(clamping: $0) } ?? now.seconds
+            if lastStamp[key] != stamp {
+              lastStamp[key] = stamp
+              let prefix = feeds.count > 1 ? feed.name + "-" : ""
+              let path = directory + "/" + SnapshotDirectory.name(time: stamp, kind: prefix + kind)
+              try Data(response.bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+              saved += 1
+            }
+          } catch {
+            invocation.context.stderr.line("transit: \(request.redactor.redact("\(error)")); will retry")
+          }
+          let next = PollSchedule.nextFetch(
+            now: clock.now().seconds, lastHeaderTimestamp: lastStamp[key], period: Int64(feed.periodSeconds))
+          wake = min(wake, UnixTime(next))
+        }
+      }
+      if let duration, clock.now() - start >= duration { break }
+      var until = wake
+      if let duration { until = min(until, start + duration) }
+      let pause = until - clock.now()
+      if pause > 0 { Thread.sleep(forTimeInterval: Double(pause)) }
+      if let duration, clock.now() - start >= duration { break }
+    }
+    invocation.context.stdout.line("saved \(saved) snapshot\(saved == 1 ? "" : "s") in \(directory)")
+    return 0
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import TransitCLI
+
+/// tmux, when installed.
+let tmuxExecutable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+  FileManager.default.isExecutableFile(atPath: $0)
+}
+
+/// `transit follow --replay` in a real terminal: the built executable inside tmux.
+@Suite(.enabled(if: transitExecutable != nil && tmuxExecutable != nil, "needs the built executable and tmux"))
+struct FollowTerminalTests {
+
+  /// Runs tmux on a private server through `sh` and `system(3)` (which waits with waitpid);
+  /// returns its stdout, read from a file: the server `new-session` forks keeps no pipe open.
+  @discardableResult
+  func tmux(_ socket: String, _ arguments: [String]) throws -> String {
+    let path = NSTemporaryDirectory() + "transit-tmux-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let words = [tmuxExecutable!, "-L", socket] + arguments
+    let line = words.map(quoted).joined(separator: " ") + " </dev/null >" + quoted(path) + " 2>/dev/null"
+    _ = system(line)
+    return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+  }
+
+  func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+  /// Polls the pane until `predicate` holds on its text (up to `seconds`).
+  func waitForPane(_ socket: String, seconds: Double = 15, _ predicate: (String) -> Bool) throws -> String {
+    let deadline = Date().addingTimeInterval(seconds)
+    var text = ""
+    while Date() < deadline {
+      text = try tmux(socket, ["capture-pane", "-p"])
+      if predicate(text) { return text }
+      Thread.sleep(forTimeInterval: 0.1)
+    }
+    return text
+  }
+
+  @Test func fullScreenFollowQuitsWithQAndLeavesTheAlternateScreen() throws {
+    let home = TemporaryFolder()
+    let ingest = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
+    try #require(ingest.code == 0, "\(ingest.stderr)")
+    let socket = "transit-test-" + UUID().uuidString.prefix(8)
+    defer { _ = try? tmux(socket, ["kill-server"]) }
+    let command = [
+      transitExecutable!, "follow", "V27-1", "--replay", packageRoot + "/Data/replay", "--data-dir", home.path,
+    ].map(quoted).joined(separator: " ")
+    try tmux(socket, ["new-session", "-d", "-x", "100", "-y", "30", "sh -c \"\(command); echo exit=\\$?; sleep 5\""])
+
+    let screen = try waitForPane(socket) { $0.contains("next: Tymon Park") }
+    #expect(screen.contains("27 to Tallaght Interchange · vehicle 27 · 1"))
+    #expect(screen.contains("next: Tymon Park (Páirc Thíomóin) · 07:39 · 3 min"), "\(screen)")
+    #expect(screen.contains("Tallaght Interchange"))
+    #expect(try tmux(socket, ["display-message", "-p", "#{alternate_on}"]).hasPrefix("1"))
+
+    try tmux(socket, ["send-keys", "q"])
+    let after = try waitForPane(socket) { $0.contains("exit=") }
+    #expect(after.contains("exit=0"), "\(after)")
+    #expect(!after.contains("next: Tymon Park"))
+    #expect(try tmux(socket, ["display-message", "-p", "#{alternate_on}"]).hasPrefix("0"))
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GTFSRealtime
+import TestSupport
+import Testing
+
+@testable import TransitCLI
+
+/// `transit vehicles` on the real vehicle-position captures in shared/data (PROVENANCE.md):
+/// every vehicle listed once, and matched to the timetable as often as the pair allows.
+@Suite(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
+struct VehiclesRealCaptureTests {
+  struct Pair: CustomStringConvertible, Sendable {
+    var feed: String
+    var capture: String
+    /// The share of vehicles whose trip is in the timetable and runs that day (PROVENANCE.md).
+    var minimumMatchShare: Double
+    var description: String { capture }
+  }
+
+  static let pairs = [
+    Pair(feed: "caltrain-2023.zip", capture: "caltrain-vehiclepositions-20231108T010559Z.pb", minimumMatchShare: 1.0),
+    Pair(feed: "kcm-vp-subset-2021.zip", capture: "kcm-vehiclepositions-20210902T153156Z.pb", minimumMatchShare: 1.0),
+    Pair(feed: "kcm-vp-subset-2021.zip", capture: "kcm-vehiclepositions-20210902T160830Z.pb", minimumMatchShare: 1.0),
+  ]
+
+  @Test(arguments: pairs)
+  func everyVehicleOnceAndMatched(_ pair: Pair) throws {
+    let home = TemporaryFolder()
+    let zip = try #require(SharedData.path("static/" + pair.feed))
+    let capture = try #require(SharedData.path("rt/" + pair.capture))
+    let ingest = transit(["ingest", zip, "--feed", "real", "--quiet", "--data-dir", home.path])
+    try #require(ingest.code == 0, "\(ingest.stderr)")
+    let message = try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: capture))))
+    let stamp = try #require(message.header?.timestamp)
+    let ids = message.entities.compactMap { $0.vehicle?.vehicle?.id }
+    let result = transit([
+      "vehicles", "--json", "--live-only", "--realtime", capture, "--now", "@\(stamp)", "--data-dir", home.path,
+    ])
+    try #require(result.code == 0, "\(result.stderr)")
+    let listed = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    let listedIDs = listed.compactMap { $0["vehicle_id"] as? String }
+    #expect(listedIDs.count == listed.count)
+    #expect(Set(listedIDs).count == listedIDs.count, "a vehicle is listed twice")
+    #expect(Set(listedIDs) == Set(ids))
+    #expect(listed.allSatisfy { $0["estimated"] as? Bool == false })
+    let withTrip = listed.filter { $0["trip_id"] is String }
+    let matched = withTrip.filter { $0["route_short_name"] is String && $0["current_stop_id"] is String }
+    let share = withTrip.isEmpty ? 1 : Double(matched.count) / Double(withTrip.count)
+    print("\(pair.capture): \(listed.count) vehicles, \(matched.count) of \(withTrip.count) with a trip placed on it")
+    #expect(share >= pair.minimumMatchShare)
+  }
+
+  @Test func caltrainText() throws {
+    let home = TemporaryFolder()
+    let zip = try #require(SharedData.path("static/caltrain-2023.zip"))
+    let vehicles = try #require(SharedData.path("rt/caltrain-vehiclepositions-20231108T010559Z.pb"))
+    #expect(transit(["ingest", zip, "--quiet", "--data-dir", home.path]).code == 0)
+    let result = transit([
+      "vehicles", "--realtime", vehicles, "--now", "2023-11-07T17:06:30-08:00", "--data-dir", home.path,
+    ])
+    #expect(result.code == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.first == "14 live vehicles, 3 estimated from the timetable · 17:06")
+    #expect(lines.dropFirst(2).filter { $0.hasSuffix("live") }.count == 14)
+    #expect(lines.dropFirst(2).filter { $0.hasSuffix("estimated") }.count == 3)
+    #expect(result.stdout.contains("L4  San Francisco     411"))
+
+    let route = transit([
+      "vehicles", "--route", "B7", "--live-only", "--realtime", vehicles, "--now", "2023-11-07T17:06:30-08:00",
+      "--data-dir", home.path,
+    ])
+    #expect(route.stdout.split(separator: "\n").count == 4)
+    let near = transit([
+      "vehicles", "--near", "37.37046,-121.99604", "--radius", "100", "--realtime", vehicles,
+      "--now", "2023-11-07T17:06:30-08:00", "--data-dir", home.path,
+    ])
+    #expect(near.stdout.split(separator: "\n").count == 3, "\(near.stdout)")
+  }
+}
+
+/// The text pieces of `vehicles`.
+@Suite struct VehicleTextTests {
+  @Test(arguments: zip([0.0, 22, 23, 90, 180, 269, 315, 359, -45, 720], ["↑", "↑", "↗", "→", "↓", "←", "↖", "↑", "↖", "↑"]))
+  func headingArrows(bearing: Double, arrow: String) {
+    #expect(VehiclesCommand.arrow(bearing) == arrow)
+  }
+
+  @Test func delays() {
+    #expect(VehiclesCommand.delayText(nil) == "")
+    #expect(VehiclesCommand.delayText(119) == "on time")
+    #expect(VehiclesCommand.delayText(120) == "2 min late")
+    #expect(VehiclesCommand.delayText(-60) == "1 min early")
+  }
+
+  @Test func radiusNeedsNear() {
+    let result = transit(["vehicles", "--radius", "300", "--data-dir", "/nonexistent"])
+    #expect(result.code == 2)
+  }
+}
