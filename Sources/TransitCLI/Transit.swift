@@ -19,15 +19,28 @@ public enum Transit {
     StopsShowCommand.self,
     DeparturesCommand.self,
     RtDumpCommand.self,
-    VehiclesCommand.self,
-    FollowCommand.self,
-    RecordCommand.self,
     AlertsCommand.self,
     StatusCommand.self,
     FeedsAddCommand.self,
     FeedsListCommand.self,
     FeedsRemoveCommand.self,
     FeedsCheckCommand.self,
+    FavAddCommand.self,
+    FavListCommand.self,
+    FavRemoveCommand.self,
+    ConfigListCommand.self,
+    ConfigGetCommand.self,
+    ConfigSetCommand.self,
+    PlacesAddCommand.self,
+    PlacesListCommand.self,
+    PlacesRemoveCommand.self,
+    CommuteCommand.self,
+    CommuteAddCommand.self,
+    CommuteListCommand.self,
+    CommuteRemoveCommand.self,
+    VehiclesCommand.self,
+    FollowCommand.self,
+    RecordCommand.self,
   ]
 
   /// Runs `transit` with `arguments` (without the program name); returns the exit code.
@@ -43,7 +56,14 @@ public enum Transit {
   // MARK: - Dispatch
 
   static func dispatch(_ words: [String], context: CommandContext) throws -> Int32 {
-    if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
+    // No command, only options (`transit`, `transit --from work`): the favourites view.
+    if words.isEmpty || isHomeInvocation(words) {
+      if !words.contains("--help") && !words.contains("-h") && !words.contains("--version") {
+        let invocation = try parse(words, for: HomeCommand.spec, context: context)
+        return try HomeCommand.run(invocation)
+      }
+    }
+    if words == ["--help"] || words == ["-h"] || words == ["help"] {
       context.stdout.write(overview())
       return 0
     }
@@ -67,6 +87,20 @@ public enum Transit {
       return 0
     }
     return try command.run(invocation)
+  }
+
+  /// Whether `words` are only the no-argument view's options and their values
+  /// (`--from home --now 2026-12-01T07:40:00Z`).
+  static func isHomeInvocation(_ words: [String]) -> Bool {
+    let options = HomeCommand.spec.options + GlobalOptions.specs
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+      guard let option = options.first(where: { $0.name == name || $0.shortName == name }) else { return false }
+      index += option.valueName != nil && !word.contains("=") ? 2 : 1
+    }
+    return true
   }
 
   /// A group's help ("transit stops"), or a usage error with a suggestion.

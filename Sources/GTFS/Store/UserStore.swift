@@ -14,7 +14,7 @@ public final class UserStore {
     try Self.migrate(db)
   }
 
-  static let version = 1
+  static let version = 2
 
   static func migrate(_ db: Connection) throws {
     let current = try db.scalarInt("PRAGMA user_version") ?? 0
@@ -34,38 +34,124 @@ public final class UserStore {
           """)
       }
     }
+    if current < 2 {
+      // Version 2: a favourite may name one route; commutes.
+      try db.transaction {
+        try db.execute(
+          """
+          ALTER TABLE favourites ADD COLUMN route TEXT;
+          CREATE TABLE IF NOT EXISTS commutes (
+            name TEXT PRIMARY KEY, feed TEXT NOT NULL, stop_id TEXT NOT NULL, route TEXT, destination TEXT,
+            arrive_by INTEGER NOT NULL, days INTEGER NOT NULL, walk_minutes INTEGER NOT NULL DEFAULT 0,
+            added_at INTEGER NOT NULL);
+          PRAGMA user_version = 2;
+          """)
+      }
+    }
   }
 
   /// A favourite stop.
   public struct Favourite: Sendable, Equatable {
+    /// The timetable's feed name.
     public var feed: String
+    /// The stop's `stop_id` (kept when a re-ingest drops the stop: it may come back).
     public var stopID: String
+    /// The user's name for it.
     public var label: String?
+    /// Only this route's departures (short name or route_id), when set.
+    public var route: String?
+
+    /// Creates a favourite.
+    public init(feed: String, stopID: String, label: String? = nil, route: String? = nil) {
+      self.feed = feed
+      self.stopID = stopID
+      self.label = label
+      self.route = route
+    }
   }
 
-  /// Adds (or relabels) a favourite stop.
-  public func addFavourite(feed: String, stopID: String, label: String?, now: Int64) throws {
+  /// Adds a favourite stop; an existing one gets the new label and route.
+  public func addFavourite(feed: String, stopID: String, label: String?, route: String? = nil, now: Int64) throws {
     let statement = try db.cached(
-      "INSERT INTO favourites (feed, stop_id, label, position, added_at) VALUES (?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM favourites), ?) ON CONFLICT (feed, stop_id) DO UPDATE SET label = excluded.label")
+      "INSERT INTO favourites (feed, stop_id, label, route, position, added_at) VALUES (?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM favourites), ?) ON CONFLICT (feed, stop_id) DO UPDATE SET label = excluded.label, route = excluded.route")
     statement.bind(feed, at: 1)
     statement.bind(stopID, at: 2)
     statement.bind(label, at: 3)
-    statement.bind(now, at: 4)
+    statement.bind(route, at: 4)
+    statement.bind(now, at: 5)
     try statement.run()
   }
 
   /// Every favourite, in the order they were added.
   public func favourites() throws -> [Favourite] {
-    let statement = try db.cached("SELECT feed, stop_id, label FROM favourites ORDER BY position")
+    let statement = try db.cached("SELECT feed, stop_id, label, route FROM favourites ORDER BY position")
     var result: [Favourite] = []
     while try statement.step() {
-      result.append(Favourite(feed: statement.text(0), stopID: statement.text(1), label: statement.optionalText(2)))
+      result.append(
+        Favourite(
+          feed: statement.text(0), stopID: statement.text(1), label: statement.optionalText(2),
+          route: statement.optionalText(3)))
     }
     return result
+  }
+
+  /// Removes the favourite `stopID` of `feed`; false when there was none.
+  public func removeFavourite(feed: String, stopID: String) throws -> Bool {
+    let statement = try db.cached("DELETE FROM favourites WHERE feed = ? AND stop_id = ?")
+    statement.bind(feed, at: 1)
+    statement.bind(stopID, at: 2)
+    try statement.run()
+    return db.changes > 0
   }
 }
 
 extension UserStore {
+  /// A saved place.
+  public struct Place: Sendable, Equatable {
+    /// Its name ("home", "work").
+    public var name: String
+    /// Degrees north.
+    public var latitude: Double
+    /// Degrees east.
+    public var longitude: Double
+
+    /// Creates a place.
+    public init(name: String, latitude: Double, longitude: Double) {
+      self.name = name
+      self.latitude = latitude
+      self.longitude = longitude
+    }
+  }
+
+  /// Saves (or moves) the place `name`.
+  public func savePlace(_ name: String, latitude: Double, longitude: Double, now: Int64) throws {
+    let statement = try db.cached(
+      "INSERT INTO places (name, lat, lon, added_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET lat = excluded.lat, lon = excluded.lon")
+    statement.bind(name, at: 1)
+    statement.bind(latitude, at: 2)
+    statement.bind(longitude, at: 3)
+    statement.bind(now, at: 4)
+    try statement.run()
+  }
+
+  /// Every saved place, by name.
+  public func places() throws -> [Place] {
+    let statement = try db.cached("SELECT name, lat, lon FROM places ORDER BY name")
+    var result: [Place] = []
+    while try statement.step() {
+      result.append(Place(name: statement.text(0), latitude: statement.double(1), longitude: statement.double(2)))
+    }
+    return result
+  }
+
+  /// Removes the place `name`; false when there was none.
+  public func removePlace(_ name: String) throws -> Bool {
+    let statement = try db.cached("DELETE FROM places WHERE name = ?")
+    statement.bind(name, at: 1)
+    try statement.run()
+    return db.changes > 0
+  }
+
   /// The saved place called `name` ("home", "work"), or nil.
   public func place(named name: String) throws -> (latitude: Double, longitude: Double)? {
     let statement = try db.cached("SELECT lat, lon FROM places WHERE name = ?")
@@ -121,5 +207,83 @@ extension UserStore {
         try statement.run()
       }
     }
+  }
+}
+
+// MARK: - Commutes
+
+extension UserStore {
+  /// A saved commute: a stop (and route, destination), a deadline and the days it runs.
+  public struct Commute: Sendable, Equatable {
+    /// Its name ("work").
+    public var name: String
+    /// The timetable's feed name.
+    public var feed: String
+    /// The stop boarded at.
+    public var stopID: String
+    /// Only this route (short name or route_id), when set.
+    public var route: String?
+    /// Where it goes: a later stop's name (or headsign); the deadline is the arrival there.
+    public var destination: String?
+    /// The deadline, minutes after local midnight.
+    public var arriveByMinutes: Int
+    /// The weekdays it runs: bit 0 Monday … bit 6 Sunday.
+    public var days: Int
+    /// Minutes of walking to the stop.
+    public var walkMinutes: Int
+
+    /// Creates a commute.
+    public init(
+      name: String, feed: String, stopID: String, route: String? = nil, destination: String? = nil, arriveByMinutes: Int,
+      days: Int = 0b0011111, walkMinutes: Int = 0
+    ) {
+      self.name = name
+      self.feed = feed
+      self.stopID = stopID
+      self.route = route
+      self.destination = destination
+      self.arriveByMinutes = arriveByMinutes
+      self.days = days
+      self.walkMinutes = walkMinutes
+    }
+  }
+
+  /// Saves (or replaces) the commute `commute.name`.
+  public func saveCommute(_ commute: Commute, now: Int64) throws {
+    let statement = try db.cached(
+      "INSERT OR REPLACE INTO commutes (name, feed, stop_id, route, destination, arrive_by, days, walk_minutes, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    statement.bind(commute.name, at: 1)
+    statement.bind(commute.feed, at: 2)
+    statement.bind(commute.stopID, at: 3)
+    statement.bind(commute.route, at: 4)
+    statement.bind(commute.destination, at: 5)
+    statement.bind(commute.arriveByMinutes, at: 6)
+    statement.bind(commute.days, at: 7)
+    statement.bind(commute.walkMinutes, at: 8)
+    statement.bind(now, at: 9)
+    try statement.run()
+  }
+
+  /// Every commute, by name.
+  public func commutes() throws -> [Commute] {
+    let statement = try db.cached(
+      "SELECT name, feed, stop_id, route, destination, arrive_by, days, walk_minutes FROM commutes ORDER BY name")
+    var result: [Commute] = []
+    while try statement.step() {
+      result.append(
+        Commute(
+          name: statement.text(0), feed: statement.text(1), stopID: statement.text(2), route: statement.optionalText(3),
+          destination: statement.optionalText(4), arriveByMinutes: statement.int(5), days: statement.int(6),
+          walkMinutes: statement.int(7)))
+    }
+    return result
+  }
+
+  /// Removes the commute `name`; false when there was none.
+  public func removeCommute(_ name: String) throws -> Bool {
+    let statement = try db.cached("DELETE FROM commutes WHERE name = ?")
+    statement.bind(name, at: 1)
+    try statement.run()
+    return db.changes > 0
   }
 }

@@ -104,7 +104,7 @@ enum AlertsCommand: TransitCommand {
   ) {
     let out = invocation.context.stdout
     let arguments = invocation.arguments
-    let twelve = StopCommandSupport.uses12HourClock(invocation.context.environment)
+    let twelve = StopCommandSupport.uses12HourClock(invocation)
     let newCount = alerts.filter { !wasSeen($0) }.count
     let unseenOnly = arguments.flag("--unseen")
     let filtered = ["--route", "--stop", "--trip", "--mode"].contains { arguments.value($0) != nil }
@@ -183,15 +183,16 @@ enum AlertsSupport {
     return names[0].rawValue
   }
 
-  /// `--lang`, else the locale's language (LC_ALL, LC_MESSAGES, LANG: "fr_FR.UTF-8" is fr-FR),
+  /// `--lang`, else the `language` setting, else the locale's language (LC_ALL, LC_MESSAGES, LANG: "fr_FR.UTF-8" is fr-FR),
   /// else nil (the untranslated text).
-  static func language(_ invocation: Invocation) throws(UsageError) -> String? {
+  static func language(_ invocation: Invocation) throws -> String? {
     if let value = invocation.arguments.value("--lang") {
       guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
         throw UsageError("--lang '\(value)' is not a language tag (en, fr, es-MX)")
       }
       return value
     }
+    if let language = try invocation.settings().language { return language }
     let environment = invocation.context.environment
     guard let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
     else { return nil }

@@ -24,7 +24,7 @@ enum DeparturesCommand: TransitCommand {
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)"),
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
-      OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON (1.3 m/s, 1.25 × the straight line)"),
+      OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON or a saved place (1.3 m/s, 1.25 × the straight line; see 'transit config')"),
       OptionSpec("--arrivals", help: "Also list trips ending here and calls where nobody may board"),
       FeedsSupport.refreshOption,
     ],
@@ -34,7 +34,8 @@ enum DeparturesCommand: TransitCommand {
       departure after midnight can come from the day before's timetable), shown on the
       agency's clock in 24-hour form unless TRANSIT_CLOCK=12 or a 12-hour locale (en_US, ...)
       is set. Trips that end here, or do not pick up here (pickup_type 1), are not departures;
-      --arrivals lists them too.
+      --arrivals lists them too. 'transit config set' changes the defaults: clock, window, limit,
+      walking-speed and detour, and the early and late thresholds.
 
       With --realtime FILE (trip updates and vehicle positions, repeatable), each departure shows
       its expected time and countdown, the scheduled time when it differs, how late or early it
@@ -60,9 +61,10 @@ enum DeparturesCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     let text = try invocation.argument(0)
     let arguments = invocation.arguments
-    let window = try arguments.integer("--window", in: 1...10_080) ?? defaultWindowMinutes
-    let limit = try arguments.integer("--limit", in: 1...10_000) ?? defaultLimit
-    let from = try arguments.value("--from").map { text throws(UsageError) in try StopCommandSupport.coordinate(text, option: "--from") }
+    let settings = try invocation.settings()
+    let window = try arguments.integer("--window", in: 1...10_080) ?? settings.windowMinutes
+    let limit = try arguments.integer("--limit", in: 1...10_000) ?? settings.limit
+    let from = try arguments.value("--from").map { text in try StopCommandSupport.location(text, option: "--from", invocation: invocation) }
     let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
@@ -76,16 +78,16 @@ enum DeparturesCommand: TransitCommand {
     let live = try liveDepartures(
       store: store, stop: stop, platforms: Array(platforms.values), feeds: feeds, now: now, start: start,
       windowMinutes: window, limit: limit, includeArrivals: arguments.flag("--arrivals"), route: arguments.value("--route"),
-      destination: arguments.value("--to"))
+      destination: arguments.value("--to"), options: settings.reconcilerOptions)
     let departures = live.departures
     let freshness = live.freshness
     let notices = alertNotices(feeds, stop: stop, platforms: Array(platforms.values), departures: departures, now: now,
-      environment: invocation.context.environment)
+      environment: invocation.context.environment, language: settings.language)
     func reachable(_ departure: Departure) -> Bool? {
       guard let from, let time = departure.time,
         let position = platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate
       else { return nil }
-      return Double(time - now) >= from.distanceMeters(to: position) * walkingDetour / walkingSpeed
+      return Double(time - now) >= from.distanceMeters(to: position) * settings.detourFactor / settings.walkingSpeed
     }
 
     if invocation.global.json {
@@ -105,7 +107,7 @@ enum DeparturesCommand: TransitCommand {
     }
 
     let out = invocation.context.stdout
-    let twelve = StopCommandSupport.uses12HourClock(invocation.context.environment)
+    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     let code = stop.code.map { " [\($0)]" } ?? ""
     var startText = StopCommandSupport.clock(start, zone: zone, twelveHour: twelve)
     let startDay = ISOTime.format(start, zone: zone).prefix(10)
@@ -179,7 +181,8 @@ enum DeparturesCommand: TransitCommand {
   /// for propagation, and Merge does the rest.
   static func liveDepartures(
     store: Store, stop: TransitModel.Stop, platforms: [TransitModel.Stop], feeds: [FeedMessage], now: UnixTime, start: UnixTime,
-    windowMinutes: Int, limit: Int, includeArrivals: Bool, route: String?, destination: String?
+    windowMinutes: Int, limit: Int, includeArrivals: Bool, route: String?, destination: String?,
+    options: ReconcilerOptions = .init()
   ) throws -> (departures: [Departure], freshness: RealtimeFreshness) {
     let lookback: Int64 = feeds.isEmpty ? 0 : 3600
     let query = DepartureQuery(
@@ -211,7 +214,7 @@ enum DeparturesCommand: TransitCommand {
     for platform in platforms { stopIDs.insert(platform.id) }
     let request = DepartureRequest(
       stopIDs: stopIDs, from: start, feed: stop.feed, fallbackServiceDate: store.localDate(of: start, feed: stop.feed))
-    let merged = Reconciler.departures(scheduled: calls, trips: trips, feeds: feeds, now: now, request: request)
+    let merged = Reconciler.departures(scheduled: calls, trips: trips, feeds: feeds, now: now, request: request, options: options)
     var departures = merged.departures
     if let route {
       let wanted = route.lowercased()
@@ -230,7 +233,7 @@ enum DeparturesCommand: TransitCommand {
   /// or a trip listed.
   static func alertNotices(
     _ feeds: [FeedMessage], stop: TransitModel.Stop, platforms: [TransitModel.Stop], departures: [Departure], now: UnixTime,
-    environment: [String: String]
+    environment: [String: String], language configured: String? = nil
   ) -> [AlertNotice] {
     guard feeds.contains(where: { $0.entities.contains { $0.alert != nil } }) else { return [] }
     var stopIDs: Set<StopID> = [stop.id]
@@ -241,7 +244,7 @@ enum DeparturesCommand: TransitCommand {
       tripIDs: Set(departures.map(\.call.tripID)))
     let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
     let language = locale.map { String($0.prefix { $0.isLetter }) }.flatMap { $0.isEmpty || $0 == "C" ? nil : $0 }
-    return AlertMatcher.notices(in: feeds, scope: scope, at: now, language: language ?? "en")
+    return AlertMatcher.notices(in: feeds, scope: scope, at: now, language: configured ?? language ?? "en")
   }
 
   /// "notice (detour): Route 77X diverted ..." for one alert.

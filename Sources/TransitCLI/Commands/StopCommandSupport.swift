@@ -85,6 +85,23 @@ enum StopCommandSupport {
     return Coordinate(latitude: lat, longitude: lon)
   }
 
+  /// A position given as "LAT,LON" or as the name of a saved place ('home', 'work'); a usage
+  /// error naming `option` when it is neither.
+  static func location(_ text: String, option: String, invocation: Invocation) throws -> Coordinate {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let first = trimmed.first, first.isNumber || first == "-" || first == "+" || first == "." {
+      return try coordinate(trimmed, option: option)
+    }
+    let data = invocation.paths.data
+    if FileManager.default.fileExists(atPath: data + "/user.sqlite"),
+      let place = try UserStore(directory: data).place(named: trimmed.lowercased())
+    {
+      return Coordinate(latitude: place.latitude, longitude: place.longitude)
+    }
+    throw UsageError(
+      "\(option) '\(text)' is neither a position LAT,LON nor a saved place (see 'transit places list')")
+  }
+
   /// Where the user is when they did not say: the saved `home` place, else `TRANSIT_LOCATION`,
   /// else the middle of the network; with a description of which it was.
   static func fallbackLocation(_ invocation: Invocation, store: Store, allowCentre: Bool = true) throws
@@ -127,7 +144,15 @@ enum StopCommandSupport {
     return ["en_US", "en_CA", "en_AU", "en_NZ", "en_PH", "en_IN"].contains { locale.hasPrefix($0) }
   }
 
-  /// The wall-clock time of `time` in `zone`: "16:21" or "4:21 PM".
+  /// Whether times read "4:21 PM": `TRANSIT_CLOCK`, else the `clock` setting, else the locale.
+  static func uses12HourClock(_ invocation: Invocation, settings: Settings? = nil) -> Bool {
+    let environment = invocation.context.environment
+    if let setting = environment["TRANSIT_CLOCK"], !setting.isEmpty { return setting == "12" }
+    if let clock = (settings ?? (try? invocation.settings()))?.clock { return clock == 12 }
+    return uses12HourClock(environment)
+  }
+
+    /// The wall-clock time of `time` in `zone`: "16:21" or "4:21 PM".
   static func clock(_ time: UnixTime, zone: TimeZone, twelveHour: Bool) -> String {
     let iso = ISOTime.format(time, zone: zone)  // 2026-11-30T16:21:00+00:00
     let hour = Int(iso.dropFirst(11).prefix(2)) ?? 0

@@ -7,7 +7,7 @@ enum StopsNearCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["stops", "near"],
     summary: "The stops nearest a position, with the routes serving them",
-    arguments: [ArgumentSpec("LAT,LON", help: "Where to look from (default: saved place 'home', else TRANSIT_LOCATION, else the network's middle)", optional: true)],
+    arguments: [ArgumentSpec("LAT,LON", help: "Where to look from, or a saved place (default: saved place 'home', else TRANSIT_LOCATION, else the network's middle)", optional: true)],
     options: [
       OptionSpec("--radius", value: "M", help: "Only stops within M metres (default: the nearest, however far, up to 100 km)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N stops", default: "10"),
@@ -38,7 +38,7 @@ enum StopsNearCommand: TransitCommand {
     let store = try StopCommandSupport.openStore(invocation)
     let point: Coordinate
     if let text = arguments.positionals.first {
-      point = try StopCommandSupport.coordinate(text, option: "LAT,LON")
+      point = try StopCommandSupport.location(text, option: "LAT,LON", invocation: invocation)
     } else {
       guard let (fallback, source) = try StopCommandSupport.fallbackLocation(invocation, store: store) else {
         throw RuntimeError("no position to look from: give LAT,LON or set TRANSIT_LOCATION")

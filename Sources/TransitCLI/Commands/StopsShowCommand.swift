@@ -92,7 +92,7 @@ enum StopsShowCommand: TransitCommand {
     if calls.isEmpty {
       out.line("  none in the next two hours")
     } else {
-      let twelve = StopCommandSupport.uses12HourClock(invocation.context.environment)
+      let twelve = StopCommandSupport.uses12HourClock(invocation)
       let rows = calls.map { call -> [String] in
         let time = call.scheduledTime ?? now
         return [

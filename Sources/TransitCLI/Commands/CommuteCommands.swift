@@ -1,0 +1,510 @@
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import TransitModel
+
+/// What the `commute` commands share: days, deadlines, and choosing the departure to take.
+enum CommuteSupport {
+  static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+  static let longDayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+  /// Parses `mon-fri`, `sat,sun`, `mon,wed-fri`, `daily`, `weekdays`, `weekends` into a mask
+  /// (bit 0 Monday … bit 6 Sunday).
+  static func days(_ text: String) throws(UsageError) -> Int {
+    let lowered = text.lowercased()
+    switch lowered {
+    case "daily", "all", "every": return 0b1111111
+    case "weekdays": return 0b0011111
+    case "weekends", "weekend": return 0b1100000
+    default: break
+    }
+    func index(_ name: Substring) throws(UsageError) -> Int {
+      guard let index = dayNames.firstIndex(where: { name.hasPrefix($0) }) else {
+        throw UsageError("--days '\(text)' is not a list of days (mon-fri, sat,sun, daily)")
+      }
+      return index
+    }
+    var mask = 0
+    for part in lowered.split(separator: ",") {
+      let ends = part.split(separator: "-")
+      guard ends.count == 1 || ends.count == 2 else { throw UsageError("--days '\(text)' is not a list of days (mon-fri, sat,sun, daily)") }
+      let first = try index(ends[0])
+      let last = try index(ends[ends.count - 1])
+      var day = first
+      while true {
+        mask |= 1 << day
+        if day == last { break }
+        day = (day + 1) % 7
+      }
+    }
+    guard mask != 0 else { throw UsageError("--days '\(text)' is not a list of days (mon-fri, sat,sun, daily)") }
+    return mask
+  }
+
+  /// "mon-fri", "sat,sun", "daily".
+  static func describeDays(_ mask: Int) -> String {
+    if mask == 0b1111111 { return "daily" }
+    var parts: [String] = []
+    var day = 0
+    while day < 7 {
+      guard mask & (1 << day) != 0 else { day += 1; continue }
+      var end = day
+      while end + 1 < 7 && mask & (1 << (end + 1)) != 0 { end += 1 }
+      parts.append(end - day >= 2 ? "\(dayNames[day])-\(dayNames[end])" : (day...end).map { dayNames[$0] }.joined(separator: ","))
+      day = end + 1
+    }
+    return parts.joined(separator: ",")
+  }
+
+  /// Parses "HH:MM" into minutes after midnight.
+  static func clockMinutes(_ text: String, option: String) throws(UsageError) -> Int {
+    let parts = text.split(separator: ":")
+    guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
+      (0..<60).contains(minute)
+    else { throw UsageError("\(option) '\(text)' is not a time HH:MM") }
+    return hour * 60 + minute
+  }
+
+  /// "08:30".
+  static func clockText(_ minutes: Int) -> String {
+    String(format: "%02d:%02d", minutes / 60, minutes % 60)
+  }
+
+  /// Whether the commute runs on `date`.
+  static func runs(_ commute: UserStore.Commute, on date: ServiceDate) -> Bool {
+    commute.days & (1 << (date.weekday - 1)) != 0
+  }
+
+  /// "Tuesday 2026-12-01".
+  static func dayText(_ date: ServiceDate) -> String {
+    "\(longDayNames[date.weekday - 1]) \(String(format: "%04d-%02d-%02d", date.year, date.month, date.day))"
+  }
+
+  /// Lower-cased, accents removed, for comparing names.
+  static func folded(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+
+  /// One departure considered for a commute.
+  struct Option {
+    var departure: Departure
+    /// When it departs (expected, else scheduled).
+    var departs: UnixTime
+    /// When it reaches the destination (expected when live), or nil without a destination.
+    var arrives: UnixTime?
+    /// Departure minus the walk.
+    var leaveBy: UnixTime
+  }
+
+  /// A commute worked out for one day: the recommended departure, up to two before it and one
+  /// after.
+  struct Plan {
+    var date: ServiceDate
+    var deadline: UnixTime
+    var options: [Option]
+    /// Index into `options` of the recommended one, nil when none arrives in time.
+    var recommended: Int?
+    var freshness: RealtimeFreshness
+  }
+
+  /// Chooses the departures for `commute` on `date`: the latest whose arrival (or, without a
+  /// destination, departure) is no later than the deadline is recommended.
+  static func plan(
+    _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, store: Store, feeds: [FeedMessage], now: UnixTime,
+    options reconcile: ReconcilerOptions
+  ) throws -> Plan {
+    let zone = store.timeZone(of: stop.feed)
+    let day = String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
+    guard let deadline = ISOTime.parse(day + "T" + clockText(commute.arriveByMinutes), zone: zone) else {
+      throw RuntimeError("cannot place \(clockText(commute.arriveByMinutes)) on \(day) in \(zone.identifier)")
+    }
+    let start = deadline - 2 * 3600  // an earlier trip is not this commute (a night bus is not the 08:00 one)
+    let platforms = stop.isStation ? try store.platforms(of: stop) : []
+    let live = try DeparturesCommand.liveDepartures(
+      store: store, stop: stop, platforms: platforms, feeds: feeds, now: now, start: start, windowMinutes: 4 * 60, limit: 10_000,
+      includeArrivals: false, route: commute.route, destination: commute.destination, options: reconcile)
+    var options: [Option] = []
+    let walk = Int64(commute.walkMinutes * 60)
+    for departure in live.departures where departure.status != .cancelled && departure.status != .skipped {
+      guard let departs = departure.time else { continue }
+      var arrives: UnixTime?
+      if let destination = commute.destination {
+        arrives = try arrival(of: departure, at: destination, store: store)
+        guard arrives != nil else { continue }
+      }
+      options.append(Option(departure: departure, departs: departs, arrives: arrives, leaveBy: departs - walk))
+    }
+    options.sort { ($0.arrives ?? $0.departs, $0.departs) < ($1.arrives ?? $1.departs, $1.departs) }
+    let best: Int? = options.lastIndex { ($0.arrives ?? $0.departs) <= deadline }
+    var shown: [Option]
+    var index: Int?
+    if let best {
+      let lower: Int = Swift.max(0, best - 2)
+      let upper: Int = Swift.min(options.count - 1, best + 1)
+      shown = Array(options[lower...upper])
+      index = best - lower
+    } else {
+      shown = Array(options.prefix(1))
+    }
+    return Plan(date: date, deadline: deadline, options: shown, recommended: index, freshness: live.freshness)
+  }
+
+  /// When `departure`'s trip reaches the first later stop named like `destination` (else, when
+  /// its headsign says so, its last stop), moved by its delay.
+  static func arrival(of departure: Departure, at destination: String, store: Store) throws -> UnixTime? {
+    let call = departure.call
+    let stops = try store.tripCalls(call.tripID, feed: call.feed, serviceDate: call.serviceDate, startTime: call.startTime)
+    let wanted = folded(destination)
+    let later = stops.filter { $0.stopSequence > call.stopSequence }
+    var reached: UnixTime?
+    for stop in later {
+      if let found = try store.stop(stop.stopID, feed: call.feed), folded(found.name).contains(wanted) {
+        reached = stop.arrival ?? stop.departure
+        break
+      }
+    }
+    if reached == nil, folded(call.headsign).contains(wanted), let last = later.last {
+      reached = last.arrival ?? last.departure
+    }
+    return reached.map { $0 + (departure.delaySeconds ?? 0) }
+  }
+}
+
+/// `transit commute add NAME --stop S --arrive-by HH:MM ...`.
+enum CommuteAddCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["commute", "add"],
+    summary: "Save a commute: a stop, a deadline and the days it runs",
+    arguments: [ArgumentSpec("NAME", help: "The commute's name (work, school); saving it again replaces it")],
+    options: [
+      OptionSpec("--stop", value: "S", help: "The stop you board at (stop_id, code or name)"),
+      OptionSpec("--route", value: "R", help: "Only route R"),
+      OptionSpec("--to", value: "DEST", help: "Where you get off (a later stop's name): the deadline is your arrival there"),
+      OptionSpec("--arrive-by", value: "HH:MM", help: "The deadline (on the agency's clock); without --to, the latest departure"),
+      OptionSpec("--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri"),
+      OptionSpec("--walk", value: "MIN", help: "Minutes of walking to the stop", default: "0"),
+    ],
+    examples: [
+      "transit commute add work --stop 4530 --route 27 --to 'Crumlin Hospital' --arrive-by 08:30 --walk 5",
+      "transit commute add school --stop TINT --arrive-by 08:00 --days mon-fri",
+    ])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let name = try PlacesSupport.name(try invocation.argument(0))
+    let arguments = invocation.arguments
+    guard let stopText = arguments.value("--stop") else { throw UsageError("missing --stop S") }
+    guard let deadlineText = arguments.value("--arrive-by") else { throw UsageError("missing --arrive-by HH:MM") }
+    let arriveBy = try CommuteSupport.clockMinutes(deadlineText, option: "--arrive-by")
+    let days = try arguments.value("--days").map { text throws(UsageError) in try CommuteSupport.days(text) } ?? 0b0011111
+    let walk = try arguments.integer("--walk", in: 0...180) ?? 0
+    let store = try StopCommandSupport.openStore(invocation)
+    let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
+    let commute = UserStore.Commute(
+      name: name, feed: stop.feed.rawValue, stopID: stop.id.rawValue, route: arguments.value("--route"),
+      destination: arguments.value("--to"), arriveByMinutes: arriveBy, days: days, walkMinutes: walk)
+    try UserStore(directory: invocation.paths.data).saveCommute(commute, now: invocation.now.seconds)
+    if invocation.global.json {
+      invocation.context.stdout.line(CommuteListCommand.json(commute, stop: stop).serialized(pretty: true))
+    } else {
+      invocation.context.stdout.line("saved commute '\(name)': \(CommuteListCommand.describe(commute, stop: stop))")
+    }
+    return 0
+  }
+}
+
+/// `transit commute list`.
+enum CommuteListCommand: TransitCommand {
+  static let spec = CommandSpec(path: ["commute", "list"], summary: "The saved commutes", examples: ["transit commute list"])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 0)
+    let commutes = try UserStore(directory: invocation.paths.data).commutes()
+    let store = try Store(directory: invocation.paths.data)
+    let stops = try commutes.map { commute in
+      store.isEmpty ? nil : try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed))
+    }
+    let out = invocation.context.stdout
+    if invocation.global.json {
+      out.line(JSON.array(zip(commutes, stops).map { json($0, stop: $1) }).serialized(pretty: true))
+      return 0
+    }
+    guard !commutes.isEmpty else {
+      out.line("no commutes yet; add one with 'transit commute add NAME --stop S --arrive-by HH:MM'")
+      return 0
+    }
+    out.write(StopCommandSupport.table(zip(commutes, stops).map { [$0.name, describe($0, stop: $1)] }))
+    return 0
+  }
+
+  /// "Tallaght (The Square) [4530], route 27, to Crumlin, arrive by 08:30, mon-fri, 5 min walk".
+  static func describe(_ commute: UserStore.Commute, stop: TransitModel.Stop?) -> String {
+    var parts = [stop.map { $0.name + ($0.code.map { " [\($0)]" } ?? "") } ?? "\(commute.stopID) (not in the timetable)"]
+    if let route = commute.route { parts.append("route \(route)") }
+    if let destination = commute.destination { parts.append("to \(destination)") }
+    parts.append("arrive by \(CommuteSupport.clockText(commute.arriveByMinutes))")
+    parts.append(CommuteSupport.describeDays(commute.days))
+    if commute.walkMinutes > 0 { parts.append("\(commute.walkMinutes) min walk") }
+    return parts.joined(separator: ", ")
+  }
+
+  static func json(_ commute: UserStore.Commute, stop: TransitModel.Stop?) -> JSON {
+    .object([
+      ("name", .string(commute.name)), ("feed", .string(commute.feed)), ("stop_id", .string(commute.stopID)),
+      ("stop_name", .optional(stop?.name)), ("route", .optional(commute.route)), ("to", .optional(commute.destination)),
+      ("arrive_by", .string(CommuteSupport.clockText(commute.arriveByMinutes))), ("days", .string(CommuteSupport.describeDays(commute.days))),
+      ("walk_minutes", .number(commute.walkMinutes)), ("missing", .bool(stop == nil)),
+    ])
+  }
+}
+
+/// `transit commute remove NAME`.
+enum CommuteRemoveCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["commute", "remove"], summary: "Forget a commute", arguments: [ArgumentSpec("NAME", help: "The commute's name")],
+    examples: ["transit commute remove work"])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let name = try invocation.argument(0).lowercased()
+    guard try UserStore(directory: invocation.paths.data).removeCommute(name) else {
+      throw NotFoundError("no commute '\(name)' (see 'transit commute list')")
+    }
+    if invocation.global.json {
+      invocation.context.stdout.line(JSON.object([("removed", .string(name))]).serialized(pretty: true))
+    } else {
+      invocation.context.stdout.line("removed commute '\(name)'")
+    }
+    return 0
+  }
+}
+
+/// `transit commute [NAME] [--date D]`: which departure to take, and when to leave.
+enum CommuteCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["commute"],
+    summary: "When to leave for a saved commute (all of them without NAME)",
+    arguments: [ArgumentSpec("NAME", help: "The commute's name", optional: true)],
+    options: [
+      OptionSpec("--date", value: "YYYY-MM-DD", help: "For this date (default: today); with --ics, the first day"),
+      OptionSpec("--ics", help: "Print an iCalendar file of leave-by reminders (timetable times) instead"),
+      OptionSpec("--days", value: "N", help: "With --ics: this many days from --date or today", default: "7"),
+      FeedsSupport.refreshOption,
+    ],
+    discussion: """
+      For the day, the recommended departure (the latest that arrives by the deadline, from the
+      departures of the 2 h before it; without
+      --to, the latest that leaves by it), the two before it and the one after, each with the
+      time to leave (the departure minus the walk) and, today, how long until then. Realtime
+      is used where there is some. On a day the commute does not run, says so and shows the
+      next day it does. Add commutes with 'transit commute add'.
+
+      With --ics, prints an iCalendar file (RFC 5545) for NAME: for each day the commute runs
+      in the next --days days, an event from the leave-by time of the recommended departure to
+      its arrival, with a reminder 5 minutes before leaving; times in UTC, from the timetable.
+      """,
+    examples: [
+      "transit commute", "transit commute work --date 2026-12-07", "transit commute work --realtime tripupdates.pb",
+      "transit commute work --ics --days 7 > work.ics",
+    ])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    var commutes = try UserStore(directory: invocation.paths.data).commutes()
+    if let name = invocation.arguments.positionals.first?.lowercased() {
+      commutes = commutes.filter { $0.name == name }
+      guard !commutes.isEmpty else { throw NotFoundError("no commute '\(name)' (see 'transit commute list')") }
+    } else if commutes.isEmpty {
+      invocation.context.stdout.line("no commutes yet; add one with 'transit commute add NAME --stop S --arrive-by HH:MM'")
+      return 0
+    }
+    let store = try StopCommandSupport.openStore(invocation)
+    let settings = try invocation.settings()
+    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
+    let now = invocation.now
+    let feeds = try FeedsSupport.realtimeFeeds(invocation)
+    var dateOption: ServiceDate?
+    if let text = invocation.arguments.value("--date") {
+      guard text.count == 10, let date = ServiceDate(gtfs: text.replacingOccurrences(of: "-", with: "")) else {
+        throw UsageError("--date '\(text)' is not a date YYYY-MM-DD")
+      }
+      dateOption = date
+    }
+    if invocation.arguments.flag("--ics") {
+      guard commutes.count == 1, invocation.arguments.positionals.count == 1 else { throw UsageError("--ics needs a commute NAME") }
+      let days = try invocation.arguments.integer("--days", in: 1...366) ?? 7
+      invocation.context.stdout.write(
+        try CommuteCalendar.ics(commutes[0], store: store, from: dateOption, days: days, now: now, options: settings.reconcilerOptions))
+      return 0
+    }
+    if invocation.arguments.value("--days") != nil { throw UsageError("--days N goes with --ics") }
+    let out = invocation.context.stdout
+    var documents: [JSON] = []
+    for (number, commute) in commutes.enumerated() {
+      guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
+        if invocation.global.json {
+          documents.append(.object([("name", .string(commute.name)), ("missing", .bool(true))]))
+        } else {
+          out.line("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
+        }
+        continue
+      }
+      let zone = store.timeZone(of: stop.feed)
+      let today = store.localDate(of: now, feed: stop.feed)
+      var date = dateOption ?? today
+      var inactive: ServiceDate?
+      if !CommuteSupport.runs(commute, on: date) {
+        inactive = date
+        while !CommuteSupport.runs(commute, on: date) { date = date.adding(days: 1) }
+      }
+      let plan = try CommuteSupport.plan(commute, stop: stop, on: date, store: store, feeds: feeds, now: now, options: settings.reconcilerOptions)
+      func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelve) }
+      if invocation.global.json {
+        var members: [(String, JSON)] = [("name", .string(commute.name)), ("date", .string(plan.date.description))]
+        members.append(("inactive_date", .optional(inactive?.description)))
+        members.append(("arrive_by", .string(ISOTime.format(plan.deadline, zone: zone))))
+        members.append(
+          ("options", .array(plan.options.enumerated().map { index, option in
+            .object([
+              ("recommended", .bool(index == plan.recommended)),
+              ("departure", DeparturesCommand.departureJSON(option.departure, zone: zone, reachable: nil)),
+              ("arrives", .optional(option.arrives.map { ISOTime.format($0, zone: zone) })),
+              ("leave_by", .string(ISOTime.format(option.leaveBy, zone: zone))),
+              ("minutes_until_leave", plan.date == today && option.leaveBy >= now ? .number((option.leaveBy - now) / 60) : .null),
+            ])
+          })))
+        documents.append(.object(members))
+        continue
+      }
+      if number > 0 { out.line("") }
+      if let inactive {
+        out.line("commute '\(commute.name)' does not run on \(CommuteSupport.dayText(inactive)); next: \(CommuteSupport.dayText(date))")
+      }
+      out.line("commute '\(commute.name)': \(CommuteListCommand.describe(commute, stop: stop))")
+      out.line("\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline))")
+      if !feeds.isEmpty { out.line(DeparturesCommand.realtimeLine(plan.freshness, zone: zone, twelveHour: twelve)) }
+      guard !plan.options.isEmpty else {
+        out.line("no departure in the 2 h either side of \(clock(plan.deadline))")
+        continue
+      }
+      if plan.recommended == nil { out.line("nothing arrives in time; the first after:") }
+      var rows: [[String]] = []
+      for (index, option) in plan.options.enumerated() {
+        let call = option.departure.call
+        let marker: String = index == plan.recommended ? "→" : " "
+        let headsign: String = call.headsign.isEmpty ? "(added trip)" : call.headsign
+        let arrives: String = option.arrives.map { "arr " + clock($0) } ?? ""
+        var row: [String] = [marker, call.routeShortName, headsign, "dep " + clock(option.departs), arrives, "leave " + clock(option.leaveBy)]
+        if plan.date == today {
+          row.append(option.leaveBy >= now ? "in \(StopCommandSupport.countdown(to: option.leaveBy, from: now))" : "too late")
+        } else {
+          row.append("")
+        }
+        if !feeds.isEmpty {
+          row += DeparturesCommand.realtimeColumns(option.departure, zone: zone, twelveHour: twelve, colour: false).dropFirst()
+        }
+        rows.append(row)
+      }
+      if let width = rows.first?.count, width > 1 {
+        for column in (1..<width).reversed() where rows.allSatisfy({ $0[column].isEmpty }) {
+          for row in rows.indices { rows[row].remove(at: column) }
+        }
+      }
+      out.write(StopCommandSupport.table(rows))
+    }
+    if invocation.global.json {
+      out.line(JSON.array(documents).serialized(pretty: true))
+    }
+    return 0
+  }
+}
+
+/// iCalendar (RFC 5545) leave-by reminders for a commute.
+enum CommuteCalendar {
+  /// The calendar: a VEVENT with a VALARM for each day `commute` runs in `days` days from
+  /// `from` (default: today), from the timetable.
+  static func ics(
+    _ commute: UserStore.Commute, store: Store, from: ServiceDate?, days: Int, now: UnixTime, options: ReconcilerOptions
+  ) throws -> String {
+    guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
+      throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable")
+    }
+    let zone = store.timeZone(of: stop.feed)
+    let first = from ?? store.localDate(of: now, feed: stop.feed)
+    var lines = [
+      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//transit//commute \(Transit.version)//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
+      "X-WR-CALNAME:" + escape("transit: \(commute.name)"),
+    ]
+    for offset in 0..<days {
+      let date = first.adding(days: offset)
+      guard CommuteSupport.runs(commute, on: date) else { continue }
+      let plan = try CommuteSupport.plan(commute, stop: stop, on: date, store: store, feeds: [], now: now, options: options)
+      guard let index = plan.recommended else { continue }
+      let option = plan.options[index]
+      let call = option.departure.call
+      let departs = StopCommandSupport.clock(option.departs, zone: zone, twelveHour: false)
+      let summary = "Leave for \(commute.name): \(call.routeShortName) to \(call.headsign) at \(departs)"
+      var description = "Walk \(commute.walkMinutes) min to \(stop.name); \(call.routeShortName) \(call.headsign) departs \(departs)"
+      if let arrives = option.arrives {
+        description += ", arrives \(StopCommandSupport.clock(arrives, zone: zone, twelveHour: false))"
+      }
+      description += " (arrive by \(CommuteSupport.clockText(commute.arriveByMinutes))).\nFrom the timetable: run 'transit commute \(commute.name)' for live times."
+      lines += [
+        "BEGIN:VEVENT",
+        "UID:" + escape("\(commute.name)-\(date.description)@transit"),
+        "DTSTAMP:" + utc(now),
+        "DTSTART:" + utc(option.leaveBy),
+        "DTEND:" + utc(max(option.arrives ?? option.departs, option.leaveBy + 60)),
+        "SUMMARY:" + escape(summary),
+        "DESCRIPTION:" + escape(description),
+        "LOCATION:" + escape(stop.name + (stop.code.map { " [\($0)]" } ?? "")),
+        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + escape(summary), "TRIGGER:-PT5M", "END:VALARM",
+        "END:VEVENT",
+      ]
+    }
+    lines.append("END:VCALENDAR")
+    return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+  }
+
+  /// "20261201T074600Z".
+  static func utc(_ time: UnixTime) -> String {
+    let iso = ISOTime.format(time, zone: TimeZone(identifier: "UTC")!)  // 2026-12-01T07:46:00+00:00
+    return String(iso.prefix(19)).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "Z"
+  }
+
+  /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma and newline.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "\\": result += "\\\\"
+      case ";": result += "\\;"
+      case ",": result += "\\,"
+      case "\n": result += "\\n"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// Folds a content line at 75 octets (RFC 5545 3.1): a CRLF and a space before each
+  /// continuation, never inside a UTF-8 sequence.
+  static func fold(_ line: String) -> String {
+    var parts: [String] = []
+    var current = ""
+    var octets = 0
+    for scalar in line.unicodeScalars {
+      let size = String(scalar).utf8.count
+      if octets + size > 75 {
+        parts.append(current)
+        current = " "
+        octets = 1
+      }
+      current.unicodeScalars.append(scalar)
+      octets += size
+    }
+    parts.append(current)
+    return parts.joined(separator: "\r\n")
+  }
+}

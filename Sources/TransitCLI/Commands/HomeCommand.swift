@@ -1,0 +1,183 @@
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import TransitModel
+
+/// `transit` with no arguments: the favourite stops, nearest first from where the user is, each
+/// with its next three departures (live where there is realtime). Without favourites it says
+/// how to add one and lists the nearest stops; without a timetable it prints the overview.
+enum HomeCommand: TransitCommand {
+  /// Departures shown per favourite.
+  static let departuresPerStop = 3
+  /// Stops listed when there are no favourites.
+  static let nearbyCount = 5
+
+  static let spec = CommandSpec(
+    path: [],
+    summary: "Your favourite stops, nearest first, with their next departures",
+    options: [
+      OptionSpec("--from", value: "LAT,LON", help: "Where you are: a position or a saved place (default: 'home', else TRANSIT_LOCATION)"),
+      FeedsSupport.refreshOption,
+    ])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 0)
+    let store = try Store(directory: invocation.paths.data)
+    guard !store.isEmpty else {
+      invocation.context.stdout.write(Transit.overview())
+      invocation.context.stdout.line("No timetable yet: load one with 'transit ingest PATH|URL'.")
+      return 0
+    }
+    let settings = try invocation.settings()
+    let location: (Coordinate, String)?
+    if let text = invocation.arguments.value("--from") {
+      location = (try StopCommandSupport.location(text, option: "--from", invocation: invocation), "--from")
+    } else {
+      location = try StopCommandSupport.fallbackLocation(invocation, store: store)
+    }
+    let favourites = try FavSupport.resolved(try UserStore(directory: invocation.paths.data).favourites(), store: store)
+    let now = invocation.now
+    let manyFeeds = store.feedNames.count > 1
+    let out = invocation.context.stdout
+    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
+    let zone = store.timeZone(of: store.feedNames[0])
+
+    guard !favourites.isEmpty else {
+      let nearby = try location.map { try store.nearby($0.0, limit: nearbyCount, stations: true) } ?? []
+      if invocation.global.json {
+        out.line(
+          JSON.object([
+            ("now", .string(ISOTime.format(now, zone: zone))), ("location", locationJSON(location)),
+            ("favourites", .array([])),
+            ("nearby", .array(nearby.map { nearbyJSON($0, manyFeeds: manyFeeds) })),
+          ]).serialized(pretty: true))
+        return 0
+      }
+      out.line("no favourite stops yet; add one with 'transit fav add STOP'")
+      if let (point, source) = location {
+        out.line("")
+        out.line("nearest stops to \(StopCommandSupport.describe(point)) (\(source)):")
+        let rows = nearby.map { entry -> [String] in
+          let kind = StopCommandSupport.kind(of: entry.stop)
+          return [
+            "  " + StopCommandSupport.distance(entry.distanceMeters), entry.stop.code ?? "",
+            entry.stop.name + (kind.isEmpty ? "" : " (\(kind))"), (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
+            entry.routes.map(\.shortName).joined(separator: " "),
+          ]
+        }
+        out.write(StopCommandSupport.table(rows, rightAligned: [0]))
+      }
+      return 0
+    }
+
+    // Nearest first; favourites without a position (or missing) keep their order, last.
+    let ordered = favourites.enumerated().sorted { a, b in
+      let da = distance(a.element, from: location?.0) ?? .infinity
+      let db = distance(b.element, from: location?.0) ?? .infinity
+      return (da, a.offset) < (db, b.offset)
+    }.map(\.element)
+    let feeds = try FeedsSupport.realtimeFeeds(invocation)
+    var freshness = RealtimeFreshness(status: .none)
+    var sections: [(FavSupport.Resolved, [Departure], [TransitModel.Stop])] = []
+    for item in ordered {
+      guard let stop = item.stop else {
+        sections.append((item, [], []))
+        continue
+      }
+      let platforms = stop.isStation ? try store.platforms(of: stop) : []
+      let live = try DeparturesCommand.liveDepartures(
+        store: store, stop: stop, platforms: platforms, feeds: feeds, now: now, start: now,
+        windowMinutes: max(settings.windowMinutes, 24 * 60), limit: departuresPerStop, includeArrivals: false,
+        route: item.favourite.route, destination: nil, options: settings.reconcilerOptions)
+      if live.freshness.status != .none { freshness = live.freshness }
+      sections.append((item, live.departures, platforms))
+    }
+
+    if invocation.global.json {
+      out.line(
+        JSON.object([
+          ("now", .string(ISOTime.format(now, zone: zone))), ("location", locationJSON(location)),
+          ("realtime", DeparturesCommand.realtimeJSON(freshness, zone: zone)),
+          ("favourites", .array(sections.map { item, departures, _ in
+            var members = FavSupport.json(item, manyFeeds: manyFeeds)
+            members.append(("distance_m", .optional(distance(item, from: location?.0).map { ($0 * 10).rounded() / 10 })))
+            let stopZone = item.stop.map { store.timeZone(of: $0.feed) } ?? zone
+            members.append(("departures", .array(departures.map { DeparturesCommand.departureJSON($0, zone: stopZone, reachable: nil) })))
+            return .object(members)
+          })),
+        ]).serialized(pretty: true))
+      return 0
+    }
+
+    if let (point, source) = location {
+      out.line("favourites, nearest first from \(StopCommandSupport.describe(point)) (\(source))")
+    } else {
+      out.line("favourites")
+    }
+    if !feeds.isEmpty { out.line(DeparturesCommand.realtimeLine(freshness, zone: zone, twelveHour: twelve)) }
+    for (item, departures, platforms) in sections {
+      out.line("")
+      let favourite = item.favourite
+      guard let stop = item.stop else {
+        out.line("\(favourite.label ?? FavSupport.id(favourite, manyFeeds: manyFeeds)) [\(FavSupport.id(favourite, manyFeeds: manyFeeds))]: \(FavSupport.missingNote)")
+        continue
+      }
+      var title = favourite.label.map { "\($0) · \(stop.name)" } ?? stop.name
+      if let code = stop.code { title += " [\(code)]" }
+      if let route = favourite.route { title += " · route \(route)" }
+      if let metres = distance(item, from: location?.0) { title += " · \(StopCommandSupport.distance(metres))" }
+      out.line(title)
+      guard !departures.isEmpty else {
+        out.line("  no departures in the next \(max(settings.windowMinutes, 24 * 60) / 60) h")
+        continue
+      }
+      let stopZone = store.timeZone(of: stop.feed)
+      var rows = departures.map { departure -> [String] in
+        let call = departure.call
+        let time = departure.time ?? now
+        var row = ["  " + call.routeShortName, call.headsign.isEmpty ? "(added trip)" : call.headsign]
+        if stop.isStation {
+          let platform = platforms.first { $0.id == call.stopID }
+          row.append(platform?.platformCode.map { "platform \($0)" } ?? call.stopID.rawValue)
+        }
+        var when = StopCommandSupport.clock(time, zone: stopZone, twelveHour: twelve)
+        if departure.status != .cancelled && departure.status != .skipped {
+          when += " · \(StopCommandSupport.countdown(to: time, from: now))"
+        }
+        row.append(when)
+        if !feeds.isEmpty {
+          row += DeparturesCommand.realtimeColumns(departure, zone: stopZone, twelveHour: twelve, colour: false)
+        }
+        return row
+      }
+      if let width = rows.first?.count, width > 1 {
+        for column in (1..<width).reversed() where rows.allSatisfy({ $0[column].isEmpty }) {
+          for row in rows.indices { rows[row].remove(at: column) }
+        }
+      }
+      out.write(StopCommandSupport.table(rows))
+    }
+    return 0
+  }
+
+  /// Metres from `point` to the favourite's stop, when both are known.
+  static func distance(_ item: FavSupport.Resolved, from point: Coordinate?) -> Double? {
+    guard let point, let position = item.stop?.coordinate else { return nil }
+    return point.distanceMeters(to: position)
+  }
+
+  static func locationJSON(_ location: (Coordinate, String)?) -> JSON {
+    guard let (point, source) = location else { return .null }
+    return .object([("lat", .double(point.latitude)), ("lon", .double(point.longitude)), ("source", .string(source))])
+  }
+
+  static func nearbyJSON(_ entry: NearbyStop, manyFeeds: Bool) -> JSON {
+    var members = StopCommandSupport.stopJSON(entry.stop, manyFeeds: manyFeeds)
+    members += [
+      ("distance_m", .double((entry.distanceMeters * 10).rounded() / 10)),
+      ("routes", .array(entry.routes.map { .string($0.shortName) })),
+    ]
+    return .object(members)
+  }
+}

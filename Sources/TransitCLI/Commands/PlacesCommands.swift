@@ -1,0 +1,110 @@
+import Foundation
+import GTFS
+import TransitModel
+
+/// What the `places` commands share.
+enum PlacesSupport {
+  /// The user's database in the data folder.
+  static func users(_ invocation: Invocation) throws -> UserStore {
+    try UserStore(directory: invocation.paths.data)
+  }
+
+  /// A place name as stored: trimmed, lower-case; a usage error when it could be read as a
+  /// position or is empty.
+  static func name(_ text: String) throws(UsageError) -> String {
+    let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+    guard let first = name.first, first.isLetter, name.count <= 40, !name.contains(",") else {
+      throw UsageError("place name '\(text)' must start with a letter, hold no comma and be at most 40 characters")
+    }
+    return name
+  }
+
+  static func json(_ place: UserStore.Place) -> JSON {
+    .object([("name", .string(place.name)), ("lat", .double(place.latitude)), ("lon", .double(place.longitude))])
+  }
+}
+
+/// `transit places add NAME LAT,LON`.
+enum PlacesAddCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["places", "add"],
+    summary: "Save a place (home, work, ...) to use wherever a position is asked for",
+    arguments: [
+      ArgumentSpec("NAME", help: "The place's name (home, work, gym); saving it again moves it"),
+      ArgumentSpec("LAT,LON", help: "Its position in degrees"),
+    ],
+    discussion: """
+      A saved place can be given wherever a position is accepted: 'transit stops near work',
+      'transit stops search main --near work', 'transit departures TINT --from home'. The place
+      'home' is where transit assumes you are when you do not say (before TRANSIT_LOCATION).
+      Places live in user.sqlite, which loading a timetable never touches.
+      """,
+    examples: ["transit places add home 53.2891,-6.3735", "transit places add work 53.2941,-6.4010"])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 2)
+    let name = try PlacesSupport.name(try invocation.argument(0))
+    let point = try StopCommandSupport.coordinate(try invocation.argument(1), option: "LAT,LON")
+    let users = try PlacesSupport.users(invocation)
+    let existed = try users.place(named: name) != nil
+    try users.savePlace(name, latitude: point.latitude, longitude: point.longitude, now: invocation.now.seconds)
+    let place = UserStore.Place(name: name, latitude: point.latitude, longitude: point.longitude)
+    if invocation.global.json {
+      invocation.context.stdout.line(PlacesSupport.json(place).serialized(pretty: true))
+    } else {
+      invocation.context.stdout.line("\(existed ? "moved" : "saved") place '\(name)' at \(StopCommandSupport.describe(point))")
+    }
+    return 0
+  }
+}
+
+/// `transit places list`.
+enum PlacesListCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["places", "list"],
+    summary: "The saved places",
+    examples: ["transit places list", "transit places list --json"])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 0)
+    let places = try PlacesSupport.users(invocation).places()
+    let out = invocation.context.stdout
+    if invocation.global.json {
+      out.line(JSON.array(places.map(PlacesSupport.json)).serialized(pretty: true))
+      return 0
+    }
+    guard !places.isEmpty else {
+      out.line("no saved places; save one with 'transit places add home LAT,LON'")
+      return 0
+    }
+    let rows = places.map { place in
+      [place.name, StopCommandSupport.describe(Coordinate(latitude: place.latitude, longitude: place.longitude))]
+    }
+    out.write(StopCommandSupport.table(rows))
+    return 0
+  }
+}
+
+/// `transit places remove NAME`.
+enum PlacesRemoveCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["places", "remove"],
+    summary: "Forget a saved place",
+    arguments: [ArgumentSpec("NAME", help: "The place's name")],
+    examples: ["transit places remove gym"])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let text = try invocation.argument(0)
+    let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+    guard try PlacesSupport.users(invocation).removePlace(name) else {
+      throw NotFoundError("no saved place '\(text)'")
+    }
+    if invocation.global.json {
+      invocation.context.stdout.line(JSON.object([("removed", .string(name))]).serialized(pretty: true))
+    } else {
+      invocation.context.stdout.line("removed place '\(name)'")
+    }
+    return 0
+  }
+}

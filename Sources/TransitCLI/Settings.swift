@@ -1,0 +1,203 @@
+import Foundation
+import Merge
+
+/// The settings a rider tunes, kept as `CONFIG/config.toml` (`key = value` lines) and read by
+/// every command; environment variables and command-line options override them.
+public struct Settings: Equatable, Sendable {
+  /// 12- or 24-hour times; nil: `TRANSIT_CLOCK`, else the locale.
+  public var clock: Int?
+  /// A delay at or below this many seconds is early (DESIGN.md rule 12).
+  public var earlySeconds: Int = -60
+  /// A delay at or above this many seconds is late.
+  public var lateSeconds: Int = 120
+  /// Walking speed in metres per second, for "reachable".
+  public var walkingSpeed: Double = 1.3
+  /// Straight-line distance is multiplied by this to estimate a walk.
+  public var detourFactor: Double = 1.25
+  /// Minutes `departures` looks ahead.
+  public var windowMinutes: Int = 120
+  /// Departures `departures` lists.
+  public var limit: Int = 10
+  /// The language of alert texts (BCP 47); nil: the locale.
+  public var language: String?
+
+  /// The defaults.
+  public init() {}
+
+  /// A setting's name, what it holds and how it reads.
+  public struct Key: Sendable {
+    /// The name `config get|set` takes.
+    public var name: String
+    /// One line for `config list` and help.
+    public var help: String
+    /// What values it takes, for error messages.
+    public var expected: String
+    let read: @Sendable (Settings) -> String?
+    let write: @Sendable (inout Settings, String) -> Bool
+    let reset: @Sendable (inout Settings) -> Void
+  }
+
+  /// Every setting, in the order `config list` shows them.
+  public static let keys: [Key] = [
+    Key(
+      name: "clock", help: "12- or 24-hour times (TRANSIT_CLOCK overrides; unset: the locale)", expected: "12 or 24",
+      read: { $0.clock.map(String.init) },
+      write: { settings, text in
+        guard let value = Int(text), value == 12 || value == 24 else { return false }
+        settings.clock = value
+        return true
+      }, reset: { $0.clock = nil }),
+    Key(
+      name: "early", help: "Seconds of delay at or below which a departure is early", expected: "a whole number of seconds from -3600 to 0",
+      read: { String($0.earlySeconds) },
+      write: { settings, text in
+        guard let value = Int(text), (-3600...0).contains(value) else { return false }
+        settings.earlySeconds = value
+        return true
+      }, reset: { $0.earlySeconds = Settings().earlySeconds }),
+    Key(
+      name: "late", help: "Seconds of delay at or above which a departure is late", expected: "a whole number of seconds from 0 to 3600",
+      read: { String($0.lateSeconds) },
+      write: { settings, text in
+        guard let value = Int(text), (0...3600).contains(value) else { return false }
+        settings.lateSeconds = value
+        return true
+      }, reset: { $0.lateSeconds = Settings().lateSeconds }),
+    Key(
+      name: "walking-speed", help: "Walking speed in metres per second (departures --from)", expected: "metres per second from 0.3 to 3",
+      read: { Settings.decimal($0.walkingSpeed) },
+      write: { settings, text in
+        guard let value = Double(text), value.isFinite, (0.3...3).contains(value) else { return false }
+        settings.walkingSpeed = value
+        return true
+      }, reset: { $0.walkingSpeed = Settings().walkingSpeed }),
+    Key(
+      name: "detour", help: "Walks are this many times the straight line", expected: "a factor from 1 to 3",
+      read: { Settings.decimal($0.detourFactor) },
+      write: { settings, text in
+        guard let value = Double(text), value.isFinite, (1...3).contains(value) else { return false }
+        settings.detourFactor = value
+        return true
+      }, reset: { $0.detourFactor = Settings().detourFactor }),
+    Key(
+      name: "window", help: "Minutes departures looks ahead (--window overrides)", expected: "a whole number of minutes from 1 to 10080",
+      read: { String($0.windowMinutes) },
+      write: { settings, text in
+        guard let value = Int(text), (1...10_080).contains(value) else { return false }
+        settings.windowMinutes = value
+        return true
+      }, reset: { $0.windowMinutes = Settings().windowMinutes }),
+    Key(
+      name: "limit", help: "Departures listed (--limit overrides)", expected: "a whole number from 1 to 10000",
+      read: { String($0.limit) },
+      write: { settings, text in
+        guard let value = Int(text), (1...10_000).contains(value) else { return false }
+        settings.limit = value
+        return true
+      }, reset: { $0.limit = Settings().limit }),
+    Key(
+      name: "language", help: "Language of alert texts (--lang overrides; unset: the locale)", expected: "a language tag (en, fr, es-MX)",
+      read: { $0.language },
+      write: { settings, text in
+        guard !text.isEmpty, text.count <= 35,
+          text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { return false }
+        settings.language = text
+        return true
+      }, reset: { $0.language = nil }),
+  ]
+
+  /// The setting called `name`, or nil.
+  public static func key(named name: String) -> Key? { keys.first { $0.name == name } }
+
+  /// "1.3", "1.25" (no trailing zeros).
+  static func decimal(_ value: Double) -> String {
+    var text = String(format: "%.3f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  // MARK: - File
+
+  /// `CONFIG/config.toml`.
+  public static func path(in configDirectory: String) -> String { configDirectory + "/config.toml" }
+
+  /// The settings in `configDirectory` (the defaults when there is no file).
+  /// - Throws: `SettingsError` naming the file and line of a value that does not parse.
+  public static func load(from configDirectory: String) throws(SettingsError) -> Settings {
+    let path = path(in: configDirectory)
+    var settings = Settings()
+    guard let data = FileManager.default.contents(atPath: path) else { return settings }
+    let text = String(decoding: data, as: UTF8.self)
+    for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      guard let equals = line.firstIndex(of: "=") else {
+        throw SettingsError("\(path):\(number + 1): expected 'key = value'")
+      }
+      let name = line[..<equals].trimmingCharacters(in: .whitespaces)
+      var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+      guard let key = key(named: name) else { continue }  // a newer version's setting: left alone
+      guard key.write(&settings, value) else {
+        throw SettingsError("\(path):\(number + 1): \(name) '\(value)' is not \(key.expected)")
+      }
+    }
+    return settings
+  }
+
+  /// The file's text: every setting that differs from its default.
+  public var fileText: String {
+    var text = "# transit settings: 'transit config set KEY VALUE' writes this file\n"
+    let defaults = Settings()
+    for key in Self.keys {
+      guard let value = key.read(self), value != key.read(defaults) else { continue }
+      let quoted = Double(value) == nil ? "\"\(value)\"" : value
+      text += "\(key.name) = \(quoted)\n"
+    }
+    return text
+  }
+
+  /// Writes the settings to `configDirectory` atomically (a temporary file, then a rename).
+  public func save(to configDirectory: String) throws(SettingsError) {
+    do {
+      try FileManager.default.createDirectory(atPath: configDirectory, withIntermediateDirectories: true)
+      try Data(fileText.utf8).write(to: URL(fileURLWithPath: Self.path(in: configDirectory)), options: .atomic)
+    } catch {
+      throw SettingsError("cannot write \(Self.path(in: configDirectory)): \(error.localizedDescription)")
+    }
+  }
+}
+
+/// The settings file could not be read or written; exit 1.
+public struct SettingsError: Error, Equatable, CustomStringConvertible {
+  /// The one-line message.
+  public var message: String
+  /// An error with `message`.
+  public init(_ message: String) { self.message = message }
+  /// The message.
+  public var description: String { message }
+}
+
+extension Invocation {
+  /// The settings from the config folder.
+  /// - Throws: `RuntimeError` when the file holds a value that does not parse.
+  public func settings() throws -> Settings {
+    do {
+      return try Settings.load(from: paths.config)
+    } catch {
+      throw RuntimeError(error.message)
+    }
+  }
+}
+
+extension Settings {
+  /// The merge thresholds these settings ask for (early and late; the rest as Merge has them).
+  public var reconcilerOptions: ReconcilerOptions {
+    var options = ReconcilerOptions()
+    options.earlyThresholdSeconds = Int64(earlySeconds)
+    options.lateThresholdSeconds = Int64(lateSeconds)
+    return options
+  }
+}
