@@ -268,7 +268,7 @@ enum FollowCommand: TransitCommand {
       } else if let screen {
         screen.draw(render(frame, zone: zone, width: screen.size().columns, twelveHour: false))
       } else {
-        out.write(render(frame, zone: zone, width: 80, twelveHour: StopCommandSupport.uses12HourClock(invocation.context.environment)).joined(separator: "\n") + "\n")
+        out.write(render(frame, zone: zone, width: 80, twelveHour: StopCommandSupport.uses12HourClock(invocation)).joined(separator: "\n") + "\n")
         if !once && (index < moments.count || moments.isEmpty) { out.line() }
       }
       if once { break }

@@ -309,7 +309,7 @@ enum VehiclesCommand: TransitCommand {
       return 0
     }
     let out = invocation.context.stdout
-    let twelve = StopCommandSupport.uses12HourClock(invocation.context.environment)
+    let twelve = StopCommandSupport.uses12HourClock(invocation)
     let freshness = Reconciler.freshness(of: feeds, now: now)
     let live = views.filter { !$0.isEstimated }.count
     out.line(
