@@ -1,4 +1,7 @@
 import Foundation
+import GTFSRealtime
+import TestSupport
+import Testing
 import TransitCLI
 
 /// Runs `transit` in-process with captured output.
@@ -61,4 +64,29 @@ func runExecutable(_ arguments: [String], environment: [String: String] = [:]) t
   let stderr = err.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return CLIResult(code: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// A timetable in shared/data and a realtime capture of the same agency (PROVENANCE.md).
+struct RealPair: CustomStringConvertible, Sendable {
+  var feed: String
+  var capture: String
+  /// The share of the capture's trips that the timetable has and runs that day (PROVENANCE.md).
+  var minimumMatchShare: Double
+  var description: String { capture }
+}
+
+/// A pair loaded as a user would: the timetable ingested as feed `real` into a fresh data
+/// folder, and the capture decoded.
+struct LoadedPair {
+  let home = TemporaryFolder()
+  let capturePath: String
+  let message: FeedMessage
+
+  init(_ pair: RealPair) throws {
+    let zip = try #require(SharedData.path("static/" + pair.feed))
+    capturePath = try #require(SharedData.path("rt/" + pair.capture))
+    let ingest = transit(["ingest", zip, "--feed", "real", "--quiet", "--data-dir", home.path])
+    try #require(ingest.code == 0, "\(ingest.stderr)")
+    message = try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: capturePath))))
+  }
 }

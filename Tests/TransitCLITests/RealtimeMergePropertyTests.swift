@@ -13,29 +13,17 @@ import TransitModel
 /// date and the day before), and properties are checked on what comes out.
 @Suite(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
 struct RealtimeMergePropertyTests {
-  struct Pair: CustomStringConvertible, Sendable {
-    var feed: String
-    var capture: String
-    /// The share of trip updates whose trip runs that day, from PROVENANCE.md.
-    var minimumMatchShare: Double
-    var description: String { capture }
-  }
-
   static let pairs = [
-    Pair(feed: "caltrain-2023.zip", capture: "caltrain-tripupdates-20231108T010534Z.pb", minimumMatchShare: 1.0),
-    Pair(feed: "bart-2019.zip", capture: "bart-tripupdates-20190807T174521Z.pb", minimumMatchShare: 0.71),
+    RealPair(feed: "caltrain-2023.zip", capture: "caltrain-tripupdates-20231108T010534Z.pb", minimumMatchShare: 1.0),
+    RealPair(feed: "bart-2019.zip", capture: "bart-tripupdates-20190807T174521Z.pb", minimumMatchShare: 0.71),
   ]
 
   @Test(arguments: pairs)
-  func mergeProperties(_ pair: Pair) throws {
-    let home = TemporaryFolder()
-    let zip = try #require(SharedData.path("static/" + pair.feed))
-    let capture = try #require(SharedData.path("rt/" + pair.capture))
-    let ingest = transit(["ingest", zip, "--feed", "real", "--quiet", "--data-dir", home.path])
-    try #require(ingest.code == 0, "\(ingest.stderr)")
+  func mergeProperties(_ pair: RealPair) throws {
+    let loaded = try LoadedPair(pair)
+    let home = loaded.home, message = loaded.message
     let store = try Store(directory: home.path)
     let feedName = FeedName("real")
-    let message = try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: capture))))
     let now = UnixTime(Int64(try #require(message.header?.timestamp)))
     let today = store.localDate(of: now, feed: feedName)
 

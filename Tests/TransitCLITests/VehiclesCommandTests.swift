@@ -9,28 +9,16 @@ import Testing
 /// every vehicle listed once, and matched to the timetable as often as the pair allows.
 @Suite(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
 struct VehiclesRealCaptureTests {
-  struct Pair: CustomStringConvertible, Sendable {
-    var feed: String
-    var capture: String
-    /// The share of vehicles whose trip is in the timetable and runs that day (PROVENANCE.md).
-    var minimumMatchShare: Double
-    var description: String { capture }
-  }
-
   static let pairs = [
-    Pair(feed: "caltrain-2023.zip", capture: "caltrain-vehiclepositions-20231108T010559Z.pb", minimumMatchShare: 1.0),
-    Pair(feed: "kcm-vp-subset-2021.zip", capture: "kcm-vehiclepositions-20210902T153156Z.pb", minimumMatchShare: 1.0),
-    Pair(feed: "kcm-vp-subset-2021.zip", capture: "kcm-vehiclepositions-20210902T160830Z.pb", minimumMatchShare: 1.0),
+    RealPair(feed: "caltrain-2023.zip", capture: "caltrain-vehiclepositions-20231108T010559Z.pb", minimumMatchShare: 1.0),
+    RealPair(feed: "kcm-vp-subset-2021.zip", capture: "kcm-vehiclepositions-20210902T153156Z.pb", minimumMatchShare: 1.0),
+    RealPair(feed: "kcm-vp-subset-2021.zip", capture: "kcm-vehiclepositions-20210902T160830Z.pb", minimumMatchShare: 1.0),
   ]
 
   @Test(arguments: pairs)
-  func everyVehicleOnceAndMatched(_ pair: Pair) throws {
-    let home = TemporaryFolder()
-    let zip = try #require(SharedData.path("static/" + pair.feed))
-    let capture = try #require(SharedData.path("rt/" + pair.capture))
-    let ingest = transit(["ingest", zip, "--feed", "real", "--quiet", "--data-dir", home.path])
-    try #require(ingest.code == 0, "\(ingest.stderr)")
-    let message = try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: capture))))
+  func everyVehicleOnceAndMatched(_ pair: RealPair) throws {
+    let loaded = try LoadedPair(pair)
+    let home = loaded.home, capture = loaded.capturePath, message = loaded.message
     let stamp = try #require(message.header?.timestamp)
     let ids = message.entities.compactMap { $0.vehicle?.vehicle?.id }
     let result = transit([
