@@ -117,6 +117,17 @@ import Testing
     #expect(atStop.stdout.hasPrefix("27 to Tallaght Interchange · vehicle 27 · 1"))
   }
 
+  @Test func showsTheAlertsThatInformTheTrip() {
+    let alerts = packageRoot + "/Data/realtime/demo-alerts.pb"
+    let detour = run(["follow", "--trip", "77X-WK-0-0805", "--once", "--realtime", alerts, "--now", "2026-12-01T08:10:00Z"])
+    #expect(detour.code == 0, "\(detour.stderr)")
+    #expect(detour.stdout.contains("notice (detour): 77X diverted via Belgard Road"))
+    // The 27 is not informed by the 77X detour or the Red line closure.
+    let other = run(["follow", "--trip", "27-WK-0-0720", "--once", "--realtime", alerts, "--now", "2026-12-01T07:30:00Z"])
+    #expect(other.code == 0, "\(other.stderr)")
+    #expect(!other.stdout.contains("notice"))
+  }
+
   @Test func unknownVehicleOrTripExits3() {
     let vehicles = replay + "/1796110800-vehicle-positions.pb"
     let vehicle = run(["follow", "V99", "--once", "--realtime", vehicles, "--now", "2026-12-01T07:40:20Z"])

@@ -36,6 +36,18 @@ struct FollowTracker {
     if case .vehicle(let id) = target { vehicleID = id }
   }
 
+  /// One notice line per active alert that informs the followed trip, its route, or a stop
+  /// still ahead (the same lines `departures` shows).
+  static func alertNotes(_ feeds: [FeedMessage], view: VehicleView, now: UnixTime) -> [String] {
+    guard feeds.contains(where: { $0.entities.contains { $0.alert != nil } }) else { return [] }
+    var stops = Set(view.nextStops.map(\.stopID))
+    if let current = view.currentStopID { stops.insert(current) }
+    let scope = AlertScope(
+      routeIDs: view.routeID.map { [$0] } ?? [], routeTypes: view.routeType.map { [$0] } ?? [], stopIDs: stops,
+      tripIDs: view.tripID.map { [$0] } ?? [])
+    return AlertMatcher.notices(in: feeds, scope: scope, at: now, language: "en").map(DeparturesCommand.noticeLine)
+  }
+
   /// The frame at `now` from `feeds`; nil when the target is nowhere (an unknown vehicle or
   /// trip before it was ever seen).
   mutating func frame(feeds: [FeedMessage], now: UnixTime) throws -> FollowFrame? {
@@ -90,7 +102,7 @@ struct FollowTracker {
       label = live.label
       self.vehicleID = live.vehicleID ?? vehicleID
       wasLive = true
-      return FollowFrame(now: now, view: live, notes: notes)
+      return FollowFrame(now: now, view: live, notes: notes + Self.alertNotes(feeds, view: live, now: now))
     }
     // Not in the feed: the timetable, on this trip or the next of its block.
     guard var current = trip, var info = details else { return nil }
@@ -130,7 +142,7 @@ struct FollowTracker {
     } else {
       notes.append("no vehicle in the feed; timetable estimate")
     }
-    return FollowFrame(now: now, view: view, notes: notes)
+    return FollowFrame(now: now, view: view, notes: notes + Self.alertNotes(feeds, view: view, now: now))
   }
 
   /// The next trip of `trip`'s block that service day (rule 10), with its details.
