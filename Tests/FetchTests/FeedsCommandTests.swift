@@ -27,7 +27,7 @@ import TestSupport
   @Test func feedsAddListCheckRemoveNeverShowTheKey() throws {
     let server = try Self.demoServer()
     defer { server.stop() }
-    let home = Scratch()
+    let home = TemporaryFolder()
     let env = ["MTA_KEY": Self.secret]
     var outputs: [String] = []
     func run(_ arguments: [String]) -> CLIRun {
@@ -102,7 +102,7 @@ import TestSupport
     let failing = Flag()
     let server = try Self.demoServer(failing: failing)
     defer { server.stop() }
-    let home = Scratch()
+    let home = TemporaryFolder()
     func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["feeds", "add", "demo", "--gtfs", server.baseURL + "/gtfs.zip", "--trip-updates", server.baseURL + "/tu"]).code == 0)
     #expect(run(["ingest", "--quiet"]).stdout == "")
@@ -128,7 +128,7 @@ import TestSupport
   @Test func departuresWithoutAnyGoodRealtimeShowTheTimetableAndSaySo() throws {
     let server = try Self.demoServer(failing: Flag(1))
     defer { server.stop() }
-    let home = Scratch()
+    let home = TemporaryFolder()
     func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["feeds", "add", "demo", "--gtfs", server.baseURL + "/gtfs.zip", "--trip-updates", server.baseURL + "/tu"]).code == 0)
     #expect(run(["ingest"]).code == 0)
@@ -141,7 +141,7 @@ import TestSupport
   @Test func rtDumpFetchesAURL() throws {
     let server = try Self.demoServer()
     defer { server.stop() }
-    let home = Scratch()
+    let home = TemporaryFolder()
     let dump = transit(["rt", "dump", server.baseURL + "/tu", "--summary", "--data-dir", home.path, "--now", Self.now])
     print(dump.stdout)
     #expect(dump.code == 0)
@@ -156,7 +156,7 @@ import TestSupport
   @Test func ingestURLIfChangedTwiceIsANoOpTheSecondTime() throws {
     let server = try Self.demoServer()
     defer { server.stop() }
-    let home = Scratch()
+    let home = TemporaryFolder()
     let url = server.baseURL + "/gtfs.zip"
     let first = transit(["ingest", url, "--feed", "demo", "--if-changed", "--data-dir", home.path])
     print(first.stdout + first.stderr)
@@ -180,7 +180,7 @@ import TestSupport
     let zips = [try demoZip(), try demoZip(variant: 1)]
     let server = try TestHTTPServer { _, _ in .init(body: zips[variant.value]) }
     defer { server.stop() }
-    let home = Scratch()
+    let home = TemporaryFolder()
     let url = server.baseURL + "/plain.zip"
     func run() -> CLIRun { transit(["ingest", url, "--if-changed", "--data-dir", home.path]) }
     #expect(run().stdout.hasPrefix("changed: ingested "))
@@ -210,7 +210,7 @@ import TestSupport
       }
     }
     defer { server.stop() }
-    let home = Scratch()
+    let home = TemporaryFolder()
     #expect(transit(["ingest", server.baseURL + "/gtfs.zip", "--feed", "demo", "--data-dir", home.path]).code == 0)
     let before = transit(["departures", "TINT", "--now", Self.now, "--data-dir", home.path])
     let failed = transit(["ingest", server.baseURL + path, "--feed", "demo", "--data-dir", home.path])
@@ -222,7 +222,7 @@ import TestSupport
   }
 
   @Test func ifChangedWorksForLocalFilesAndFileFeeds() throws {
-    let home = Scratch()
+    let home = TemporaryFolder()
     let zipPath = home.path + "/demo.zip"
     #expect(FileManager.default.createFile(atPath: zipPath, contents: Data(try demoZip())))
     func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
@@ -236,7 +236,7 @@ import TestSupport
   }
 
   @Test func usageAndNotFound() throws {
-    let home = Scratch()
+    let home = TemporaryFolder()
     let none = transit(["ingest", "--data-dir", home.path])
     #expect(none.code == 2)
     #expect(none.stderr.hasPrefix("transit: missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL')\n"))

@@ -19,27 +19,6 @@ func transit(_ arguments: [String], environment: [String: String] = [:]) -> CLIR
   return CLIRun(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
 }
 
-/// A fresh temporary folder, removed when released.
-final class Scratch {
-  let path: String
-
-  init() {
-    path = NSTemporaryDirectory() + "transit-fetch-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-/// The package root, found from this file.
-let packageRoot: String = {
-  var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-    url.deleteLastPathComponent()
-  }
-  return url.path
-}()
-
 /// The demo network's GTFS files as a stored (uncompressed) ZIP; `variant` goes into the
 /// archive comment, so the bytes (and their hash) differ while the timetable is the same.
 func demoZip(variant: Int = 0) throws -> [UInt8] {

@@ -75,7 +75,7 @@ func body(_ result: FetchResult, sourceLocation: SourceLocation = #_sourceLocati
   }
 
   @Test func validatorsAreRememberedPerURL() throws {
-    let folder = Scratch()
+    let folder = TemporaryFolder()
     let store = ValidatorStore(cacheDirectory: folder.path)
     try store.remember(Validators(etag: "\"a\""), for: "https://example.org/a?key=SECRET1234")
     try store.remember(Validators(lastModified: "yesterday"), for: "https://example.org/b")
@@ -253,7 +253,7 @@ func body(_ result: FetchResult, sourceLocation: SourceLocation = #_sourceLocati
   }
 
   @Test func fileURLsAndPlainPaths() throws {
-    let folder = Scratch()
+    let folder = TemporaryFolder()
     let path = folder.path + "/feed.pb"
     #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
     let client = try HTTPClient(options: options())
@@ -268,7 +268,7 @@ func body(_ result: FetchResult, sourceLocation: SourceLocation = #_sourceLocati
     let zip = try demoZip()
     let server = try TestHTTPServer { request, _ in request.path == "/ok.zip" ? .init(body: zip) : .init(status: 500) }
     defer { server.stop() }
-    let folder = Scratch()
+    let folder = TemporaryFolder()
     let client = try HTTPClient(options: options())
     let destination = folder.path + "/download.zip"
     let result = try body(client.get(server.baseURL + "/ok.zip", expecting: .zip, destination: destination))

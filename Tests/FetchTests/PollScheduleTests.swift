@@ -1,5 +1,6 @@
 import Fetch
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct PollScheduleTests {
@@ -110,7 +111,7 @@ import Testing
   }
 
   @Test func configurationIsSavedAtomicallyWithMode0600() throws {
-    let folder = Scratch()
+    let folder = TemporaryFolder()
     let configuration = FeedConfiguration(feeds: [FeedDefinition(name: "demo", gtfs: "https://example.org/gtfs.zip", pollSeconds: 15)])
     try configuration.save(to: folder.path + "/config")
     let path = FeedConfiguration.path(in: folder.path + "/config")

@@ -27,7 +27,7 @@ import TestSupport
   @Test func reusesASnapshotWithinThePeriodAndRefreshForcesAFetch() throws {
     let server = try TestHTTPServer { _, hit in .init(headers: [("ETag", "\"\(hit)\"")], body: Self.feed(UInt64(999_990 + hit * 30))) }
     defer { server.stop() }
-    let folder = Scratch()
+    let folder = TemporaryFolder()
     let clock = Clock()
     let fetcher = RealtimeFetcher(client: try HTTPClient(options: options()), cacheDirectory: folder.path) { clock.now }
     let request = try EnvironmentExpansion.resolve(url: server.baseURL + "/tu", headers: [], feed: "", environment: [:])
@@ -51,7 +51,7 @@ import TestSupport
       request.headers["if-none-match"] == "\"a\"" ? .init(status: 304) : .init(headers: [("ETag", "\"a\"")], body: Self.feed(500))
     }
     defer { server.stop() }
-    let folder = Scratch()
+    let folder = TemporaryFolder()
     let clock = Clock()
     let fetcher = RealtimeFetcher(client: try HTTPClient(options: options()), cacheDirectory: folder.path) { clock.now }
     let request = try EnvironmentExpansion.resolve(url: server.baseURL + "/vp", headers: [], feed: "", environment: [:])
@@ -73,7 +73,7 @@ import TestSupport
       }
     }
     defer { server.stop() }
-    let folder = Scratch()
+    let folder = TemporaryFolder()
     let clock = Clock()
     let fetcher = RealtimeFetcher(client: try HTTPClient(options: options()), cacheDirectory: folder.path) { clock.now }
     let request = try EnvironmentExpansion.resolve(url: server.baseURL + "/al", headers: [], feed: "", environment: [:])
@@ -91,7 +91,7 @@ import TestSupport
   @Test func withNothingCachedAFailureIsThrown() throws {
     let server = try TestHTTPServer { _, _ in .init(status: 404) }
     defer { server.stop() }
-    let folder = Scratch()
+    let folder = TemporaryFolder()
     let fetcher = RealtimeFetcher(client: try HTTPClient(options: options()), cacheDirectory: folder.path) { 0 }
     let request = try EnvironmentExpansion.resolve(url: server.baseURL + "/tu", headers: [], feed: "", environment: [:])
     #expect(throws: FetchError.self) { try fetcher.snapshot(request, periodSeconds: 30, refresh: false, decode: Self.decode) }

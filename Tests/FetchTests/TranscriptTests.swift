@@ -9,7 +9,7 @@ struct TranscriptTests {
     let failing = Flag()
     let server = try FeedsCommandTests.demoServer(failing: failing)
     defer { server.stop() }
-    let home = Scratch()
+    let home = TemporaryFolder()
     let env = ["MTA_KEY": FeedsCommandTests.secret]
     func run(_ arguments: [String]) {
       let result = transit(arguments + ["--data-dir", home.path], environment: env)

@@ -17,27 +17,6 @@ func transit(_ arguments: [String], environment: [String: String] = [:], directo
   return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
 }
 
-/// A fresh temporary folder, removed when released.
-final class TemporaryFolder {
-  let path: String
-
-  init() {
-    path = NSTemporaryDirectory() + "transit-cli-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-/// The package root (the folder with Package.swift), found from this file.
-let packageRoot: String = {
-  var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-    url.deleteLastPathComponent()
-  }
-  return url.path
-}()
-
 /// The built `transit` executable beside the test bundle, for tests that run it as a user does.
 let transitExecutable: String? = {
   let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
