@@ -9,14 +9,9 @@ import Testing
 /// `transit alerts` and `transit status` in-process, on the demo network with its alerts
 /// snapshot (a 77X detour in force, a Red line closure next week) and on real captures.
 @Suite struct AlertsCommandTests {
-  let home = TemporaryFolder()
+  let home = DemoHome()
   let now = "2026-12-01T07:40:00Z"
   let alerts = packageRoot + "/" + DemoRealtimeSnapshot.alertsPath
-
-  init() {
-    let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
-  }
 
   func run(_ arguments: [String], environment: [String: String] = [:], realtime: [String]? = nil) -> CLIResult {
     let files = (realtime ?? [alerts]).flatMap { ["--realtime", $0] }

@@ -69,3 +69,19 @@ struct LoadedPair {
     message = try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: capturePath))))
   }
 }
+
+/// A fresh data folder holding the demo network (`Data/gtfs`) as the feed `demo`.
+final class DemoHome: Sendable {
+  private let folder = TemporaryFolder()
+  var path: String { folder.path }
+
+  init() {
+    let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", folder.path])
+    precondition(result.code == 0, result.stderr)
+  }
+
+  /// Runs `transit` in-process against this folder.
+  func run(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
+    transit(arguments + ["--data-dir", path], environment: environment)
+  }
+}

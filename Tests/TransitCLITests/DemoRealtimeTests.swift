@@ -7,19 +7,14 @@ import Testing
 /// `transit departures --realtime` end to end on the demo network and its committed realtime
 /// snapshot (`Data/realtime/`, see `DemoRealtimeSnapshot`).
 @Suite struct DemoRealtimeTests {
-  let home = TemporaryFolder()
+  let home = DemoHome()
   let now = "2026-12-01T07:40:00Z"
   let tripUpdates = packageRoot + "/" + DemoRealtimeSnapshot.tripUpdatesPath
   let vehiclePositions = packageRoot + "/" + DemoRealtimeSnapshot.vehiclePositionsPath
   let alerts = packageRoot + "/" + DemoRealtimeSnapshot.alertsPath
 
-  init() {
-    let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
-  }
-
   func run(_ arguments: [String]) -> CLIResult {
-    transit(arguments + ["--data-dir", home.path])
+    home.run(arguments)
   }
 
   /// The committed .pb files are exactly what `DemoRealtimeSnapshot` encodes; with

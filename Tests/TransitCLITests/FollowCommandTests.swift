@@ -7,16 +7,11 @@ import Testing
 /// `transit follow` and `transit record` on the demo network and its recorded sequence
 /// (`Data/replay/`, see `DemoReplaySequence`).
 @Suite struct FollowCommandTests {
-  let home = TemporaryFolder()
+  let home = DemoHome()
   let replay = packageRoot + "/" + DemoReplaySequence.directory
 
-  init() {
-    let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
-  }
-
   func run(_ arguments: [String]) -> CLIResult {
-    transit(arguments + ["--data-dir", home.path])
+    home.run(arguments)
   }
 
   /// The committed .pb files are exactly what `DemoReplaySequence` encodes; with

@@ -8,17 +8,12 @@ import Testing
 
 /// `departures` and `stops near/search/show`, run in-process against the demo network.
 @Suite struct StopsAndDeparturesCommandTests {
-  let home = TemporaryFolder()
+  let home = DemoHome()
   /// A Tuesday in December (Dublin keeps GMT).
   let tuesday = "2026-12-01T07:40:00Z"
 
-  init() {
-    let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
-  }
-
   func run(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
-    transit(arguments + ["--data-dir", home.path], environment: environment)
+    home.run(arguments, environment: environment)
   }
 
   func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }

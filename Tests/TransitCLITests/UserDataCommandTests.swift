@@ -9,18 +9,13 @@ import Testing
 
 /// `config`, `places`, `fav` and `transit` with no arguments, in-process on the demo network.
 @Suite struct UserDataCommandTests {
-  let home = TemporaryFolder()
+  let home = DemoHome()
   /// A Tuesday in December (Dublin keeps GMT), the demo realtime's moment.
   let tuesday = "2026-12-01T07:40:00Z"
   let tripUpdates = packageRoot + "/Data/realtime/demo-tripupdates.pb"
 
-  init() {
-    let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
-  }
-
   func run(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
-    transit(arguments + ["--data-dir", home.path], environment: environment)
+    home.run(arguments, environment: environment)
   }
 
   func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
@@ -301,16 +296,11 @@ import Testing
 
 /// `commute`: choosing the departure to take on the demo network.
 @Suite struct CommuteCommandTests {
-  let home = TemporaryFolder()
+  let home = DemoHome()
   let tuesday = "2026-12-01T07:20:00Z"
 
-  init() {
-    let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
-  }
-
   func run(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
-    transit(arguments + ["--data-dir", home.path], environment: environment)
+    home.run(arguments, environment: environment)
   }
 
   func add(_ deadline: String, walk: String = "5", days: String = "mon-fri") {
