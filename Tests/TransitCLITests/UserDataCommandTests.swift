@@ -290,7 +290,36 @@ import Testing
     #expect(try users.places() == [.init(name: "home", latitude: 53.2891, longitude: -6.3735)])
     try users.addFavourite(feed: "demo", stopID: "TD4530", label: nil, route: "27", now: 1)
     #expect(try users.favourites().last == .init(feed: "demo", stopID: "TD4530", route: "27"))
-    #expect(try db.scalarInt("PRAGMA user_version") == 2)
+    #expect(try db.scalarInt("PRAGMA user_version") == 3)
+  }
+
+  @Test func version2CommutesMigrateWithNoWalkAfter() throws {
+    let folder = TemporaryFolder()
+    let db = try Connection(path: folder.path + "/user.sqlite")
+    try db.execute(
+      """
+      CREATE TABLE favourites (
+        feed TEXT NOT NULL, stop_id TEXT NOT NULL, label TEXT, position INTEGER NOT NULL DEFAULT 0,
+        added_at INTEGER NOT NULL, route TEXT, PRIMARY KEY (feed, stop_id));
+      CREATE TABLE seen_alerts (
+        feed TEXT NOT NULL, alert_id TEXT NOT NULL, content_hash TEXT NOT NULL, seen_at INTEGER NOT NULL,
+        PRIMARY KEY (feed, alert_id));
+      CREATE TABLE places (name TEXT PRIMARY KEY, lat REAL NOT NULL, lon REAL NOT NULL, added_at INTEGER NOT NULL);
+      CREATE TABLE commutes (
+        name TEXT PRIMARY KEY, feed TEXT NOT NULL, stop_id TEXT NOT NULL, route TEXT, destination TEXT,
+        arrive_by INTEGER NOT NULL, days INTEGER NOT NULL, walk_minutes INTEGER NOT NULL DEFAULT 0,
+        added_at INTEGER NOT NULL);
+      INSERT INTO commutes VALUES ('work', 'demo', 'TD4530', '27', 'Crumlin Hospital', 510, 31, 5, 0);
+      PRAGMA user_version = 2;
+      """)
+    let users = try UserStore(directory: folder.path)
+    #expect(
+      try users.commutes() == [
+        .init(
+          name: "work", feed: "demo", stopID: "TD4530", route: "27", destination: "Crumlin Hospital", arriveByMinutes: 510, days: 31,
+          walkMinutes: 5, thenWalkMinutes: 0)
+      ])
+    #expect(try db.scalarInt("PRAGMA user_version") == 3)
   }
 }
 
@@ -303,11 +332,12 @@ import Testing
     home.run(arguments, environment: environment)
   }
 
-  func add(_ deadline: String, walk: String = "5", days: String = "mon-fri") {
-    let result = run([
-      "commute", "add", "work", "--stop", "4530", "--route", "27", "--to", "Crumlin Hospital", "--arrive-by", deadline, "--walk", walk,
-      "--days", days,
-    ])
+  func add(_ deadline: String, walk: String = "5", thenWalk: String? = nil, days: String = "mon-fri") {
+    let result = run(
+      [
+        "commute", "add", "work", "--stop", "4530", "--route", "27", "--to", "Crumlin Hospital", "--arrive-by", deadline, "--walk", walk,
+        "--days", days,
+      ] + (thenWalk.map { ["--then-walk", $0] } ?? []))
     precondition(result.code == 0, result.stderr)
   }
 
@@ -359,6 +389,29 @@ import Testing
   @Test func walkingMovesTheLeaveByTime() {
     add("08:30", walk: "12")
     #expect(rows().first { $0.hasPrefix("→") }?.contains("dep 07:51  arr 08:20  leave 07:39  in 19 min") == true)
+  }
+
+  @Test func walkingAfterGettingOffMovesTheRecommendationEarlier() throws {
+    // The 07:51 reaches Crumlin Hospital at 08:20; with 12 min on foot after it you are there
+    // at 08:32, too late for 08:30, so the 07:31 (there 08:12) is the one to take.
+    add("08:30", thenWalk: "12")
+    #expect(
+      run(["commute", "work", "--now", tuesday]).stdout == """
+        commute 'work': Tallaght (The Square) [4530], route 27, to Crumlin Hospital, arrive by 08:30, mon-fri, 5 min walk, then 12 min walk
+        Tuesday 2026-12-01, arrive by 08:30
+           27  Crumlin Hospital  dep 06:41  arr 07:10, there 07:22  leave 06:36  too late
+           27  Crumlin Hospital  dep 07:11  arr 07:40, there 07:52  leave 07:06  too late
+        →  27  Crumlin Hospital  dep 07:31  arr 08:00, there 08:12  leave 07:26  in 6 min
+           27  Crumlin Hospital  dep 07:51  arr 08:20, there 08:32  leave 07:46  in 26 min
+
+        """)
+    let json = try JSONSerialization.jsonObject(with: Data(run(["commute", "work", "--now", tuesday, "--json"]).stdout.utf8))
+    let options = try #require(((json as? [[String: Any]])?.first?["options"]) as? [[String: Any]])
+    let chosen = try #require(options.first { $0["recommended"] as? Bool == true })
+    #expect(chosen["arrives"] as? String == "2026-12-01T08:00:00+00:00")
+    #expect(chosen["reaches"] as? String == "2026-12-01T08:12:00+00:00")
+    // Without --to there is nowhere to walk from.
+    #expect(run(["commute", "add", "x", "--stop", "4530", "--arrive-by", "08:00", "--then-walk", "5"]).code == 2)
   }
 
   @Test func lateTripMovesTheRecommendationEarlier() {

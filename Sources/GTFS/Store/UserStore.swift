@@ -14,7 +14,7 @@ public final class UserStore {
     try Self.migrate(db)
   }
 
-  static let version = 2
+  static let version = 3
 
   static func migrate(_ db: Connection) throws {
     let current = try db.scalarInt("PRAGMA user_version") ?? 0
@@ -45,6 +45,16 @@ public final class UserStore {
             arrive_by INTEGER NOT NULL, days INTEGER NOT NULL, walk_minutes INTEGER NOT NULL DEFAULT 0,
             added_at INTEGER NOT NULL);
           PRAGMA user_version = 2;
+          """)
+      }
+    }
+    if current < 3 {
+      // Version 3: a commute's walk from where you get off to where you are going.
+      try db.transaction {
+        try db.execute(
+          """
+          ALTER TABLE commutes ADD COLUMN then_walk_minutes INTEGER NOT NULL DEFAULT 0;
+          PRAGMA user_version = 3;
           """)
       }
     }
@@ -231,11 +241,14 @@ extension UserStore {
     public var days: Int
     /// Minutes of walking to the stop.
     public var walkMinutes: Int
+    /// Minutes of walking from where you get off (`destination`) to where you are going: the
+    /// deadline is your arrival there on foot.
+    public var thenWalkMinutes: Int
 
     /// Creates a commute.
     public init(
       name: String, feed: String, stopID: String, route: String? = nil, destination: String? = nil, arriveByMinutes: Int,
-      days: Int = 0b0011111, walkMinutes: Int = 0
+      days: Int = 0b0011111, walkMinutes: Int = 0, thenWalkMinutes: Int = 0
     ) {
       self.name = name
       self.feed = feed
@@ -245,13 +258,14 @@ extension UserStore {
       self.arriveByMinutes = arriveByMinutes
       self.days = days
       self.walkMinutes = walkMinutes
+      self.thenWalkMinutes = thenWalkMinutes
     }
   }
 
   /// Saves (or replaces) the commute `commute.name`.
   public func saveCommute(_ commute: Commute, now: Int64) throws {
     let statement = try db.cached(
-      "INSERT OR REPLACE INTO commutes (name, feed, stop_id, route, destination, arrive_by, days, walk_minutes, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      "INSERT OR REPLACE INTO commutes (name, feed, stop_id, route, destination, arrive_by, days, walk_minutes, then_walk_minutes, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
     statement.bind(commute.name, at: 1)
     statement.bind(commute.feed, at: 2)
     statement.bind(commute.stopID, at: 3)
@@ -260,21 +274,22 @@ extension UserStore {
     statement.bind(commute.arriveByMinutes, at: 6)
     statement.bind(commute.days, at: 7)
     statement.bind(commute.walkMinutes, at: 8)
-    statement.bind(now, at: 9)
+    statement.bind(commute.thenWalkMinutes, at: 9)
+    statement.bind(now, at: 10)
     try statement.run()
   }
 
   /// Every commute, by name.
   public func commutes() throws -> [Commute] {
     let statement = try db.cached(
-      "SELECT name, feed, stop_id, route, destination, arrive_by, days, walk_minutes FROM commutes ORDER BY name")
+      "SELECT name, feed, stop_id, route, destination, arrive_by, days, walk_minutes, then_walk_minutes FROM commutes ORDER BY name")
     var result: [Commute] = []
     while try statement.step() {
       result.append(
         Commute(
           name: statement.text(0), feed: statement.text(1), stopID: statement.text(2), route: statement.optionalText(3),
           destination: statement.optionalText(4), arriveByMinutes: statement.int(5), days: statement.int(6),
-          walkMinutes: statement.int(7)))
+          walkMinutes: statement.int(7), thenWalkMinutes: statement.int(8)))
     }
     return result
   }

@@ -91,8 +91,10 @@ enum CommuteSupport {
     var departure: Departure
     /// When it departs (expected, else scheduled).
     var departs: UnixTime
-    /// When it reaches the destination (expected when live), or nil without a destination.
+    /// When it reaches the destination stop (expected when live), or nil without a destination.
     var arrives: UnixTime?
+    /// When you get where you are going: `arrives` plus the walk after it.
+    var reaches: UnixTime?
     /// Departure minus the walk.
     var leaveBy: UnixTime
   }
@@ -108,8 +110,9 @@ enum CommuteSupport {
     var freshness: RealtimeFreshness
   }
 
-  /// Chooses the departures for `commute` on `date`: the latest whose arrival (or, without a
-  /// destination, departure) is no later than the deadline is recommended.
+  /// Chooses the departures for `commute` on `date`: the latest whose arrival on foot (the
+  /// vehicle's arrival plus the walk after it; without a destination, its departure) is no later
+  /// than the deadline is recommended.
   static func plan(
     _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, store: Store, feeds: [FeedMessage], now: UnixTime,
     options reconcile: ReconcilerOptions
@@ -126,6 +129,7 @@ enum CommuteSupport {
       includeArrivals: false, route: commute.route, destination: commute.destination, options: reconcile)
     var options: [Option] = []
     let walk = Int64(commute.walkMinutes * 60)
+    let thenWalk = Int64(commute.thenWalkMinutes * 60)
     for departure in live.departures where departure.status != .cancelled && departure.status != .skipped {
       guard let departs = departure.time else { continue }
       var arrives: UnixTime?
@@ -133,10 +137,11 @@ enum CommuteSupport {
         arrives = try arrival(of: departure, at: destination, store: store)
         guard arrives != nil else { continue }
       }
-      options.append(Option(departure: departure, departs: departs, arrives: arrives, leaveBy: departs - walk))
+      let reaches = arrives.map { $0 + thenWalk }
+      options.append(Option(departure: departure, departs: departs, arrives: arrives, reaches: reaches, leaveBy: departs - walk))
     }
-    options.sort { ($0.arrives ?? $0.departs, $0.departs) < ($1.arrives ?? $1.departs, $1.departs) }
-    let best: Int? = options.lastIndex { ($0.arrives ?? $0.departs) <= deadline }
+    options.sort { ($0.reaches ?? $0.departs, $0.departs) < ($1.reaches ?? $1.departs, $1.departs) }
+    let best: Int? = options.lastIndex { ($0.reaches ?? $0.departs) <= deadline }
     var shown: [Option]
     var index: Int?
     if let best {
@@ -183,10 +188,13 @@ enum CommuteAddCommand: TransitCommand {
       OptionSpec("--to", value: "DEST", help: "Where you get off (a later stop's name): the deadline is your arrival there"),
       OptionSpec("--arrive-by", value: "HH:MM", help: "The deadline (on the agency's clock); without --to, the latest departure"),
       OptionSpec("--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri"),
-      OptionSpec("--walk", value: "MIN", help: "Minutes of walking to the stop", default: "0"),
+      OptionSpec("--walk", value: "MIN", help: "Minutes of walking to the stop: you leave this long before the departure", default: "0"),
+      OptionSpec(
+        "--then-walk", value: "MIN", help: "With --to: minutes of walking from where you get off; the deadline is your arrival on foot",
+        default: "0"),
     ],
     examples: [
-      "transit commute add work --stop 4530 --route 27 --to 'Crumlin Hospital' --arrive-by 08:30 --walk 5",
+      "transit commute add work --stop 4530 --route 27 --to 'Crumlin Hospital' --arrive-by 08:30 --walk 5 --then-walk 4",
       "transit commute add school --stop TINT --arrive-by 08:00 --days mon-fri",
     ])
 
@@ -199,11 +207,16 @@ enum CommuteAddCommand: TransitCommand {
     let arriveBy = try CommuteSupport.clockMinutes(deadlineText, option: "--arrive-by")
     let days = try arguments.value("--days").map { text throws(UsageError) in try CommuteSupport.days(text) } ?? 0b0011111
     let walk = try arguments.integer("--walk", in: 0...180) ?? 0
+    let thenWalk = try arguments.integer("--then-walk", in: 0...180) ?? 0
+    if thenWalk > 0 && arguments.value("--to") == nil {
+      throw UsageError("--then-walk needs --to DEST: the walk starts where you get off")
+    }
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
     let commute = UserStore.Commute(
       name: name, feed: stop.feed.rawValue, stopID: stop.id.rawValue, route: arguments.value("--route"),
-      destination: arguments.value("--to"), arriveByMinutes: arriveBy, days: days, walkMinutes: walk)
+      destination: arguments.value("--to"), arriveByMinutes: arriveBy, days: days, walkMinutes: walk,
+      thenWalkMinutes: thenWalk)
     try UserStore(directory: invocation.paths.data).saveCommute(commute, now: invocation.now.seconds)
     if invocation.global.json {
       invocation.context.stdout.line(CommuteListCommand.json(commute, stop: stop).serialized(pretty: true))
@@ -246,6 +259,7 @@ enum CommuteListCommand: TransitCommand {
     parts.append("arrive by \(CommuteSupport.clockText(commute.arriveByMinutes))")
     parts.append(CommuteSupport.describeDays(commute.days))
     if commute.walkMinutes > 0 { parts.append("\(commute.walkMinutes) min walk") }
+    if commute.thenWalkMinutes > 0 { parts.append("then \(commute.thenWalkMinutes) min walk") }
     return parts.joined(separator: ", ")
   }
 
@@ -254,7 +268,8 @@ enum CommuteListCommand: TransitCommand {
       ("name", .string(commute.name)), ("feed", .string(commute.feed)), ("stop_id", .string(commute.stopID)),
       ("stop_name", .optional(stop?.name)), ("route", .optional(commute.route)), ("to", .optional(commute.destination)),
       ("arrive_by", .string(CommuteSupport.clockText(commute.arriveByMinutes))), ("days", .string(CommuteSupport.describeDays(commute.days))),
-      ("walk_minutes", .number(commute.walkMinutes)), ("missing", .bool(stop == nil)),
+      ("walk_minutes", .number(commute.walkMinutes)), ("then_walk_minutes", .number(commute.thenWalkMinutes)),
+      ("missing", .bool(stop == nil)),
     ])
   }
 }
@@ -293,10 +308,10 @@ enum CommuteCommand: TransitCommand {
       FeedsSupport.refreshOption,
     ],
     discussion: """
-      For the day, the recommended departure (the latest that arrives by the deadline, from the
-      departures of the 2 h before it; without
-      --to, the latest that leaves by it), the two before it and the one after, each with the
-      time to leave (the departure minus the walk) and, today, how long until then. Realtime
+      For the day, the recommended departure (the latest that gets you there by the deadline:
+      its arrival at --to plus the --then-walk; without --to, the latest that leaves by it;
+      from the departures of the 2 h before it), the two before it and the one after, each with
+      the time to leave (the departure minus the --walk) and, today, how long until then. Realtime
       is used where there is some. On a day the commute does not run, says so and shows the
       next day it does. Add commutes with 'transit commute add'.
 
@@ -370,6 +385,7 @@ enum CommuteCommand: TransitCommand {
               ("recommended", .bool(index == plan.recommended)),
               ("departure", DeparturesCommand.departureJSON(option.departure, zone: zone, reachable: nil)),
               ("arrives", .optional(option.arrives.map { ISOTime.format($0, zone: zone) })),
+              ("reaches", .optional(option.reaches.map { ISOTime.format($0, zone: zone) })),
               ("leave_by", .string(ISOTime.format(option.leaveBy, zone: zone))),
               ("minutes_until_leave", plan.date == today && option.leaveBy >= now ? .number((option.leaveBy - now) / 60) : .null),
             ])
@@ -394,7 +410,8 @@ enum CommuteCommand: TransitCommand {
         let call = option.departure.call
         let marker: String = index == plan.recommended ? "→" : " "
         let headsign: String = call.headsign.isEmpty ? "(added trip)" : call.headsign
-        let arrives: String = option.arrives.map { "arr " + clock($0) } ?? ""
+        var arrives: String = option.arrives.map { "arr " + clock($0) } ?? ""
+        if commute.thenWalkMinutes > 0, let reaches = option.reaches { arrives += ", there " + clock(reaches) }
         var row: [String] = [marker, call.routeShortName, headsign, "dep " + clock(option.departs), arrives, "leave " + clock(option.leaveBy)]
         if plan.date == today {
           row.append(option.leaveBy >= now ? "in \(StopCommandSupport.countdown(to: option.leaveBy, from: now))" : "too late")
@@ -449,13 +466,16 @@ enum CommuteCalendar {
       if let arrives = option.arrives {
         description += ", arrives \(StopCommandSupport.clock(arrives, zone: zone, twelveHour: false))"
       }
+      if commute.thenWalkMinutes > 0, let reaches = option.reaches {
+        description += "; walk \(commute.thenWalkMinutes) min, there \(StopCommandSupport.clock(reaches, zone: zone, twelveHour: false))"
+      }
       description += " (arrive by \(CommuteSupport.clockText(commute.arriveByMinutes))).\nFrom the timetable: run 'transit commute \(commute.name)' for live times."
       lines += [
         "BEGIN:VEVENT",
         "UID:" + escape("\(commute.name)-\(date.description)@transit"),
         "DTSTAMP:" + utc(now),
         "DTSTART:" + utc(option.leaveBy),
-        "DTEND:" + utc(max(option.arrives ?? option.departs, option.leaveBy + 60)),
+        "DTEND:" + utc(max(option.reaches ?? option.departs, option.leaveBy + 60)),
         "SUMMARY:" + escape(summary),
         "DESCRIPTION:" + escape(description),
         "LOCATION:" + escape(stop.name + (stop.code.map { " [\($0)]" } ?? "")),
