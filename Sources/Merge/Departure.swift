@@ -28,8 +28,6 @@ public enum PredictionSource: String, Hashable, Sendable {
   case propagated
   /// No realtime: the timetable.
   case schedule
-  /// Placed by the timetable for an untracked vehicle (rule 9; not produced yet).
-  case estimated
 }
 
 /// One departure as a rider sees it: the scheduled call and what realtime says about it.

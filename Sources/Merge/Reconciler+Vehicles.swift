@@ -119,20 +119,25 @@ extension Reconciler {
   }
 
   /// Where an untracked trip should be at `now` by its times (rule 9): at a stop between its
-  /// arrival and departure, else on the straight line between the stop before and the stop
-  /// after, by the share of the time between them (the shape is not followed).
+  /// arrival and departure, else between the stop before and the stop after by the share of the
+  /// time between them: along `shape` when there is one (each stop placed by its
+  /// `shape_dist_traveled`, else by projecting it onto the shape in order), on the straight line
+  /// between the two stops otherwise.
   ///
   /// - Parameters:
   ///   - prediction: expected times to use instead of the timetable's, when there are some.
+  ///   - shape: the trip's shape, when the feed has one.
   /// - Returns: nil before the trip starts, after it ends, or without stop positions.
   public static func estimatedPosition(
-    of trip: ScheduledTrip, stopCoordinates: [StopID: Coordinate], at now: UnixTime, prediction: TripPrediction? = nil
+    of trip: ScheduledTrip, stopCoordinates: [StopID: Coordinate], at now: UnixTime, prediction: TripPrediction? = nil,
+    shape: ShapePath? = nil
   ) -> EstimatedPosition? {
     struct Timed {
       var sequence: Int
       var coordinate: Coordinate
       var arrival: UnixTime
       var departure: UnixTime
+      var shapeDistance: Double?
     }
     let expected = Dictionary(
       (prediction?.stops ?? []).map { ($0.stop.stopSequence, $0) }, uniquingKeysWith: { first, _ in first })
@@ -143,7 +148,9 @@ extension Reconciler {
       guard let arrival = predicted?.expectedArrival ?? stop.arrival ?? stop.departure,
         let departure = predicted?.expectedDeparture ?? stop.departure ?? stop.arrival
       else { return nil }
-      return Timed(sequence: stop.stopSequence, coordinate: coordinate, arrival: arrival, departure: max(arrival, departure))
+      return Timed(
+        sequence: stop.stopSequence, coordinate: coordinate, arrival: arrival, departure: max(arrival, departure),
+        shapeDistance: stop.shapeDistance)
     }
     guard let first = timed.first, let last = timed.last, now >= first.arrival, now <= last.departure else { return nil }
     for (index, stop) in timed.enumerated() {
@@ -154,6 +161,20 @@ extension Reconciler {
       let next = timed[index + 1]
       if now > stop.departure && now < next.arrival {
         let fraction = Double(now - stop.departure) / Double(next.arrival - stop.departure)
+        if let shape {
+          // Place the stops in order up to the next one: a loop passes some places twice.
+          var along: [Double] = []
+          for placed in timed[...(index + 1)] {
+            let floor = along.last ?? 0
+            let byDistance = placed.shapeDistance.flatMap { shape.metres(atTraveled: $0) }
+            along.append(max(floor, byDistance ?? shape.locate(placed.coordinate, notBefore: floor)))
+          }
+          let from = along[index], to = along[index + 1]
+          if to > from {
+            return EstimatedPosition(
+              coordinate: shape.coordinate(at: from + (to - from) * fraction), stopSequence: next.sequence, isAtStop: false)
+          }
+        }
         let coordinate = Coordinate(
           latitude: stop.coordinate.latitude + (next.coordinate.latitude - stop.coordinate.latitude) * fraction,
           longitude: stop.coordinate.longitude + (next.coordinate.longitude - stop.coordinate.longitude) * fraction)

@@ -197,7 +197,7 @@ public enum Reconciler {
       stops: original.stops.map {
         ScheduledStop(
           stopID: $0.stopID, stopSequence: $0.stopSequence, arrival: $0.arrival.map { $0 + shift },
-          departure: $0.departure.map { $0 + shift })
+          departure: $0.departure.map { $0 + shift }, shapeDistance: $0.shapeDistance)
       })
     copy.serviceDayStart = original.serviceDayStart.map { $0 + Int64(date.daysSinceEpoch - original.instance.serviceDate.daysSinceEpoch) * 86_400 }
     return copy

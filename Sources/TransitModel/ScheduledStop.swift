@@ -8,13 +8,17 @@ public struct ScheduledStop: Hashable, Sendable {
   public var arrival: UnixTime?
   /// The scheduled departure, nil when the timetable has none.
   public var departure: UnixTime?
+  /// `stop_times.shape_dist_traveled`: how far along the trip's shape the stop lies, in the
+  /// feed's unit, when the feed says.
+  public var shapeDistance: Double?
 
   /// Creates a call; times already absolute.
-  public init(stopID: StopID, stopSequence: Int, arrival: UnixTime?, departure: UnixTime?) {
+  public init(stopID: StopID, stopSequence: Int, arrival: UnixTime?, departure: UnixTime?, shapeDistance: Double? = nil) {
     self.stopID = stopID
     self.stopSequence = stopSequence
     self.arrival = arrival
     self.departure = departure
+    self.shapeDistance = shapeDistance
   }
 
   /// The time the stop is passed by on the timetable: the departure, else the arrival.

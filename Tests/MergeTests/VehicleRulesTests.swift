@@ -87,6 +87,77 @@ import TransitModel
     #expect(late == EstimatedPosition(coordinate: places["A"]!, stopSequence: 10, isAtStop: true))
   }
 
+  /// The road from A to B goes east 1 km then back west (a U round a block), so halfway in
+  /// time is at the far corner, not on the straight line between the stops.
+  var detour: ShapePath {
+    ShapePath([
+      ShapePoint(coordinate: Coordinate(latitude: 53.2800, longitude: -6.37), distance: 0),
+      ShapePoint(coordinate: Coordinate(latitude: 53.2800, longitude: -6.355), distance: 1000),
+      ShapePoint(coordinate: Coordinate(latitude: 53.2850, longitude: -6.355), distance: 1556),
+      ShapePoint(coordinate: Coordinate(latitude: 53.2850, longitude: -6.37), distance: 2556),
+      ShapePoint(coordinate: Coordinate(latitude: 53.2900, longitude: -6.37), distance: 3112),
+    ])!
+  }
+
+  @Test func untrackedTripsFollowTheShape() throws {
+    // 08:15 is half of A→B's time: half of its 2,556 m of road, 1,278 m along, on the
+    // northbound side of the U, 278 m up it.
+    let halfway = try #require(Reconciler.estimatedPosition(of: trip, stopCoordinates: places, at: B.at("08:15"), shape: detour))
+    #expect(halfway.stopSequence == 20 && !halfway.isAtStop)
+    #expect(abs(halfway.coordinate.longitude - -6.355) < 1e-6)
+    #expect(abs(halfway.coordinate.distanceMeters(to: Coordinate(latitude: 53.2800, longitude: -6.355)) - 278) < 5)
+    // Stops placed by their shape_dist_traveled give the same answer as stops projected.
+    var measured = trip
+    for (index, distance) in [0.0, 2556, 3112].enumerated() { measured.stops[index].shapeDistance = distance }
+    let byDistance = try #require(
+      Reconciler.estimatedPosition(of: measured, stopCoordinates: places, at: B.at("08:15"), shape: detour))
+    #expect(byDistance.coordinate.distanceMeters(to: halfway.coordinate) < 1)
+    // Between B and C the road is straight, so the shape agrees with the line.
+    let later = try #require(Reconciler.estimatedPosition(of: trip, stopCoordinates: places, at: B.at("08:25") + 30, shape: detour))
+    #expect(abs(later.coordinate.latitude - 53.2875) < 1e-6)
+  }
+
+  @Test func aLoopsStopsArePlacedInOrder() throws {
+    // A loop that starts and ends at the same stop: S (08:00) → far point (08:10) → S (08:20).
+    // The last stop projects onto the start of the shape too; it must be placed at its end.
+    let loop = ScheduledTrip(
+      instance: TripInstance(tripID: "L", serviceDate: B.date), routeID: "R",
+      stops: [
+        ScheduledStop(stopID: "S", stopSequence: 1, arrival: B.at("08:00"), departure: B.at("08:00")),
+        ScheduledStop(stopID: "F", stopSequence: 2, arrival: B.at("08:10"), departure: B.at("08:10")),
+        ScheduledStop(stopID: "S", stopSequence: 3, arrival: B.at("08:20"), departure: B.at("08:20")),
+      ])
+    let coordinates: [StopID: Coordinate] = [
+      "S": Coordinate(latitude: 53.28, longitude: -6.37), "F": Coordinate(latitude: 53.29, longitude: -6.37),
+    ]
+    let shape = try #require(
+      ShapePath([
+        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.37)),
+        ShapePoint(coordinate: Coordinate(latitude: 53.29, longitude: -6.37)),
+        ShapePoint(coordinate: Coordinate(latitude: 53.29, longitude: -6.36)),
+        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.36)),
+        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.37)),
+      ]))
+    // 08:15: halfway from F back to S along the road (F → east → south → west), on the
+    // eastern side, not on the straight line F–S.
+    let position = try #require(Reconciler.estimatedPosition(of: loop, stopCoordinates: coordinates, at: B.at("08:15"), shape: shape))
+    #expect(position.stopSequence == 3)
+    #expect(position.coordinate.longitude > -6.3625)
+  }
+
+  @Test func shapePathMeasuresAndSlices() throws {
+    let path = detour
+    #expect(abs(path.length - 3112) < 10)
+    #expect(path.coordinate(at: -5) == path.points[0].coordinate)
+    #expect(path.coordinate(at: 1e9) == path.points[4].coordinate)
+    #expect(try #require(path.metres(atTraveled: 500)) == path.metres[1] / 2)
+    #expect(path.metres(atTraveled: 9999) == nil)
+    let slice = path.slice(from: path.metres[1] / 2, to: path.metres[3])
+    #expect(slice.count == 4)  // the cut, two corners, the end at a point
+    #expect(slice[1] == path.points[1].coordinate && slice[2] == path.points[2].coordinate)
+    #expect(ShapePath([ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.37))]) == nil)
+  }
+
   // MARK: - Rule 10
 
   @Test func aVehicleContinuesOnTheNextTripOfItsBlock() {

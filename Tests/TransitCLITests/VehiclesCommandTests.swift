@@ -1,7 +1,9 @@
 import Foundation
+import GTFS
 import GTFSRealtime
 import TestSupport
 import Testing
+import TransitModel
 
 @testable import TransitCLI
 
@@ -58,6 +60,25 @@ struct VehiclesRealCaptureTests {
       "--data-dir", home.path,
     ])
     #expect(route.stdout.split(separator: "\n").count == 4)
+
+    // Rule 9 along the shape: each estimated train lies on its trip's shape, not on the
+    // straight line between two stations.
+    let json = transit([
+      "vehicles", "--json", "--realtime", vehicles, "--now", "2023-11-07T17:06:30-08:00", "--data-dir", home.path,
+    ])
+    let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    let estimated = listed.filter { $0["estimated"] as? Bool == true }
+    #expect(estimated.count == 3)
+    let store = try Store(directory: home.path)
+    let feed = try #require(try Timetables(directory: home.path).list().first?.name)
+    for vehicle in estimated {
+      let tripID = try #require(vehicle["trip_id"] as? String)
+      let shapeID = try #require(try store.shapeID(ofTrip: TripID(tripID), feed: FeedName(feed)))
+      let shape = try #require(ShapePath(try store.shape(shapeID, feed: FeedName(feed))))
+      let at = Coordinate(latitude: try #require(vehicle["lat"] as? Double), longitude: try #require(vehicle["lon"] as? Double))
+      let onShape = shape.coordinate(at: shape.locate(at))
+      #expect(at.distanceMeters(to: onShape) < 1, "\(tripID) is \(at.distanceMeters(to: onShape)) m off its shape")
+    }
     let near = transit([
       "vehicles", "--near", "37.37046,-121.99604", "--radius", "100", "--realtime", vehicles,
       "--now", "2023-11-07T17:06:30-08:00", "--data-dir", home.path,

@@ -22,7 +22,8 @@ extension Store {
     return stopTimes.map { row in
       ScheduledStop(
         stopID: StopID(row.stopID), stopSequence: row.stopSequence,
-        arrival: row.arrival.map { base + Int64($0) + offset }, departure: row.departure.map { base + Int64($0) + offset })
+        arrival: row.arrival.map { base + Int64($0) + offset }, departure: row.departure.map { base + Int64($0) + offset },
+        shapeDistance: row.shapeDistTraveled)
     }
   }
 

@@ -295,7 +295,6 @@ enum DeparturesCommand: TransitCommand {
       case .realtime: marker = "live"
       case .interpolated: marker = "live, interpolated"
       case .propagated: marker = "live, carried forward"
-      case .estimated: marker = "estimated"
       case .schedule: marker = "scheduled"
       }
     }

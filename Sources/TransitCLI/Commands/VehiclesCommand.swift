@@ -55,6 +55,7 @@ struct FleetBuilder {
   let feeds: [FeedMessage]
   let now: UnixTime
   private var stopCache: [String: TransitModel.Stop?] = [:]
+  private var shapeCache: [String: ShapePath?] = [:]
 
   init(store: Store, feeds: [FeedMessage], now: UnixTime) {
     self.store = store
@@ -69,6 +70,17 @@ struct FleetBuilder {
     let found: TransitModel.Stop? = (try? store.stop(id, feed: feed)) ?? nil
     stopCache[key] = .some(found)
     return found
+  }
+
+  /// The shape trip `tripID` follows, measured; cached by shape, since a route's trips share a
+  /// few.
+  mutating func shape(ofTrip tripID: TripID, feed: FeedName) throws -> ShapePath? {
+    guard let shapeID = try store.shapeID(ofTrip: tripID, feed: feed) else { return nil }
+    let key = feed.rawValue + "\u{1}" + shapeID
+    if let known = shapeCache[key] { return known }
+    let path = ShapePath(try store.shape(shapeID, feed: feed))
+    shapeCache[key] = .some(path)
+    return path
   }
 
   /// The scheduled instance of `tripID` a vehicle runs: on `startDate` when given, else the
@@ -169,7 +181,11 @@ struct FleetBuilder {
   mutating func estimated(_ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction? = nil) throws -> VehicleView? {
     var coordinates: [StopID: Coordinate] = [:]
     for call in trip.stops { coordinates[call.stopID] = stop(call.stopID, feed: details.feed)?.coordinate }
-    guard let estimate = Reconciler.estimatedPosition(of: trip, stopCoordinates: coordinates, at: now, prediction: prediction)
+    // The shape is read only for a trip that is on the road now.
+    guard Reconciler.estimatedPosition(of: trip, stopCoordinates: coordinates, at: now, prediction: prediction) != nil,
+      let estimate = Reconciler.estimatedPosition(
+        of: trip, stopCoordinates: coordinates, at: now, prediction: prediction,
+        shape: try shape(ofTrip: trip.instance.tripID, feed: details.feed))
     else { return nil }
     var view = VehicleView()
     view.isEstimated = true
