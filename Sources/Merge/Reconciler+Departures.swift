@@ -11,13 +11,20 @@ public struct DepartureRequest: Hashable, Sendable {
   public var feed: FeedName
   /// The service date of an added trip whose update gives no start_date.
   public var fallbackServiceDate: ServiceDate
+  /// When service dates' times count from, for DUPLICATED trips moved to them (see
+  /// `Reconciler.realtime`).
+  public var serviceDayStarts: [ServiceDate: UnixTime]
 
   /// Creates a request.
-  public init(stopIDs: Set<StopID>, from: UnixTime?, feed: FeedName, fallbackServiceDate: ServiceDate) {
+  public init(
+    stopIDs: Set<StopID>, from: UnixTime?, feed: FeedName, fallbackServiceDate: ServiceDate,
+    serviceDayStarts: [ServiceDate: UnixTime] = [:]
+  ) {
     self.stopIDs = stopIDs
     self.from = from
     self.feed = feed
     self.fallbackServiceDate = fallbackServiceDate
+    self.serviceDayStarts = serviceDayStarts
   }
 }
 
@@ -51,7 +58,7 @@ extension Reconciler {
             ScheduledStop(stopID: $0.stopID, stopSequence: $0.stopSequence, arrival: $0.scheduledArrival, departure: $0.scheduledDeparture)
           }))
     }
-    let realtime = realtime(trips: allTrips, feeds: feeds, now: now, options: options)
+    let realtime = realtime(trips: allTrips, feeds: feeds, now: now, options: options, serviceDayStarts: request.serviceDayStarts)
     var result: [Departure] = []
     var seen = Set<CallKey>()
 
@@ -75,12 +82,14 @@ extension Reconciler {
         guard !isLast else { continue }
         let original = prediction.duplicateOf ?? prediction.instance.tripID
         let template = templates[original]
+        let trip = originals[original]
         let call = ScheduledCall(
-          feed: request.feed, tripID: prediction.instance.tripID, routeID: template?.routeID ?? originals[original]?.routeID ?? RouteID(""),
-          routeShortName: template?.routeShortName ?? "", headsign: template?.headsign ?? "", stopID: stop.stop.stopID,
+          feed: request.feed, tripID: prediction.instance.tripID, routeID: template?.routeID ?? trip?.routeID ?? RouteID(""),
+          routeShortName: template?.routeShortName ?? trip?.route?.shortName ?? "",
+          headsign: template?.headsign ?? trip?.headsign ?? "", stopID: stop.stop.stopID,
           stopSequence: stop.stop.stopSequence, serviceDate: prediction.instance.serviceDate,
           startTime: prediction.instance.startTime, scheduledArrival: stop.stop.arrival,
-          scheduledDeparture: stop.stop.departure, routeType: template?.routeType ?? 3)
+          scheduledDeparture: stop.stop.departure, routeType: template?.routeType ?? trip?.route?.routeType ?? 3)
         guard seen.insert(CallKey(instance: prediction.instance, stopSequence: stop.stop.stopSequence)).inserted else { continue }
         var entry = departure(call, stop, prediction, options)
         if entry.status != .skipped && entry.status != .cancelled { entry.status = .added }

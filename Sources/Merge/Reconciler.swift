@@ -60,9 +60,13 @@ public enum Reconciler {
   ///     by nearness to the feed's time).
   ///   - feeds: decoded feeds of any kind; trip updates and vehicle positions are used.
   ///   - now: the current time, for freshness.
+  ///   - serviceDayStarts: when each service date's times count from (noon minus 12 h in the
+  ///     agency's zone), for the dates DUPLICATED trips move to; a date not given is taken to
+  ///     start whole days after the original's (wrong by the hour across a DST change).
   /// - Complexity: O(updates × stops of their trip) plus O(trips) to index.
   public static func realtime(
-    trips: [ScheduledTrip], feeds: [FeedMessage], now: UnixTime, options: ReconcilerOptions = .init()
+    trips: [ScheduledTrip], feeds: [FeedMessage], now: UnixTime, options: ReconcilerOptions = .init(),
+    serviceDayStarts: [ServiceDate: UnixTime] = [:]
   ) -> Realtime {
     let freshness = freshness(of: feeds, now: now, options: options)
     var result = Realtime(freshness: freshness, predictions: [:], deleted: [], added: [], report: MergeReport())
@@ -96,7 +100,7 @@ public enum Reconciler {
 
         if relationship == .duplicated {
           guard let original = match(descriptor, among: candidates, near: reference, within: .max),
-            let copy = duplicate(original, properties: update.tripProperties)
+            let copy = duplicate(original, properties: update.tripProperties, serviceDayStarts: serviceDayStarts)
           else {
             result.report.issues.append(.unusableDuplicate(tripID: rawTripID))
             continue
@@ -177,18 +181,24 @@ public enum Reconciler {
 
   /// A copy of `original` moved to the DUPLICATED trip's new id, date and start time.
   ///
-  /// The new service day is taken to start whole days after the original's (a DST change
-  /// between the two dates would shift it by the hour).
-  static func duplicate(_ original: ScheduledTrip, properties: TripUpdate.TripProperties?) -> ScheduledTrip? {
+  /// The new service day starts where `serviceDayStarts` says; a date it lacks is taken to start
+  /// whole days after the original's (a DST change between the two dates would shift it by the
+  /// hour).
+  static func duplicate(
+    _ original: ScheduledTrip, properties: TripUpdate.TripProperties?, serviceDayStarts: [ServiceDate: UnixTime] = [:]
+  ) -> ScheduledTrip? {
     guard let properties else { return nil }
     let newID = properties.tripID.map(TripID.init) ?? original.instance.tripID
     let date = properties.startDate.flatMap { ServiceDate(gtfs: $0) } ?? original.instance.serviceDate
     let startTime = properties.startTime.flatMap { ServiceTime(gtfs: $0) }
     if properties.startTime != nil && startTime == nil { return nil }
-    var shift = Int64(date.daysSinceEpoch - original.instance.serviceDate.daysSinceEpoch) * 86_400
+    let days = Int64(date.daysSinceEpoch - original.instance.serviceDate.daysSinceEpoch)
+    let newDayStart = serviceDayStarts[date] ?? original.serviceDayStart.map { $0 + days * 86_400 }
+    var shift = days * 86_400
+    if let newDayStart, let oldDayStart = original.serviceDayStart { shift = newDayStart - oldDayStart }
     if let startTime {
-      guard let dayStart = original.serviceDayStart, let first = original.span?.lowerBound else { return nil }
-      shift += (dayStart + Int64(startTime.seconds)) - first
+      guard let newDayStart, let first = original.span?.lowerBound else { return nil }
+      shift = (newDayStart + Int64(startTime.seconds)) - first
     }
     let instance = TripInstance(
       tripID: newID, serviceDate: date, startTime: original.instance.startTime == nil ? nil : startTime)
@@ -199,7 +209,7 @@ public enum Reconciler {
           stopID: $0.stopID, stopSequence: $0.stopSequence, arrival: $0.arrival.map { $0 + shift },
           departure: $0.departure.map { $0 + shift }, shapeDistance: $0.shapeDistance)
       })
-    copy.serviceDayStart = original.serviceDayStart.map { $0 + Int64(date.daysSinceEpoch - original.instance.serviceDate.daysSinceEpoch) * 86_400 }
+    copy.serviceDayStart = newDayStart
     return copy
   }
 

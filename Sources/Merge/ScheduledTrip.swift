@@ -46,13 +46,23 @@ public struct ScheduledTrip: Hashable, Sendable {
   /// The instant the service date's times count from (noon minus 12 h, in the agency's zone);
   /// needed only to move a DUPLICATED trip to a new start_time.
   public var serviceDayStart: UnixTime?
+  /// The route and headsign riders see, for a DUPLICATED copy of this trip when none of the
+  /// trip's own calls is among the scheduled ones (else they come from those calls).
+  public var route: RouteSummary?
+  /// `trips.trip_headsign`, else the last stop's name; see `route`.
+  public var headsign: String?
 
   /// Creates a trip instance with its calls (sorted by stop_sequence here).
-  public init(instance: TripInstance, routeID: RouteID, stops: [ScheduledStop], serviceDayStart: UnixTime? = nil) {
+  public init(
+    instance: TripInstance, routeID: RouteID, stops: [ScheduledStop], serviceDayStart: UnixTime? = nil,
+    route: RouteSummary? = nil, headsign: String? = nil
+  ) {
     self.instance = instance
     self.routeID = routeID
     self.stops = stops.sorted { $0.stopSequence < $1.stopSequence }
     self.serviceDayStart = serviceDayStart
+    self.route = route
+    self.headsign = headsign
   }
 
   /// The first scheduled time and the last.

@@ -216,6 +216,37 @@ import TransitModel
     ])
   }
 
+  @Test func duplicatedTripOnAnotherDayCountsFromThatDaysStart() {
+    // The copy runs the next day, after a spring-forward night: that service day starts 23 h
+    // after this one, not 24.
+    let next = B.date.adding(days: 1)
+    let duplicate = B.update(
+      "T1", .duplicated, properties: TripUpdate.TripProperties(tripID: "T1-dup", startDate: "20261202", startTime: "08:40:00"))
+    let copy = TripInstance(tripID: "T1-dup", serviceDate: next)
+    let dayStart = B.base + 23 * 3600
+    let moved = Reconciler.realtime(trips: [line], feeds: [B.feed([duplicate])], now: B.now, serviceDayStarts: [next: dayStart])
+    #expect(moved.predictions[copy]?.stops.first?.stop.departure == dayStart + 8 * 3600 + 40 * 60)
+    #expect(moved.predictions[copy]?.duplicateOf == "T1")
+    // Without the day's start, whole days are assumed.
+    let naive = Reconciler.realtime(trips: [line], feeds: [B.feed([duplicate])], now: B.now)
+    #expect(naive.predictions[copy]?.stops.first?.stop.departure == B.base + 86_400 + 8 * 3600 + 40 * 60)
+  }
+
+  @Test func duplicatedTripWithoutACallInTheWindowTakesItsRouteFromTheTrip() {
+    // Only the copy calls in the window: the original's calls are all before it.
+    var original = line
+    original.route = RouteSummary(feed: "test", id: "R1", shortName: "1", longName: nil, routeType: 0, color: nil)
+    original.headsign = "Town"
+    let duplicate = B.update(
+      "T1", .duplicated, properties: TripUpdate.TripProperties(tripID: "T1-dup", startDate: "20261201", startTime: "09:40:00"))
+    let result = Reconciler.departures(
+      scheduled: [], trips: [original], feeds: [B.feed([duplicate])], now: B.now,
+      request: DepartureRequest(stopIDs: ["B"], from: B.now, feed: "test", fallbackServiceDate: B.date))
+    let call = result.departures.first?.call
+    #expect(call?.tripID == "T1-dup" && call?.routeShortName == "1" && call?.headsign == "Town" && call?.routeType == 0)
+    #expect(call?.scheduledDeparture == B.at("09:45"))
+  }
+
   // MARK: - Outliers
 
   @Test func delaysBeyondAnHourAreFlaggedAndNotTrusted() {

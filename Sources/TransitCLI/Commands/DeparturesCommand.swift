@@ -193,9 +193,20 @@ enum DeparturesCommand: TransitCommand {
       return (calls.map { Departure(call: $0) }, RealtimeFreshness(status: .none))
     }
     var updated = Set<String>()
+    // DUPLICATED trips copy a trip that may run at quite another time: its stop list is read
+    // whatever its own calls, and the new service dates' starts are worked out in the zone.
+    var duplicated: [(tripID: TripID, date: ServiceDate)] = []
+    var serviceDayStarts: [ServiceDate: UnixTime] = [:]
+    let today = store.localDate(of: start, feed: stop.feed)
     for feed in feeds {
       for entity in feed.entities {
-        if let tripID = entity.tripUpdate?.trip?.tripID { updated.insert(tripID) }
+        guard let update = entity.tripUpdate, let tripID = update.trip?.tripID else { continue }
+        updated.insert(tripID)
+        guard update.trip?.scheduleRelationshipOrDefault == .duplicated else { continue }
+        let originalDate = update.trip?.startDate.flatMap { ServiceDate(gtfs: $0) } ?? today
+        duplicated.append((TripID(tripID), originalDate))
+        let newDate = update.tripProperties?.startDate.flatMap { ServiceDate(gtfs: $0) } ?? originalDate
+        serviceDayStarts[newDate] = store.serviceDayStart(newDate, feed: stop.feed)
       }
     }
     var trips: [ScheduledTrip] = []
@@ -210,10 +221,20 @@ enum DeparturesCommand: TransitCommand {
           stops: stops,
           serviceDayStart: store.serviceDayStart(call.serviceDate, feed: call.feed)))
     }
+    for (tripID, date) in duplicated where !seen.contains(where: { $0.tripID == tripID }) {
+      guard let details = try store.tripDetails(tripID, feed: stop.feed) else { continue }
+      let instance = TripInstance(tripID: tripID, serviceDate: date)
+      seen.insert(instance)
+      trips.append(
+        ScheduledTrip(
+          instance: instance, routeID: details.route.id,
+          stops: try store.tripCalls(tripID, feed: stop.feed, serviceDate: date),
+          serviceDayStart: store.serviceDayStart(date, feed: stop.feed), route: details.route, headsign: details.headsign))
+    }
     var stopIDs: Set<StopID> = [stop.id]
     for platform in platforms { stopIDs.insert(platform.id) }
     let request = DepartureRequest(
-      stopIDs: stopIDs, from: start, feed: stop.feed, fallbackServiceDate: store.localDate(of: start, feed: stop.feed))
+      stopIDs: stopIDs, from: start, feed: stop.feed, fallbackServiceDate: today, serviceDayStarts: serviceDayStarts)
     let merged = Reconciler.departures(scheduled: calls, trips: trips, feeds: feeds, now: now, request: request, options: options)
     var departures = merged.departures
     if let route {
