@@ -54,16 +54,18 @@ extension Reconciler {
 
   /// Where the vehicle serving `trip` is (rule 8): its own `current_stop_sequence` (else
   /// `stop_id`) when sent; else the first stop its trip update still lists; else its
-  /// position against the trip's stops (the nearest leg between two consecutive stops).
+  /// position against the trip's stops: along its shape when there is one (the first stop
+  /// past the vehicle's place on it), else the nearest leg between two consecutive stops.
   ///
   /// - Parameters:
   ///   - stopCoordinates: where the trip's stops are, for the last way.
   ///   - now: when given, trip-update stops whose absolute time is already past are passed
   ///     over (feeds such as Caltrain's keep listing the stops a train has left).
+  ///   - shape: the trip's shape, when the feed has one.
   /// - Returns: nil when nothing says.
   public static func currentStop(
     of trip: ScheduledTrip, vehicle: VehiclePosition?, update: TripUpdate?, stopCoordinates: [StopID: Coordinate] = [:],
-    now: UnixTime? = nil
+    now: UnixTime? = nil, shape: ShapePath? = nil
   ) -> VehicleLocation? {
     let stops = trip.stops
     guard !stops.isEmpty else { return nil }
@@ -98,6 +100,17 @@ extension Reconciler {
       VehicleLocation(stopSequence: stop.stopSequence, stopID: stop.stopID, isAtStop: at, basis: .position)
     }
     guard placed.count > 1 else { return location(first.0, at: point.distanceMeters(to: first.1) <= atStopMeters) }
+    if let shape {
+      let along = metresAlong(shape, placed.map { ($0.1, $0.0.shapeDistance) })
+      let here = shape.locate(point)
+      if let index = along.firstIndex(where: { $0 >= here }) {
+        if point.distanceMeters(to: placed[index].1) <= atStopMeters { return location(placed[index].0, at: true) }
+        if index > 0, point.distanceMeters(to: placed[index - 1].1) <= atStopMeters { return location(placed[index - 1].0, at: true) }
+        return location(placed[index].0, at: false)
+      }
+      let last = placed[placed.count - 1]
+      return location(last.0, at: point.distanceMeters(to: last.1) <= atStopMeters)
+    }
     // The leg the point lies nearest to, by distances alone (no projection needed).
     var best: (distance: Double, leg: Int, fraction: Double)?
     for leg in 0..<(placed.count - 1) {
@@ -163,12 +176,7 @@ extension Reconciler {
         let fraction = Double(now - stop.departure) / Double(next.arrival - stop.departure)
         if let shape {
           // Place the stops in order up to the next one: a loop passes some places twice.
-          var along: [Double] = []
-          for placed in timed[...(index + 1)] {
-            let floor = along.last ?? 0
-            let byDistance = placed.shapeDistance.flatMap { shape.metres(atTraveled: $0) }
-            along.append(max(floor, byDistance ?? shape.locate(placed.coordinate, notBefore: floor)))
-          }
+          let along = metresAlong(shape, timed[...(index + 1)].map { ($0.coordinate, $0.shapeDistance) })
           let from = along[index], to = along[index + 1]
           if to > from {
             return EstimatedPosition(
@@ -184,7 +192,21 @@ extension Reconciler {
     return nil
   }
 
-  /// The trip the same vehicle runs after `trip` (rule 10): among `block`, the trips sharing
+  /// How far along `shape` each of `stops` lies, in metres, in order: by its
+  /// `shape_dist_traveled` when it and the shape carry one, else by projecting it onto the shape
+  /// no earlier than the stop before (a loop passes some places twice).
+  static func metresAlong(_ shape: ShapePath, _ stops: [(coordinate: Coordinate, shapeDistance: Double?)]) -> [Double] {
+    var along: [Double] = []
+    along.reserveCapacity(stops.count)
+    for stop in stops {
+      let floor = along.last ?? 0
+      let byDistance = stop.shapeDistance.flatMap { shape.metres(atTraveled: $0) }
+      along.append(max(floor, byDistance ?? shape.locate(stop.coordinate, notBefore: floor)))
+    }
+    return along
+  }
+
+    /// The trip the same vehicle runs after `trip` (rule 10): among `block`, the trips sharing
   /// its `block_id` on its service date (any route), the first to start once `trip` has ended.
   public static func nextTrip(after trip: ScheduledTrip, in block: [ScheduledTrip]) -> ScheduledTrip? {
     guard let end = trip.span?.upperBound else { return nil }

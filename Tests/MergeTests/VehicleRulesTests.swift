@@ -145,6 +145,42 @@ import TransitModel
     #expect(position.coordinate.longitude > -6.3625)
   }
 
+  @Test func aVehicleOnALoopIsPlacedAlongTheShape() throws {
+    // Out north on one street, back south on the next one east: by the stops alone a bus on
+    // the way back is on the way out (both legs are the same straight line).
+    let loop = ScheduledTrip(
+      instance: TripInstance(tripID: "L", serviceDate: B.date), routeID: "R",
+      stops: [
+        ScheduledStop(stopID: "S", stopSequence: 1, arrival: B.at("08:00"), departure: B.at("08:00")),
+        ScheduledStop(stopID: "F", stopSequence: 2, arrival: B.at("08:10"), departure: B.at("08:10")),
+        ScheduledStop(stopID: "S", stopSequence: 3, arrival: B.at("08:20"), departure: B.at("08:20")),
+      ])
+    let coordinates: [StopID: Coordinate] = [
+      "S": Coordinate(latitude: 53.28, longitude: -6.37), "F": Coordinate(latitude: 53.29, longitude: -6.37),
+    ]
+    let shape = try #require(
+      ShapePath([
+        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.37)),
+        ShapePoint(coordinate: Coordinate(latitude: 53.29, longitude: -6.37)),
+        ShapePoint(coordinate: Coordinate(latitude: 53.29, longitude: -6.36)),
+        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.36)),
+        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.37)),
+      ]))
+    let returning = VehiclePosition(position: Position(latitude: 53.285, longitude: -6.36))
+    let byStops = Reconciler.currentStop(of: loop, vehicle: returning, update: nil, stopCoordinates: coordinates)
+    #expect(byStops?.stopSequence == 2)
+    let byShape = Reconciler.currentStop(of: loop, vehicle: returning, update: nil, stopCoordinates: coordinates, shape: shape)
+    #expect(byShape == VehicleLocation(stopSequence: 3, stopID: "S", isAtStop: false, basis: .position))
+    let outbound = VehiclePosition(position: Position(latitude: 53.285, longitude: -6.37))
+    #expect(
+      Reconciler.currentStop(of: loop, vehicle: outbound, update: nil, stopCoordinates: coordinates, shape: shape)
+        == VehicleLocation(stopSequence: 2, stopID: "F", isAtStop: false, basis: .position))
+    let atFar = VehiclePosition(position: Position(latitude: 53.29, longitude: -6.37))
+    #expect(
+      Reconciler.currentStop(of: loop, vehicle: atFar, update: nil, stopCoordinates: coordinates, shape: shape)
+        == VehicleLocation(stopSequence: 2, stopID: "F", isAtStop: true, basis: .position))
+  }
+
   @Test func shapePathMeasuresAndSlices() throws {
     let path = detour
     #expect(abs(path.length - 3112) < 10)

@@ -206,7 +206,9 @@ struct FleetBuilder {
     if location == nil, vehicle?.position != nil {
       var coordinates: [StopID: Coordinate] = [:]
       for call in trip.stops { coordinates[call.stopID] = stop(call.stopID, feed: details.feed)?.coordinate }
-      location = Reconciler.currentStop(of: trip, vehicle: vehicle, update: update, stopCoordinates: coordinates, now: now)
+      location = Reconciler.currentStop(
+        of: trip, vehicle: vehicle, update: update, stopCoordinates: coordinates, now: now,
+        shape: try shape(ofTrip: trip.instance.tripID, feed: details.feed))
     }
     if let location {
       setCurrent(&view, trip: trip, details: details, sequence: location.stopSequence, atStop: location.isAtStop, prediction: prediction)
