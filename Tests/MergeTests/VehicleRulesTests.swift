@@ -117,27 +117,27 @@ import TransitModel
     #expect(abs(later.coordinate.latitude - 53.2875) < 1e-6)
   }
 
-  @Test func aLoopsStopsArePlacedInOrder() throws {
-    // A loop that starts and ends at the same stop: S (08:00) → far point (08:10) → S (08:20).
-    // The last stop projects onto the start of the shape too; it must be placed at its end.
-    let loop = ScheduledTrip(
+  /// A loop that starts and ends at the same stop, S (08:00) → F (08:10) → S (08:20): out
+  /// north on one street and back south on the next one east.
+  static let loop: (ScheduledTrip, [StopID: Coordinate], ShapePath) = (
+    ScheduledTrip(
       instance: TripInstance(tripID: "L", serviceDate: B.date), routeID: "R",
       stops: [
         ScheduledStop(stopID: "S", stopSequence: 1, arrival: B.at("08:00"), departure: B.at("08:00")),
         ScheduledStop(stopID: "F", stopSequence: 2, arrival: B.at("08:10"), departure: B.at("08:10")),
         ScheduledStop(stopID: "S", stopSequence: 3, arrival: B.at("08:20"), departure: B.at("08:20")),
-      ])
-    let coordinates: [StopID: Coordinate] = [
-      "S": Coordinate(latitude: 53.28, longitude: -6.37), "F": Coordinate(latitude: 53.29, longitude: -6.37),
-    ]
-    let shape = try #require(
-      ShapePath([
-        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.37)),
-        ShapePoint(coordinate: Coordinate(latitude: 53.29, longitude: -6.37)),
-        ShapePoint(coordinate: Coordinate(latitude: 53.29, longitude: -6.36)),
-        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.36)),
-        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.37)),
-      ]))
+      ]),
+    ["S": Coordinate(latitude: 53.28, longitude: -6.37), "F": Coordinate(latitude: 53.29, longitude: -6.37)],
+    ShapePath(
+      [(53.28, -6.37), (53.29, -6.37), (53.29, -6.36), (53.28, -6.36), (53.28, -6.37)].map {
+        ShapePoint(coordinate: Coordinate(latitude: $0.0, longitude: $0.1))
+      })!
+  )
+
+  @Test func aLoopsStopsArePlacedInOrder() throws {
+    // A loop that starts and ends at the same stop: S (08:00) → far point (08:10) → S (08:20).
+    // The last stop projects onto the start of the shape too; it must be placed at its end.
+    let (loop, coordinates, shape) = Self.loop
     // 08:15: halfway from F back to S along the road (F → east → south → west), on the
     // eastern side, not on the straight line F–S.
     let position = try #require(Reconciler.estimatedPosition(of: loop, stopCoordinates: coordinates, at: B.at("08:15"), shape: shape))
@@ -148,24 +148,7 @@ import TransitModel
   @Test func aVehicleOnALoopIsPlacedAlongTheShape() throws {
     // Out north on one street, back south on the next one east: by the stops alone a bus on
     // the way back is on the way out (both legs are the same straight line).
-    let loop = ScheduledTrip(
-      instance: TripInstance(tripID: "L", serviceDate: B.date), routeID: "R",
-      stops: [
-        ScheduledStop(stopID: "S", stopSequence: 1, arrival: B.at("08:00"), departure: B.at("08:00")),
-        ScheduledStop(stopID: "F", stopSequence: 2, arrival: B.at("08:10"), departure: B.at("08:10")),
-        ScheduledStop(stopID: "S", stopSequence: 3, arrival: B.at("08:20"), departure: B.at("08:20")),
-      ])
-    let coordinates: [StopID: Coordinate] = [
-      "S": Coordinate(latitude: 53.28, longitude: -6.37), "F": Coordinate(latitude: 53.29, longitude: -6.37),
-    ]
-    let shape = try #require(
-      ShapePath([
-        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.37)),
-        ShapePoint(coordinate: Coordinate(latitude: 53.29, longitude: -6.37)),
-        ShapePoint(coordinate: Coordinate(latitude: 53.29, longitude: -6.36)),
-        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.36)),
-        ShapePoint(coordinate: Coordinate(latitude: 53.28, longitude: -6.37)),
-      ]))
+    let (loop, coordinates, shape) = Self.loop
     let returning = VehiclePosition(position: Position(latitude: 53.285, longitude: -6.36))
     let byStops = Reconciler.currentStop(of: loop, vehicle: returning, update: nil, stopCoordinates: coordinates)
     #expect(byStops?.stopSequence == 2)
