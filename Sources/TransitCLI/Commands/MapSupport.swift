@@ -42,6 +42,9 @@ enum MapSupport {
     if invocation.arguments.flag("--ascii") && !map { throw UsageError("--ascii goes with --map") }
   }
 
+  /// Between the parts of a legend: " · ", or ", " in ASCII.
+  static func separator(ascii: Bool) -> String { ascii ? ", " : " · " }
+
   /// The map's lines with the spaces at their ends taken off, for printing on its own.
   static func trimmed(_ lines: [String]) -> String {
     lines.map { line in

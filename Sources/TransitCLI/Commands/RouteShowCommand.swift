@@ -97,7 +97,7 @@ enum RouteShowCommand: TransitCommand {
       let ascii = MapSupport.isASCII(invocation)
       out.line()
       out.write(MapSupport.trimmed(renderer.render(columns: size.columns, rows: size.rows - 1, ascii: ascii)))
-      out.line("\(MapRenderer.stopMark(ascii: ascii)) stops · \(lines.count) line\(lines.count == 1 ? "" : "s")"
+      out.line("\(MapRenderer.stopMark(ascii: ascii)) stops\(MapSupport.separator(ascii: ascii))\(lines.count) line\(lines.count == 1 ? "" : "s")"
         + (lines.contains { $0.shapeID == nil } ? " (through the stops where shapes.txt has none)" : ""))
       return 0
     }

@@ -110,7 +110,7 @@ enum StopsNearCommand: TransitCommand {
       let size = MapSupport.size(invocation, reserved: rows.count + 3)
       out.line()
       out.write(MapSupport.trimmed(renderer.render(columns: size.columns, rows: size.rows - 1, ascii: ascii)))
-      out.line("@ you are here · \(MapRenderer.stopMark(ascii: ascii)) stops")
+      out.line("@ you are here\(MapSupport.separator(ascii: ascii))\(MapRenderer.stopMark(ascii: ascii)) stops")
     }
     return 0
   }

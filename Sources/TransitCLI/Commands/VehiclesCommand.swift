@@ -357,7 +357,10 @@ enum VehiclesCommand: TransitCommand {
     let out = invocation.context.stdout
     out.line()
     out.write(MapSupport.trimmed(renderer.render(columns: size.columns, rows: size.rows - 1, ascii: ascii)))
-    out.line("vehicles by route number" + (renderer.stops.isEmpty ? "" : " · \(MapRenderer.stopMark(ascii: ascii)) stops") + (near == nil ? "" : " · @ you"))
+    let separator = MapSupport.separator(ascii: ascii)
+    out.line(
+      "vehicles by route number" + (renderer.stops.isEmpty ? "" : separator + "\(MapRenderer.stopMark(ascii: ascii)) stops")
+        + (near == nil ? "" : separator + "@ you"))
   }
 
   /// Live before estimated, then by route, destination and vehicle.
