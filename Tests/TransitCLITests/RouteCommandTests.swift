@@ -2,6 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import TransitCLI
+
 /// A small RFC 7946 validator: the members each GeoJSON object must have, positions as
 /// [longitude, latitude] within range, LineStrings of two positions or more, and closed
 /// linear rings. Returns the problems found (empty: valid).
@@ -278,5 +280,35 @@ enum GeoJSONValidator {
     #expect(result.stdout.contains("vehicles by route number · • stops"))
     let map = result.stdout.components(separatedBy: "\n\n").last ?? ""
     #expect(map.components(separatedBy: "27").count - 1 >= 2, "\(map)")
+  }
+}
+
+/// Colour swatches: only on a terminal, 256 colours unless COLORTERM offers 24-bit.
+@Suite struct RouteColourTests {
+  func onATerminal(_ arguments: [String], environment: [String: String]) -> String {
+    let home = RouteCommandTests.demo
+    let context = CommandContext.capturing(environment: environment)
+    context.stdoutIsTerminal = true
+    _ = Transit.main(arguments + ["--data-dir", home.path, "--now", RouteCommandTests.now], context: context)
+    return context.stdout.text
+  }
+
+  @Test func swatchesInTheRouteColour() {
+    // F6A800 is nearest xterm colour 214 (255, 175, 0).
+    let listed = onATerminal(["routes", "27"], environment: [:])
+    #expect(listed.hasPrefix("\u{1B}[38;5;214m██\u{1B}[0m 27  bus"), "\(listed.debugDescription)")
+    let true24 = onATerminal(["routes", "27"], environment: ["COLORTERM": "truecolor"])
+    #expect(true24.hasPrefix("\u{1B}[38;2;246;168;0m██\u{1B}[0m 27  bus"))
+    let shown = onATerminal(["route", "show", "77X"], environment: ["COLORTERM": "24bit"])
+    #expect(shown.hasPrefix("\u{1B}[38;2;142;44;144m██\u{1B}[0m 77X  Tallaght Interchange"))
+    #expect(!onATerminal(["routes"], environment: ["NO_COLOR": "1"]).contains("\u{1B}"))
+    #expect(!onATerminal(["routes", "--no-color"], environment: [:]).contains("\u{1B}"))
+    #expect(!RouteCommandTests.demo.run(["routes"]).stdout.contains("\u{1B}"))
+  }
+
+  @Test func xterm256PicksTheCubeOrTheGreyRamp() {
+    #expect(RouteCommandSupport.xterm256(red: 0, green: 0, blue: 0) == 16)
+    #expect(RouteCommandSupport.xterm256(red: 255, green: 0, blue: 0) == 196)
+    #expect(RouteCommandSupport.xterm256(red: 128, green: 128, blue: 128) == 244)
   }
 }

@@ -103,6 +103,10 @@ enum RouteShowCommand: TransitCommand {
     }
 
     let dayName = Self.dayName(day)
+    if details.directions.isEmpty {
+      out.line()
+      out.line("no trips")
+    }
     for direction in details.directions {
       let main = direction.main
       let trips = direction.patterns.reduce(0) { $0 + $1.tripCount }
