@@ -438,8 +438,9 @@ extension FeedReader {
     return (result, withoutStops)
   }
 
-  /// The departures and median gap in each band of `Store.headwayBands`; a gap belongs to the
-  /// band of the departure it follows.
+  /// The departures and median gap in each band of `Store.headwayBands`, from sorted start
+  /// times; a gap counts in a band when both its departures lie in it (so the wait from the
+  /// last evening bus to the first morning one is no band's headway).
   static func headways(_ sorted: [Int32]) -> [HeadwayBand] {
     var result: [HeadwayBand] = []
     for band in Store.headwayBands {

@@ -18,9 +18,10 @@ enum RoutesCommand: TransitCommand {
     discussion: """
       Lists each route with its mode, its colour (a swatch, on a terminal), its long name, where
       its trips mostly go (per direction, the destination of the stop sequence most trips
-      follow) and its agency. TEXT matches the short name exactly first, then the route_id and
-      the whole long name, then the start of the short name or of long-name words, then names
-      within a typo or two. Extended route types (100-1799) count as their basic mode.
+      follow) and its agency. TEXT matches the route_id first, then the short name, then the
+      whole long name (ignoring case and accents), then the start of the short name or of
+      long-name words, then names within a typo or two. Extended route types (100-1799) count
+      as their basic mode.
       """,
     examples: [
       "transit routes",
