@@ -17,6 +17,8 @@ public enum Transit {
     StopsNearCommand.self,
     StopsSearchCommand.self,
     StopsShowCommand.self,
+    RoutesCommand.self,
+    RouteShowCommand.self,
     DeparturesCommand.self,
     RtDumpCommand.self,
     AlertsCommand.self,

@@ -62,4 +62,27 @@ struct FollowTerminalTests {
     #expect(!after.contains("next: Tymon Park"))
     #expect(try tmux(socket, ["display-message", "-p", "#{alternate_on}"]).hasPrefix("0"))
   }
+
+  @Test func aWideTerminalGetsAMapPanelBesideTheStops() throws {
+    let home = TemporaryFolder()
+    let ingest = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
+    try #require(ingest.code == 0, "\(ingest.stderr)")
+    let socket = "transit-test-" + UUID().uuidString.prefix(8)
+    defer { _ = try? tmux(socket, ["kill-server"]) }
+    let command = [
+      "env", "LANG=C.UTF-8", transitExecutable!, "follow", "V27-1", "--replay", packageRoot + "/Data/replay", "--data-dir", home.path,
+    ].map(quoted).joined(separator: " ")
+    try tmux(socket, ["new-session", "-d", "-x", "140", "-y", "30", "sh -c \"\(command); echo exit=\\$?; sleep 5\""])
+
+    let screen = try waitForPane(socket) { $0.contains("north ↑") }
+    #expect(screen.contains("next: Tymon Park (Páirc Thíomóin) · 07:39"), "\(screen)")
+    // The panel: a rule down the middle, braille dots, the route number at the bus, a scale bar.
+    let rows = screen.split(separator: "\n")
+    #expect(rows.filter { $0.contains(" │ ") }.count >= 20, "\(screen)")
+    #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+    #expect(rows.contains { $0.split(separator: "│").last?.contains("27") ?? false })
+    #expect(rows.first?.hasPrefix("27 to Tallaght Interchange · vehicle 27") ?? false)
+    try tmux(socket, ["send-keys", "q"])
+    #expect(try waitForPane(socket) { $0.contains("exit=") }.contains("exit=0"))
+  }
 }

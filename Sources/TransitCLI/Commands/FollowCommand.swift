@@ -246,6 +246,9 @@ enum FollowCommand: TransitCommand {
     defer { screen?.close() }
     var previousTime: UnixTime?
     var lastFrame: FollowFrame?
+    var panel: MapRenderer?
+    var shapeCache: [String: [[Coordinate]]] = [:]
+    let ascii = MapSupport.isASCII(invocation)
     while true {
       let now: UnixTime
       let feeds: [FeedMessage]
@@ -260,7 +263,7 @@ enum FollowCommand: TransitCommand {
         if let previousTime, !once {
           let wait = Double(now - previousTime) / speed
           if let screen, let shown = lastFrame {
-            if pause(screen, seconds: wait, frame: shown, speed: speed, zone: zone) { break }
+            if pause(screen, seconds: wait, frame: shown, panel: panel, speed: speed, zone: zone, ascii: ascii) { break }
           } else {
             Thread.sleep(forTimeInterval: wait)
           }
@@ -278,7 +281,8 @@ enum FollowCommand: TransitCommand {
       if json {
         out.line(VehiclesCommand.json(frame.view, now: now, zone: zone).serialized())
       } else if let screen {
-        screen.draw(render(frame, zone: zone, width: screen.size().columns, twelveHour: false))
+        panel = try mapPanel(frame, store: store, cache: &shapeCache, ascii: ascii)
+        screen.draw(screenLines(frame, panel: panel, zone: zone, size: screen.size(), ascii: ascii))
       } else {
         out.write(render(frame, zone: zone, width: 80, twelveHour: StopCommandSupport.uses12HourClock(invocation)).joined(separator: "\n") + "\n")
         if !once && (index < moments.count || moments.isEmpty) { out.line() }
@@ -290,7 +294,7 @@ enum FollowCommand: TransitCommand {
         let next = Fetch.PollSchedule.nextFetch(now: invocation.context.clock.now().seconds, lastHeaderTimestamp: stamp, period: nil)
         let wait = Double(next - invocation.context.clock.now().seconds)
         if let screen, let shown = lastFrame {
-          if pause(screen, seconds: wait, frame: shown, speed: 1, zone: zone) { break }
+          if pause(screen, seconds: wait, frame: shown, panel: panel, speed: 1, zone: zone, ascii: ascii) { break }
         } else {
           Thread.sleep(forTimeInterval: wait)
         }
@@ -302,7 +306,9 @@ enum FollowCommand: TransitCommand {
   /// Waits `seconds` on the full screen, redrawing `frame` each second with the clock moved
   /// on (the report's age ticks up, countdowns run down; a resize shows at the next redraw).
   /// - Returns: true when the user asked to quit.
-  static func pause(_ screen: Terminal, seconds: Double, frame: FollowFrame, speed: Double, zone: TimeZone) -> Bool {
+  static func pause(
+    _ screen: Terminal, seconds: Double, frame: FollowFrame, panel: MapRenderer?, speed: Double, zone: TimeZone, ascii: Bool
+  ) -> Bool {
     let start = Date()
     while true {
       let elapsed = Date().timeIntervalSince(start)
@@ -311,7 +317,56 @@ enum FollowCommand: TransitCommand {
       if screen.wait(seconds: min(1, left)) { return true }
       var moved = frame
       moved.now = frame.now + Int64((Date().timeIntervalSince(start) * speed).rounded(.down))
-      screen.draw(render(moved, zone: zone, width: screen.size().columns, twelveHour: false))
+      screen.draw(screenLines(moved, panel: panel, zone: zone, size: screen.size(), ascii: ascii))
+    }
+  }
+
+  /// The narrowest screen that gets a map panel beside the stop list.
+  static let mapPanelMinimumColumns = 110
+
+  /// The map beside the list: the trip's shape (else a line through its stops), its stops,
+  /// and the vehicle as its route number; nil when the vehicle has no position. Shapes are
+  /// read once per trip.
+  static func mapPanel(_ frame: FollowFrame, store: Store, cache: inout [String: [[Coordinate]]], ascii: Bool) throws -> MapRenderer? {
+    let view = frame.view
+    guard let coordinate = view.coordinate else { return nil }
+    var renderer = MapRenderer()
+    renderer.labels = [MapRenderer.Label(coordinate: coordinate, text: view.routeShortName ?? view.routeID?.rawValue ?? "?")]
+    guard let trip = view.trip, let feed = view.feed else { return renderer }
+    var stops: [Coordinate] = []
+    for call in trip.stops { if let point = try store.stop(call.stopID, feed: feed)?.coordinate { stops.append(point) } }
+    renderer.stops = stops
+    let key = feed.rawValue + "\u{0}" + trip.instance.tripID.rawValue
+    if let known = cache[key] {
+      renderer.lines = known
+    } else {
+      var lines: [[Coordinate]] = []
+      if let shapeID = try store.shapeID(ofTrip: trip.instance.tripID, feed: feed) {
+        let points = try store.shape(shapeID, feed: feed).map(\.coordinate)
+        if points.count >= 2 { lines = [points] }
+      }
+      if lines.isEmpty && stops.count >= 2 { lines = [stops] }
+      cache[key] = lines
+      renderer.lines = lines
+    }
+    return renderer
+  }
+
+  /// The full-screen frame: the text alone, or, from `mapPanelMinimumColumns` wide, the text
+  /// on the left and the map on the right.
+  static func screenLines(_ frame: FollowFrame, panel: MapRenderer?, zone: TimeZone, size: (columns: Int, rows: Int), ascii: Bool) -> [String] {
+    guard let panel, size.columns >= mapPanelMinimumColumns else {
+      return render(frame, zone: zone, width: size.columns, twelveHour: false)
+    }
+    let mapColumns = min(80, size.columns * 2 / 5)
+    let textColumns = size.columns - mapColumns - 3
+    let text = render(frame, zone: zone, width: textColumns, twelveHour: false)
+    let map = panel.render(columns: mapColumns, rows: max(6, min(size.rows, 40) - 2), ascii: ascii)
+    let separator = ascii ? " | " : " │ "
+    return (0..<max(text.count, map.count)).map { index in
+      let left = index < text.count ? text[index] : ""
+      let right = index < map.count ? map[index] : ""
+      return Format.pad(left, textColumns) + separator + right
     }
   }
 

@@ -16,6 +16,8 @@ enum StopsNearCommand: TransitCommand {
         help: "Only stops served by MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
         repeatable: true),
       OptionSpec("--stations", help: "List a station once, with its platforms under it, instead of each platform"),
+      MapSupport.mapOption,
+      MapSupport.asciiOption,
     ],
     discussion: """
       Without LAT,LON it uses your saved place 'home' (user.sqlite), else the TRANSIT_LOCATION
@@ -26,6 +28,7 @@ enum StopsNearCommand: TransitCommand {
       "transit stops near 53.2875,-6.3664",
       "transit stops near --radius 300 --mode tram",
       "transit stops near --stations --json",
+      "transit stops near 53.2875,-6.3664 --radius 800 --map",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -35,6 +38,7 @@ enum StopsNearCommand: TransitCommand {
     let radius = try arguments.integer("--radius", in: 1...1_000_000).map(Double.init)
     let modes = try StopCommandSupport.modes(arguments.values("--mode"))
     let stations = arguments.flag("--stations")
+    try MapSupport.validate(invocation)
     let store = try StopCommandSupport.openStore(invocation)
     let point: Coordinate
     if let text = arguments.positionals.first {
@@ -98,6 +102,16 @@ enum StopsNearCommand: TransitCommand {
       }
     }
     out.write(StopCommandSupport.table(rows, rightAligned: [0]))
+    if arguments.flag("--map") {
+      var renderer = MapRenderer()
+      renderer.stops = found.compactMap(\.stop.coordinate)
+      renderer.location = point
+      let ascii = MapSupport.isASCII(invocation)
+      let size = MapSupport.size(invocation, reserved: rows.count + 3)
+      out.line()
+      out.write(MapSupport.trimmed(renderer.render(columns: size.columns, rows: size.rows - 1, ascii: ascii)))
+      out.line("@ you are here\(MapSupport.separator(ascii: ascii))\(MapRenderer.stopMark(ascii: ascii)) stops")
+    }
     return 0
   }
 }

@@ -280,8 +280,13 @@ enum VehiclesCommand: TransitCommand {
       OptionSpec("--live-only", help: "Leave out trips placed by the timetable (no vehicle in the feed)"),
       OptionSpec("--replay", value: "DIR", help: "Use the snapshot saved by 'transit record' at --now (else the last one)"),
       FeedsSupport.refreshOption,
+      MapSupport.mapOption,
+      MapSupport.asciiOption,
     ],
     discussion: """
+      With --map, a map under the list shows each vehicle as its route number (and, with
+      --route, the route's shapes and stops; with --near, where you are as @).
+
       Lists each vehicle of the realtime feeds once (--realtime FILE, else the configured feeds):
       route and destination, a heading arrow, speed in km/h, how long ago it reported, the stop
       it is at or heading to, and its delay there. Where it is comes from its own
@@ -294,6 +299,7 @@ enum VehiclesCommand: TransitCommand {
       "transit vehicles --realtime vehicle-positions.pb",
       "transit vehicles --route 27 --near 53.2875,-6.3664 --radius 800",
       "transit vehicles --json",
+      "transit vehicles --route 27 --map",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -302,6 +308,7 @@ enum VehiclesCommand: TransitCommand {
     let near = try arguments.value("--near").map { text throws(UsageError) in try StopCommandSupport.coordinate(text, option: "--near") }
     let radius = try arguments.integer("--radius", in: 1...1_000_000) ?? defaultRadius
     if arguments.value("--radius") != nil && near == nil { throw UsageError("--radius goes with --near LAT,LON") }
+    try MapSupport.validate(invocation)
     let store = try StopCommandSupport.openStore(invocation)
     var feeds: [FeedMessage]
     var now = invocation.now
@@ -341,7 +348,37 @@ enum VehiclesCommand: TransitCommand {
     }
     let rows = views.map { row($0, now: now) }
     out.write(StopCommandSupport.table(rows, rightAligned: [4, 5]))
+    if arguments.flag("--map") {
+      try drawMap(views, route: arguments.value("--route"), near: near, store: store, invocation: invocation, reserved: rows.count + 4)
+    }
     return 0
+  }
+
+  /// The vehicles as route numbers on a map; with `route`, over its shapes and stops.
+  static func drawMap(
+    _ views: [VehicleView], route: String?, near: Coordinate?, store: Store, invocation: Invocation, reserved: Int
+  ) throws {
+    var renderer = MapRenderer()
+    renderer.labels = views.compactMap { view in
+      view.coordinate.map { MapRenderer.Label(coordinate: $0, text: view.routeShortName ?? view.routeID?.rawValue ?? "?") }
+    }
+    renderer.location = near
+    if let route, case .found(let summary) = try store.resolveRoute(route),
+      let details = try store.routeDetails(summary, on: store.localDate(of: invocation.now, feed: summary.feed))
+    {
+      renderer.lines = try MapSupport.routeLines(details, store: store).map(\.points)
+      renderer.stops = Array(Set(details.directions.flatMap { $0.patterns.flatMap(\.stops) }).compactMap(\.coordinate))
+        .sorted { ($0.latitude, $0.longitude) < ($1.latitude, $1.longitude) }
+    }
+    let ascii = MapSupport.isASCII(invocation)
+    let size = MapSupport.size(invocation, reserved: reserved)
+    let out = invocation.context.stdout
+    out.line()
+    out.write(MapSupport.trimmed(renderer.render(columns: size.columns, rows: size.rows - 1, ascii: ascii)))
+    let separator = MapSupport.separator(ascii: ascii)
+    out.line(
+      "vehicles by route number" + (renderer.stops.isEmpty ? "" : separator + "\(MapRenderer.stopMark(ascii: ascii)) stops")
+        + (near == nil ? "" : separator + "@ you"))
   }
 
   /// Live before estimated, then by route, destination and vehicle.

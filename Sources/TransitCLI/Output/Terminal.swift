@@ -56,6 +56,15 @@ final class Terminal {
     return (80, 24)
   }
 
+  /// The size of the terminal stdout writes to, or nil when stdout is not one.
+  static func windowSize() -> (columns: Int, rows: Int)? {
+    var window = winsize()
+    guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else {
+      return nil
+    }
+    return (Int(window.ws_col), Int(window.ws_row))
+  }
+
   /// Draws `lines` over the previous frame in one write.
   func draw(_ lines: [String]) {
     let rows = size().rows

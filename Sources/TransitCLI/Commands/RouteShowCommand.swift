@@ -1,0 +1,230 @@
+import Foundation
+import GTFS
+import TransitModel
+
+/// `transit route show R`: a route's stop sequences, first and last departures, headways, and
+/// its drawing as GeoJSON or a terminal map.
+enum RouteShowCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["route", "show"],
+    summary: "A route: its stops in order, first and last departures, headways; --geojson, --map",
+    arguments: [ArgumentSpec("ROUTE", help: "A route_id, short name or long name")],
+    options: [
+      OptionSpec("--direction", value: "0|1", help: "Only this direction_id"),
+      OptionSpec("--date", value: "YYYY-MM-DD", help: "Departures and headways on this date (default: today in the feed's zone)"),
+      OptionSpec("--geojson", help: "Print the route's shapes and stops as a GeoJSON FeatureCollection (RFC 7946)"),
+      MapSupport.mapOption,
+      MapSupport.asciiOption,
+    ],
+    discussion: """
+      Trips are grouped by their exact stop sequence into patterns, per direction. The main
+      pattern is the one most trips follow; its stops are listed, and the other patterns are
+      listed as variants with their trip counts. First and last departures count every trip
+      running that day (frequency-based trips expanded). The typical headway is the median
+      gap between departures from the main pattern's first stop within each part of the day:
+      early 05:00-07:00, AM peak 07:00-09:30, midday 09:30-16:00, PM peak 16:00-19:00,
+      evening 19:00-24:00, night 00:00-05:00 (and times past 24:00).
+
+      --geojson prints a LineString per distinct shape (shapes.txt), or per pattern through its
+      stops when the route has no shapes, with route_id, names, color and direction_id as
+      properties, and a Point per stop; it opens in geojson.io or QGIS. --map draws the same in
+      the terminal, fitted to its size (60x20 when not a terminal; COLUMNS and LINES override).
+      """,
+    examples: [
+      "transit route show 27",
+      "transit route show Red --direction 0 --date 2026-12-05",
+      "transit route show 77X --geojson > 77x.geojson",
+      "transit route show 27 --map",
+    ])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let arguments = invocation.arguments
+    let text = try invocation.argument(0)
+    let direction = try arguments.integer("--direction", in: 0...1)
+    try MapSupport.validate(invocation)
+    let geojson = arguments.flag("--geojson")
+    if geojson && arguments.flag("--map") { throw UsageError("--geojson and --map each draw the route; give one") }
+    var date: ServiceDate?
+    if let value = arguments.value("--date") {
+      guard value.count == 10, let parsed = ServiceDate(gtfs: value.replacingOccurrences(of: "-", with: "")) else {
+        throw UsageError("--date '\(value)' is not a date YYYY-MM-DD")
+      }
+      date = parsed
+    }
+    let store = try StopCommandSupport.openStore(invocation)
+    let route = try RouteCommandSupport.resolveRoute(text, in: store, context: invocation.context)
+    let day = date ?? store.localDate(of: invocation.now, feed: route.feed)
+    guard let details = try store.routeDetails(route, on: day, directionID: direction) else {
+      throw NotFoundError("no route '\(text)'")
+    }
+    if let direction, details.directions.isEmpty {
+      throw NotFoundError("route \(route.shortName) has no trips in direction \(direction)")
+    }
+    let manyFeeds = store.feedNames.count > 1
+    let zone = store.timeZone(of: route.feed)
+    if geojson {
+      let document = GeoJSON.route(details, lines: try MapSupport.routeLines(details, store: store))
+      invocation.context.stdout.line(document.serialized())
+      return 0
+    }
+    if invocation.global.json {
+      invocation.context.stdout.line(json(details, store: store, zone: zone, manyFeeds: manyFeeds).serialized(pretty: true))
+      return 0
+    }
+    let out = invocation.context.stdout
+    let twelve = StopCommandSupport.uses12HourClock(invocation)
+    func clock(_ seconds: Int32) -> String {
+      StopCommandSupport.clock(store.time(seconds, on: day, feed: route.feed), zone: zone, twelveHour: twelve)
+    }
+    let listing = details.listing
+    let swatch = RouteCommandSupport.swatch(route.color, environment: invocation.context.environment, enabled: invocation.useColor)
+    out.line((swatch.isEmpty ? "" : swatch + " ") + route.shortName + (route.longName.map { "  \($0)" } ?? ""))
+    var facts = [route.mode.rawValue]
+    if let agency = listing.agencyName { facts.append(agency) }
+    facts.append("route_id " + (manyFeeds ? "\(route.feed):" : "") + route.id.rawValue)
+    facts.append("\(listing.tripCount) trip\(listing.tripCount == 1 ? "" : "s")")
+    if let hex = RouteCommandSupport.hexColor(route.color) { facts.append("colour \(hex)") }
+    out.line(facts.joined(separator: " · "))
+
+    if arguments.flag("--map") {
+      let lines = try MapSupport.routeLines(details, store: store)
+      var renderer = MapRenderer()
+      renderer.lines = lines.map(\.points)
+      renderer.stops = Array(Set(details.directions.flatMap { $0.patterns.flatMap(\.stops) }).compactMap(\.coordinate))
+        .sorted { ($0.latitude, $0.longitude) < ($1.latitude, $1.longitude) }
+      let size = MapSupport.size(invocation, reserved: 4)
+      let ascii = MapSupport.isASCII(invocation)
+      out.line()
+      out.write(MapSupport.trimmed(renderer.render(columns: size.columns, rows: size.rows - 1, ascii: ascii)))
+      out.line("\(MapRenderer.stopMark(ascii: ascii)) stops\(MapSupport.separator(ascii: ascii))\(lines.count) line\(lines.count == 1 ? "" : "s")"
+        + (lines.contains { $0.shapeID == nil } ? " (through the stops where shapes.txt has none)" : ""))
+      return 0
+    }
+
+    let dayName = Self.dayName(day)
+    if details.directions.isEmpty {
+      out.line()
+      out.line("no trips")
+    }
+    for direction in details.directions {
+      let main = direction.main
+      let trips = direction.patterns.reduce(0) { $0 + $1.tripCount }
+      let today = direction.patterns.reduce(0) { $0 + $1.tripsOnDate }
+      out.line()
+      let name = direction.directionID.map { "direction \($0)" } ?? "no direction_id"
+      out.line(
+        "\(name) → \(main.headsign): \(trips) trip\(trips == 1 ? "" : "s") in \(direction.patterns.count) pattern\(direction.patterns.count == 1 ? "" : "s")")
+      if let first = direction.firstDeparture, let last = direction.lastDeparture {
+        out.line("  \(dayName): \(today) trip\(today == 1 ? "" : "s"), first \(clock(first)), last \(clock(last))")
+      } else {
+        out.line("  \(dayName): no service")
+      }
+      if !direction.headways.isEmpty {
+        out.line("  typical headway at \(main.stops.first?.name ?? "the first stop"):")
+        let rows = direction.headways.map { band -> [String] in
+          let every = band.medianSeconds.map { "every \(Self.minutes($0))" } ?? ""
+          return [
+            "    " + band.name, "\(Self.hhmm(band.start))-\(Self.hhmm(band.end))",
+            "\(band.departures) departure\(band.departures == 1 ? "" : "s")", every,
+          ]
+        }
+        out.write(StopCommandSupport.table(rows, rightAligned: [2]))
+      }
+      out.line("  stops of the main pattern (\(main.tripCount) trip\(main.tripCount == 1 ? "" : "s")):")
+      let rows = main.stops.enumerated().map { index, stop in
+        ["    \(index + 1)", stop.name, stop.code ?? "", stop.id.rawValue]
+      }
+      out.write(StopCommandSupport.table(rows, rightAligned: [0]))
+      if direction.patterns.count > 1 {
+        out.line("  variants:")
+        let rows = direction.patterns.dropFirst().map { pattern in
+          [
+            "    \(pattern.tripCount) trip\(pattern.tripCount == 1 ? "" : "s")", "→ \(pattern.headsign)",
+            "\(pattern.stops.count) stops", Self.difference(pattern, from: main),
+          ]
+        }
+        out.write(StopCommandSupport.table(rows))
+      }
+    }
+    if details.tripsWithoutStops > 0 {
+      out.line()
+      out.line("\(details.tripsWithoutStops) trip\(details.tripsWithoutStops == 1 ? " has" : "s have") no stop times")
+    }
+    return 0
+  }
+
+  /// "Tue 2026-12-01".
+  static func dayName(_ date: ServiceDate) -> String {
+    let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    return names[date.weekday - 1] + " " + String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
+  }
+
+  /// "05:30" from seconds since the service day's start (24:00 stays 24:00).
+  static func hhmm(_ seconds: Int32) -> String {
+    String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
+  }
+
+  /// "10 min", "1 h 5 min", "45 s".
+  static func minutes(_ seconds: Int32) -> String {
+    if seconds < 60 { return "\(seconds) s" }
+    let minutes = Int((Double(seconds) / 60).rounded())
+    return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+  }
+
+  /// How a variant differs from the main pattern: "from X", "to Y", "via A, B", "skips N stops".
+  static func difference(_ variant: RoutePattern, from main: RoutePattern) -> String {
+    var parts: [String] = []
+    if let first = variant.stops.first, first.id != main.stops.first?.id { parts.append("from \(first.name)") }
+    if let last = variant.stops.last, last.id != main.stops.last?.id { parts.append("to \(last.name)") }
+    let mainIDs = Set(main.stops.map(\.id))
+    let extra = variant.stops.filter { !mainIDs.contains($0.id) }
+    if !extra.isEmpty {
+      parts.append("via " + extra.prefix(2).map(\.name).joined(separator: ", ") + (extra.count > 2 ? " and \(extra.count - 2) more" : ""))
+    }
+    // Main stops the variant passes without calling, between its first and last shared stop.
+    let variantIDs = Set(variant.stops.map(\.id))
+    let shared = main.stops.indices.filter { variantIDs.contains(main.stops[$0].id) }
+    if let low = shared.first, let high = shared.last {
+      let skipped = main.stops[low...high].filter { !variantIDs.contains($0.id) }.count
+      if skipped > 0 { parts.append("skips \(skipped) stop\(skipped == 1 ? "" : "s")") }
+    }
+    if parts.isEmpty { parts.append(variant.stops.count == main.stops.count ? "same stops, other order" : "other stop sequence") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// The `route show --json` document.
+  static func json(_ details: RouteDetails, store: Store, zone: TimeZone, manyFeeds: Bool) -> JSON {
+    let route = details.route
+    func time(_ seconds: Int32?) -> JSON {
+      .optional(seconds.map { ISOTime.format(store.time($0, on: details.date, feed: route.feed), zone: zone) })
+    }
+    return .object([
+      ("route", .object(RouteCommandSupport.routeJSON(details.listing, manyFeeds: manyFeeds))),
+      ("date", .string(String(format: "%04d-%02d-%02d", details.date.year, details.date.month, details.date.day))),
+      ("directions", .array(details.directions.map { direction in
+        .object([
+          ("direction_id", .optional(direction.directionID)),
+          ("headsign", .string(direction.main.headsign)),
+          ("trips_on_date", .number(direction.patterns.reduce(0) { $0 + $1.tripsOnDate })),
+          ("first_departure", time(direction.firstDeparture)),
+          ("last_departure", time(direction.lastDeparture)),
+          ("headways", .array(direction.headways.map { band in
+            .object([
+              ("band", .string(band.name)), ("start", .string(hhmm(band.start))), ("end", .string(hhmm(band.end))),
+              ("departures", .number(band.departures)), ("median_headway_seconds", .optional(band.medianSeconds)),
+            ])
+          })),
+          ("patterns", .array(direction.patterns.enumerated().map { index, pattern in
+            .object([
+              ("main", .bool(index == 0)), ("headsign", .string(pattern.headsign)), ("trips", .number(pattern.tripCount)),
+              ("trips_on_date", .number(pattern.tripsOnDate)), ("shape_ids", .array(pattern.shapeIDs.map(JSON.string))),
+              ("stops", .array(pattern.stops.map { .object(StopCommandSupport.stopJSON($0, manyFeeds: false)) })),
+            ])
+          })),
+        ])
+      })),
+      ("trips_without_stops", .number(details.tripsWithoutStops)),
+    ])
+  }
+}

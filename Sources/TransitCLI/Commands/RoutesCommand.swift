@@ -1,0 +1,85 @@
+import Foundation
+import GTFS
+import TransitModel
+
+/// `transit routes [TEXT]`: every route, or those matching TEXT or serving a stop.
+enum RoutesCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["routes"],
+    summary: "Every route, or those matching TEXT: mode, agency, colour and main destinations",
+    arguments: [ArgumentSpec("TEXT", help: "A route's short name, long name or id (typos forgiven)", optional: true)],
+    options: [
+      OptionSpec(
+        "--mode", value: "MODE",
+        help: "Only routes of MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
+        repeatable: true),
+      OptionSpec("--stop", value: "S", help: "Only routes calling at stop S (id, code or name; a station: any platform)"),
+    ],
+    discussion: """
+      Lists each route with its mode, its colour (a swatch, on a terminal), its long name, where
+      its trips mostly go (per direction, the destination of the stop sequence most trips
+      follow) and its agency. TEXT matches the route_id first, then the short name, then the
+      whole long name (ignoring case and accents), then the start of the short name or of
+      long-name words, then names within a typo or two. Extended route types (100-1799) count
+      as their basic mode.
+      """,
+    examples: [
+      "transit routes",
+      "transit routes 27",
+      "transit routes tallaght --mode bus",
+      "transit routes --stop TINT --json",
+    ])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let arguments = invocation.arguments
+    let modes = try StopCommandSupport.modes(arguments.values("--mode"))
+    let store = try StopCommandSupport.openStore(invocation)
+    var listings: [RouteListing]
+    let text = arguments.positionals.first
+    if let text {
+      listings = try store.searchRoutes(text).map(\.listing)
+    } else {
+      listings = try store.routeListings()
+    }
+    var stopName: String?
+    if let stopText = arguments.value("--stop") {
+      let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
+      stopName = stop.name
+      let serving = Set(try store.routes(at: stop).map { $0.feed.rawValue + "\u{0}" + $0.id.rawValue })
+      listings.removeAll { !serving.contains($0.route.feed.rawValue + "\u{0}" + $0.route.id.rawValue) }
+    }
+    if !modes.isEmpty { listings.removeAll { !modes.contains($0.route.mode) } }
+    let manyFeeds = store.feedNames.count > 1
+
+    if invocation.global.json {
+      let json = JSON.array(listings.map { .object(RouteCommandSupport.routeJSON($0, manyFeeds: manyFeeds)) })
+      invocation.context.stdout.line(json.serialized(pretty: true))
+      return 0
+    }
+    let out = invocation.context.stdout
+    guard !listings.isEmpty else {
+      var what = "no routes"
+      if let text { what += " match '\(text)'" }
+      if let stopName { what += " call at \(stopName)" }
+      if !modes.isEmpty { what += " of mode \(modes.map(\.rawValue).sorted().joined(separator: ", "))" }
+      out.line(what)
+      return 0
+    }
+    let colour = invocation.useColor
+    let rows = listings.map { listing in
+      [
+        (manyFeeds ? "\(listing.route.feed):" : "") + listing.route.shortName, listing.route.mode.rawValue,
+        listing.route.longName ?? "", listing.destinations.isEmpty ? "" : "→ " + listing.destinations.joined(separator: " / "),
+        listing.agencyName ?? "",
+      ]
+    }
+    let lines = StopCommandSupport.table(rows).split(separator: "\n", omittingEmptySubsequences: false)
+    for (listing, line) in zip(listings, lines) {
+      // The swatch goes in front of the aligned text: its escapes have no width.
+      let swatch = RouteCommandSupport.swatch(listing.route.color, environment: invocation.context.environment, enabled: colour)
+      out.line(colour ? (swatch.isEmpty ? "   " : swatch + " ") + line : String(line))
+    }
+    return 0
+  }
+}
