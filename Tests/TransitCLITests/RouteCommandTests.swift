@@ -124,7 +124,7 @@ enum GeoJSONValidator {
         "bus · Tallaght Demo Transit · route_id R77X · 42 trips · colour #8E2C90",
         "",
         "direction 0 → Citywest Campus: 21 trips in 1 pattern",
-        "  Tue 2026-12-01: 15 trips, first 07:05, last 00:30",
+        "  Tue 2026-12-01: 15 trips, first 07:05, last 00:30 (next day)",
         "  typical headway at Tallaght Interchange:",
         "    AM peak  07:00-09:30  5 departures  every 30 min",
         "    midday   09:30-16:00   1 departure",
@@ -144,7 +144,7 @@ enum GeoJSONValidator {
     let one = run(["route", "show", "R27", "--direction", "1"])
     #expect(one.stdout.contains("direction 1 → Crumlin Hospital") && !one.stdout.contains("direction 0"))
     // A Saturday: the Red line starts at 06:30.
-    #expect(run(["route", "show", "Red", "--date", "2026-12-05"]).stdout.contains("Sat 2026-12-05: 97 trips, first 06:30, last 00:15"))
+    #expect(run(["route", "show", "Red", "--date", "2026-12-05"]).stdout.contains("Sat 2026-12-05: 97 trips, first 06:30, last 00:15 (next day)"))
   }
 
   @Test func showAsJSON() throws {

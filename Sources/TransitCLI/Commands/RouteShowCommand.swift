@@ -74,8 +74,11 @@ enum RouteShowCommand: TransitCommand {
     }
     let out = invocation.context.stdout
     let twelve = StopCommandSupport.uses12HourClock(invocation)
+    /// "06:00"; a time on the next calendar day (a trip past 24:00:00) says so: "01:05 (next day)".
     func clock(_ seconds: Int32) -> String {
-      StopCommandSupport.clock(store.time(seconds, on: day, feed: route.feed), zone: zone, twelveHour: twelve)
+      let time = store.time(seconds, on: day, feed: route.feed)
+      let text = StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)
+      return store.localDate(of: time, feed: route.feed) > day ? text + " (next day)" : text
     }
     let listing = details.listing
     let swatch = RouteCommandSupport.swatch(route.color, environment: invocation.context.environment, enabled: invocation.useColor)
