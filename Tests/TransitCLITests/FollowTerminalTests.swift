@@ -82,6 +82,10 @@ struct FollowTerminalTests {
     #expect(screen.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
     #expect(rows.contains { $0.split(separator: "│").last?.contains("27") ?? false })
     #expect(rows.first?.hasPrefix("27 to Tallaght Interchange · vehicle 27") ?? false)
+    // Narrowed below 110 columns, the next frame is the list alone.
+    try tmux(socket, ["resize-window", "-x", "90"])
+    let narrow = try waitForPane(socket, seconds: 5) { !$0.contains(" │ ") && $0.contains("next: Tymon Park") }
+    #expect(!narrow.contains(" │ ") && !narrow.contains("north ↑"), "\(narrow)")
     try tmux(socket, ["send-keys", "q"])
     #expect(try waitForPane(socket) { $0.contains("exit=") }.contains("exit=0"))
   }

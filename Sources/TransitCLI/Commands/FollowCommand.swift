@@ -304,7 +304,8 @@ enum FollowCommand: TransitCommand {
   }
 
   /// Waits `seconds` on the full screen, redrawing `frame` each second with the clock moved
-  /// on (the report's age ticks up, countdowns run down; a resize shows at the next redraw).
+  /// on (the report's age ticks up, countdowns run down), and at once when the window is
+  /// resized.
   /// - Returns: true when the user asked to quit.
   static func pause(
     _ screen: Terminal, seconds: Double, frame: FollowFrame, panel: MapRenderer?, speed: Double, zone: TimeZone, ascii: Bool
@@ -314,7 +315,7 @@ enum FollowCommand: TransitCommand {
       let elapsed = Date().timeIntervalSince(start)
       let left = seconds - elapsed
       if left <= 0 { return false }
-      if screen.wait(seconds: min(1, left)) { return true }
+      if screen.wait(seconds: min(1, left)) == .quit { return true }
       var moved = frame
       moved.now = frame.now + Int64((Date().timeIntervalSince(start) * speed).rounded(.down))
       screen.draw(screenLines(moved, panel: panel, zone: zone, size: screen.size(), ascii: ascii))

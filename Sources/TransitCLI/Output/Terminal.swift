@@ -7,6 +7,8 @@ import Foundation
 /// The terminal state to put back from a signal handler, which can capture nothing.
 nonisolated(unsafe) private var savedTermios = termios()
 nonisolated(unsafe) private var hasSavedTermios = false
+/// Set by the SIGWINCH handler, cleared by `Terminal.wait`.
+nonisolated(unsafe) private var windowResized: sig_atomic_t = 0
 
 /// Leaves the alternate screen, shows the cursor and restores the input mode: only
 /// async-signal-safe calls, so the SIGINT / SIGTERM handler can use it too.
@@ -42,6 +44,8 @@ final class Terminal {
     signal(SIGINT, handler)
     signal(SIGTERM, handler)
     signal(SIGHUP, handler)
+    // A handler (not the default, which ignores it) makes a resize interrupt poll(2).
+    signal(SIGWINCH) { _ in windowResized = 1 }
     let terminal = Terminal()
     terminal.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
     return terminal
@@ -74,20 +78,33 @@ final class Terminal {
     write(text)
   }
 
-  /// Waits up to `seconds` for a key; true when `q`, `Q`, Ctrl-C or end of input asks to quit.
-  /// A resize (SIGWINCH) ends the wait early by interrupting poll, so the caller redraws.
-  func wait(seconds: Double) -> Bool {
+  /// What ended a wait.
+  enum Wake {
+    /// The time ran out.
+    case timeout
+    /// `q`, `Q`, Ctrl-C or the end of input: the user wants out.
+    case quit
+    /// The window changed size: redraw now.
+    case resized
+  }
+
+  /// Waits up to `seconds` for a key or a resize (SIGWINCH interrupts poll).
+  func wait(seconds: Double) -> Wake {
     let deadline = Date().addingTimeInterval(max(0, seconds))
     while true {
+      if windowResized != 0 {
+        windowResized = 0
+        return .resized
+      }
       let left = deadline.timeIntervalSinceNow
-      if left <= 0 { return false }
+      if left <= 0 { return .timeout }
       var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, Int32(min(left, 1) * 1000))
       guard ready > 0 else { continue }
       var byte: UInt8 = 0
       let count = read(STDIN_FILENO, &byte, 1)
-      if count <= 0 { return true }
-      if byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") || byte == 3 { return true }
+      if count <= 0 { return .quit }
+      if byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") || byte == 3 { return .quit }
     }
   }
 
@@ -99,6 +116,7 @@ final class Terminal {
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
     signal(SIGHUP, SIG_DFL)
+    signal(SIGWINCH, SIG_DFL)
   }
 
   deinit { close() }
