@@ -22,6 +22,23 @@ import Testing
     #expect(list.stdout.contains("2026-11-29 12:00"))
   }
 
+  @Test func ifChangedOnAFolderLoadsOnlyWhenAFileChanged() throws {
+    let home = TemporaryFolder(), copy = TemporaryFolder()
+    for name in try FileManager.default.contentsOfDirectory(atPath: demoFeed) {
+      try FileManager.default.copyItem(atPath: demoFeed + "/" + name, toPath: copy.path + "/" + name)
+    }
+    func ingest() -> CLIResult { transit(["ingest", copy.path, "--feed", "demo", "--if-changed", "--data-dir", home.path]) }
+    #expect(ingest().stdout.hasPrefix("changed: ingested demo in "))
+    let same = ingest()
+    #expect(same.code == 0 && same.stdout.hasPrefix("unchanged: demo"), "\(same.stdout)")
+    // One more calendar exception: the folder's hash changes, so it loads.
+    let calendar = copy.path + "/calendar_dates.txt"
+    var text = try String(contentsOfFile: calendar, encoding: .utf8)
+    text += text.hasSuffix("\n") ? "" : "\n"
+    try (text + "WK,20270104,2\n").write(toFile: calendar, atomically: true, encoding: .utf8)
+    #expect(ingest().stdout.hasPrefix("changed: ingested demo in "))
+  }
+
   @Test func jsonSummary() throws {
     let home = TemporaryFolder()
     let result = transit(["ingest", demoFeed, "--feed", "demo", "--json", "--data-dir", home.path])

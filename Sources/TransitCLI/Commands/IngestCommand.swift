@@ -70,8 +70,8 @@ enum IngestCommand: TransitCommand {
     let path = target.lowercased().hasPrefix("file://") ? (HTTPClient.localPath(target) ?? target) : invocation.absolutePath(target)
     var meta: [String: String] = [:]
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-      let hash = try fileSHA256(path)
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      let hash = isDirectory.boolValue ? try folderSHA256(path) : try fileSHA256(path)
       meta["content_sha256"] = hash
       if arguments.flag("--if-changed"),
         let held = try timetables.list().first(where: { feed in
@@ -217,13 +217,34 @@ enum IngestCommand: TransitCommand {
 
   /// The SHA-256 of a file, read in 1 MiB pieces.
   static func fileSHA256(_ path: String) throws -> String {
+    var hasher = SHA256()
+    try hash(path, into: &hasher)
+    return hasher.finish().map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// The SHA-256 of a folder of GTFS files: each regular file's name, size and bytes, in name
+  /// order (dot files left out), so any change to what ingest reads changes it.
+  static func folderSHA256(_ path: String) throws -> String {
+    var hasher = SHA256()
+    let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
+    for name in names {
+      let file = path + "/" + name
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+      let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0
+      hasher.update(Array("\(name)\u{0}\(size)\u{0}".utf8))
+      try hash(file, into: &hasher)
+    }
+    return hasher.finish().map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// Feeds the bytes of `path` to `hasher`, a megabyte at a time.
+  static func hash(_ path: String, into hasher: inout SHA256) throws {
     guard let handle = FileHandle(forReadingAtPath: path) else { throw RuntimeError("\(path): cannot be read") }
     defer { try? handle.close() }
-    var hasher = SHA256()
     while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
       hasher.update([UInt8](chunk))
     }
-    return hasher.finish().map { String(format: "%02x", $0) }.joined()
   }
 
   static func list(_ timetables: Timetables, _ invocation: Invocation) throws -> Int32 {
