@@ -204,6 +204,19 @@ func body(_ result: FetchResult, sourceLocation: SourceLocation = #_sourceLocati
     #expect(error?.description == "\(server.baseURL)/declared: the body is larger than the 1024 bytes allowed")
   }
 
+  @Test func bodySizeIsCappedWhenItsLengthIsNotDeclared() throws {
+    // Chunked: no Content-Length to refuse up front, so the cap stops the download midway.
+    let server = try TestHTTPServer { request, _ in
+      .init(body: Array(repeating: 1, count: request.path == "/small" ? 1000 : 50_000), chunkSize: 700)
+    }
+    defer { server.stop() }
+    let client = try HTTPClient(options: options(maxBody: 1024))
+    let error = #expect(throws: FetchError.self) { try client.get(server.baseURL + "/chunked") }
+    #expect(error?.reason == .tooLarge(limitBytes: 1024))
+    // A chunked body within the cap arrives whole.
+    #expect(try body(client.get(server.baseURL + "/small"))?.bytes == Array(repeating: 1, count: 1000))
+  }
+
   @Test func testServerStopsByItself() throws {
     let server = try TestHTTPServer(lifetimeSeconds: 0.2) { _, _ in .init(body: [1]) }
     usleep(600_000)

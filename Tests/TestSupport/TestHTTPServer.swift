@@ -30,11 +30,15 @@ package final class TestHTTPServer: @unchecked Sendable {
     package var delaySeconds: Double
     /// Send only this many body bytes (Content-Length still says all), then close.
     package var truncateAfter: Int?
+    /// Send the body with `Transfer-Encoding: chunked` in pieces of this many bytes, so its
+    /// length is not declared up front.
+    package var chunkSize: Int?
 
     package init(
       status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = [], delaySeconds: Double = 0,
-      truncateAfter: Int? = nil
+      truncateAfter: Int? = nil, chunkSize: Int? = nil
     ) {
+      self.chunkSize = chunkSize
       self.status = status
       self.headers = headers
       self.body = body
@@ -180,7 +184,11 @@ package final class TestHTTPServer: @unchecked Sendable {
       head += "\(name): \(value)\r\n"
       names.insert(name.lowercased())
     }
-    if !names.contains("content-length") && response.status != 304 { head += "Content-Length: \(response.body.count)\r\n" }
+    if response.chunkSize != nil {
+      head += "Transfer-Encoding: chunked\r\n"
+    } else if !names.contains("content-length") && response.status != 304 {
+      head += "Content-Length: \(response.body.count)\r\n"
+    }
     head += "Connection: close\r\n\r\n"
     guard send(connection, Array(head.utf8)) else { return }
     if response.delaySeconds > 0 {
@@ -189,7 +197,17 @@ package final class TestHTTPServer: @unchecked Sendable {
     }
     if request.method == "HEAD" || response.status == 304 { return }
     let body = response.truncateAfter.map { Array(response.body.prefix($0)) } ?? response.body
-    _ = send(connection, body)
+    guard let size = response.chunkSize, size > 0 else {
+      _ = send(connection, body)
+      return
+    }
+    var start = 0
+    while start < body.count {
+      let piece = Array(body[start..<min(body.count, start + size)])
+      guard send(connection, Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8)) else { return }
+      start += size
+    }
+    _ = send(connection, Array("0\r\n\r\n".utf8))
   }
 
   private func send(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
