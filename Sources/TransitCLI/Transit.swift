@@ -1,3 +1,4 @@
+import Fetch
 import Foundation
 import GTFS
 import GTFSRealtime
@@ -41,6 +42,13 @@ public enum Transit {
     VehiclesCommand.self,
     FollowCommand.self,
     RecordCommand.self,
+    CompletionsCommand.self,
+  ]
+
+  /// Commands for the completion scripts and the man page script, not listed in help.
+  static let hiddenCommands: [any TransitCommand.Type] = [
+    CompleteValuesCommand.self,
+    ManPageCommand.self,
   ]
 
   /// Runs `transit` with `arguments` (without the program name); returns the exit code.
@@ -76,7 +84,7 @@ public enum Transit {
     }
     // The longest run of leading words that names a command ("stops near" before "stops").
     let leading = Array(words.prefix { !$0.hasPrefix("-") })
-    let match = commands.filter { leading.starts(with: $0.spec.path) }
+    let match = (commands + hiddenCommands).filter { leading.starts(with: $0.spec.path) }
       .max { $0.spec.path.count < $1.spec.path.count }
     guard let command = match else {
       return try unknownCommand(words, leading: leading, context: context)
@@ -147,7 +155,7 @@ public enum Transit {
     switch error {
     case let error as UsageError:
       context.stderr.line("transit: \(error.message)")
-      if let command = commands.first(where: { words.starts(with: $0.spec.path) }) {
+      if let command = (commands + hiddenCommands).first(where: { words.starts(with: $0.spec.path) }) {
         context.stderr.line("usage: \(command.spec.usage)  (see '\(command.spec.name) --help')")
       } else {
         context.stderr.line("see 'transit --help'")
@@ -182,8 +190,13 @@ public enum Transit {
 
   // MARK: - Help
 
+  /// `transit 0.1.0`, then the C libraries it runs on (their run-time versions, which may be
+  /// newer than the headers it was built with).
   static func versionText() -> String {
-    "transit \(version) (SQLite \(Connection.libraryVersion))"
+    """
+    transit \(version)
+    SQLite \(Connection.libraryVersion), libcurl \(HTTPClient.libraryVersion), zlib \(Zlib.libraryVersion)
+    """
   }
 
   static func overview() -> String {
@@ -226,7 +239,7 @@ public enum Transit {
     if !spec.arguments.isEmpty {
       text += "\narguments:\n"
       for argument in spec.arguments {
-        text += "  \(argument.name.padding(toLength: 22, withPad: " ", startingAt: 0))\(argument.help)\n"
+        text += column(argument.name, argument.help)
       }
     }
     if !spec.options.isEmpty {
@@ -247,7 +260,16 @@ public enum Transit {
       var right = option.help
       if let value = option.defaultValue { right += " (default: \(value))" }
       if option.isRepeatable { right += " (repeatable)" }
-      return "  \(left.padding(toLength: 22, withPad: " ", startingAt: 0))\(right)\n"
+      return column(left, right)
     }.joined()
+  }
+
+  /// One line of a two-column list; a left side too long for its column gets a line of its own.
+  static func column(_ left: String, _ right: String) -> String {
+    let width = 22
+    if left.count >= width - 1 {
+      return "  \(left)\n  \(String(repeating: " ", count: width))\(right)\n"
+    }
+    return "  \(left.padding(toLength: width, withPad: " ", startingAt: 0))\(right)\n"
   }
 }

@@ -135,8 +135,8 @@ enum FeedsRemoveCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["feeds", "remove"],
     summary: "Forget a configured feed (its timetable stays until 'transit ingest --remove NAME')",
-    arguments: [ArgumentSpec("NAME", help: "The feed to forget")],
-    examples: ["transit feeds remove dublin"])
+    arguments: [ArgumentSpec("NAME", help: "The feed to forget", complete: .dynamic(.feeds))],
+    examples: ["transit feeds remove dublin", "transit feeds remove dublin && transit ingest --remove dublin"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
@@ -155,7 +155,7 @@ enum FeedsCheckCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["feeds", "check"],
     summary: "Fetch each configured URL once: status, size, age and publish period",
-    arguments: [ArgumentSpec("NAME", help: "Only this feed", optional: true)],
+    arguments: [ArgumentSpec("NAME", help: "Only this feed", optional: true, complete: .dynamic(.feeds))],
     options: [OptionSpec("--verbose", short: "-v", help: "Also show each request and its headers on stderr (keys redacted)")],
     discussion: """
       Downloads each GTFS ZIP (then discards it) and fetches each realtime feed, bypassing the

@@ -13,9 +13,9 @@ enum IngestCommand: TransitCommand {
         optional: true)
     ],
     options: [
-      OptionSpec("--feed", value: "NAME", help: "Hold the feed under NAME (default: from its agency, else the file name); without PATH, download only the configured feed NAME"),
+      OptionSpec("--feed", value: "NAME", help: "Hold the feed under NAME (default: from its agency, else the file name); without PATH, download only the configured feed NAME", complete: .dynamic(.feeds)),
       OptionSpec("--list", help: "List the feeds held, with their service dates and when each was loaded"),
-      OptionSpec("--remove", value: "NAME", help: "Drop the feed NAME"),
+      OptionSpec("--remove", value: "NAME", help: "Drop the feed NAME", complete: .dynamic(.feeds)),
       OptionSpec("--quiet", short: "-q", help: "Print nothing but errors"),
       OptionSpec("--if-changed", help: "Do nothing when the server says 304 or the content's SHA-256 is the one already loaded"),
     ],

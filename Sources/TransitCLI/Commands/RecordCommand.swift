@@ -54,7 +54,7 @@ enum RecordCommand: TransitCommand {
     arguments: [ArgumentSpec("DIR", help: "The folder to save snapshots in (created if missing)")],
     options: [
       OptionSpec("--duration", value: "D", help: "Stop after D (90s, 15m, 2h; default: until Ctrl-C)"),
-      OptionSpec("--feed", value: "NAME", help: "Only the configured feed NAME"),
+      OptionSpec("--feed", value: "NAME", help: "Only the configured feed NAME", complete: .dynamic(.feeds)),
     ],
     discussion: """
       Fetches every realtime URL of the configured feeds in step with their publish period and
