@@ -181,13 +181,20 @@ enum FeedsCheckCommand: TransitCommand {
     var rows: [[String]] = [["FEED", "URL", "STATUS", "SIZE", "AGE", "PERIOD"]]
     var results: [JSON] = []
     var failed = false
+    // The bar shares stderr with --verbose's request lines, so it is one or the other.
+    let verbose = invocation.arguments.flag("--verbose")
+    let bar = ProgressBar(sink: invocation.context.stderr, enabled: invocation.showsProgress && !verbose, unit: "URLs")
+    let total = feeds.reduce(0) { $0 + ($1.gtfs == nil ? 0 : 1) + $1.realtimeURLs.count }
+    var checked = 0
     for feed in feeds {
       let urls = (feed.gtfs.map { [("gtfs", $0)] } ?? []) + feed.realtimeURLs.map { ($0.kind, $0.url) }
       for (kind, template) in urls {
+        bar.update(fraction: Double(checked) / Double(max(total, 1)), label: "\(feed.name) \(kind)", count: checked)
+        defer { checked += 1 }
         var status = "ok", size: Int?, age: Int64?, period: Int64?, problem: String?
         do {
           let request = try FeedsSupport.resolve(template, feed: feed, invocation: invocation)
-          if invocation.arguments.flag("--verbose") {
+          if verbose {
             let log = invocation.context.stderr
             log.line("> GET \(request.shownURL)")
             log.line("> User-Agent: transit/\(Transit.version)")
@@ -224,6 +231,7 @@ enum FeedsCheckCommand: TransitCommand {
           ]))
       }
     }
+    bar.finish()
     if invocation.global.json {
       invocation.context.stdout.line(JSON.array(results).serialized(pretty: true))
     } else {

@@ -97,15 +97,23 @@ enum IngestCommand: TransitCommand {
     let context = invocation.context
     let quiet = arguments.flag("--quiet")
     let ifChanged = arguments.flag("--if-changed")
-    let bar = ProgressBar(sink: context.stderr, enabled: context.stderrIsTerminal && !quiet && !invocation.global.json)
+    let bar = ProgressBar(sink: context.stderr, enabled: invocation.showsProgress && !quiet, unit: "rows")
     let result: (feed: String, summary: IngestSummary)
+    // Rows are counted per file; the rate is over all of them.
+    var file = "", rowsBefore = 0, rowsInFile = 0
     do {
       result = try timetables.ingest(path, as: name, now: invocation.now.seconds, meta: meta) { progress in
         if progress.isIndexing {
           bar.update(fraction: 1, label: "building indexes")
         } else {
+          if progress.file != file {
+            rowsBefore += rowsInFile
+            file = progress.file
+          }
+          rowsInFile = progress.rows
           let fraction = progress.bytesTotal == 0 ? 0 : Double(progress.bytesDone) / Double(progress.bytesTotal)
-          bar.update(fraction: fraction, label: "\(progress.file) \(Format.thousands(progress.rows)) rows")
+          bar.update(
+            fraction: fraction, label: "\(progress.file) \(Format.thousands(progress.rows)) rows", count: rowsBefore + rowsInFile)
         }
       }
     } catch {

@@ -96,7 +96,12 @@ enum RecordCommand: TransitCommand {
     let start = clock.now()
     var saved = 0
     var lastStamp: [String: Int64] = [:]
+    let bar = ProgressBar(sink: invocation.context.stderr, enabled: invocation.showsProgress, unit: "snapshots")
     while true {
+      let elapsed = clock.now() - start
+      bar.update(
+        fraction: duration.map { Double(elapsed) / Double($0) },
+        label: "recording: \(saved) snapshot\(saved == 1 ? "" : "s") saved", count: saved)
       let now = clock.now()
       var wake = now + 300
       for feed in feeds {
@@ -117,6 +122,7 @@ enum RecordCommand: TransitCommand {
               saved += 1
             }
           } catch {
+            bar.finish()
             invocation.context.stderr.line("transit: \(request.redactor.redact("\(error)")); will retry")
           }
           let next = PollSchedule.nextFetch(
@@ -131,6 +137,7 @@ enum RecordCommand: TransitCommand {
       if pause > 0 { Thread.sleep(forTimeInterval: Double(pause)) }
       if let duration, clock.now() - start >= duration { break }
     }
+    bar.finish()
     invocation.context.stdout.line("saved \(saved) snapshot\(saved == 1 ? "" : "s") in \(directory)")
     return 0
   }
