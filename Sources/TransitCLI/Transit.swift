@@ -118,8 +118,10 @@ public enum Transit {
       context.stdout.write(groupHelp(leading[0]))
       return leading.count == 1 && !words.contains("--help") ? 2 : 0
     }
-    let name = leading.prefix(2).joined(separator: " ")
-    let candidates = Set(commands.map { $0.spec.path.prefix(max(1, leading.count)).joined(separator: " ") })
+    // Name only the words that are wrong: 'departurs', or 'stops naer' within a known group.
+    let depth = inGroup ? 2 : 1
+    let name = leading.prefix(depth).joined(separator: " ")
+    let candidates = Set(commands.map { $0.spec.path.prefix(depth).joined(separator: " ") })
     var message = "unknown command '\(name.isEmpty ? words[0] : name)'"
     if let suggestion = Suggestion.nearest(to: name, among: Array(candidates).sorted()) {
       message += "; did you mean '\(suggestion)'?"

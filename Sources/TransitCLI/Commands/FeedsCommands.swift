@@ -145,7 +145,11 @@ enum FeedsRemoveCommand: TransitCommand {
     _ = try FeedsSupport.feed(named: name, in: configuration)
     configuration.feeds.removeAll { $0.name == name }
     try FeedsAddCommand.save(configuration, invocation)
-    if !invocation.global.json { invocation.context.stdout.line("removed feed \(name)") }
+    if invocation.global.json {
+      invocation.context.stdout.line(JSON.object([("removed", .string(name))]).serialized(pretty: true))
+    } else {
+      invocation.context.stdout.line("removed feed \(name)")
+    }
     return 0
   }
 }

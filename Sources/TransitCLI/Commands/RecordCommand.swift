@@ -62,7 +62,11 @@ enum RecordCommand: TransitCommand {
       vehicle-positions, alerts), named by the feed's own header timestamp (else the fetch
       time). 'transit follow ... --replay DIR' plays them back by that clock.
       """,
-    examples: ["transit record ~/rides/monday --duration 30m", "transit follow V27-1 --replay ~/rides/monday"])
+    examples: [
+      "transit record ~/rides/monday --duration 30m",
+      "transit record ~/rides/dublin --feed dublin --duration 2h",
+      "transit follow V27-1 --replay ~/rides/monday",
+    ])
 
   /// Seconds in "90", "90s", "15m", "2h".
   static func duration(_ text: String) throws(UsageError) -> Int64 {
@@ -138,7 +142,12 @@ enum RecordCommand: TransitCommand {
       if let duration, clock.now() - start >= duration { break }
     }
     bar.finish()
-    invocation.context.stdout.line("saved \(saved) snapshot\(saved == 1 ? "" : "s") in \(directory)")
+    if invocation.global.json {
+      invocation.context.stdout.line(
+        JSON.object([("folder", .string(directory)), ("snapshots", .number(saved))]).serialized(pretty: true))
+    } else {
+      invocation.context.stdout.line("saved \(saved) snapshot\(saved == 1 ? "" : "s") in \(directory)")
+    }
     return 0
   }
 }
