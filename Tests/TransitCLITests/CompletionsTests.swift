@@ -83,10 +83,11 @@ import Testing
       ["stops", "near", ""], ["departures", ""], ["departures", "TINT", "--route", ""], ["departures", "TINT", "--from", "w"],
       ["commute", ""], ["config", "set", "wa"], ["completions", ""], ["rt", "dump", "Data/realtime/demo-t"],
       ["ingest", "--remove", ""], ["--from", ""], ["departures", "TINT", "--realtime", "Data/realtime/demo-a"],
+      ["help", "stops", ""], ["he"],
     ]
     let answers = try Self.complete(lines, dataDir: home.path)
     let topLevel = Set(Transit.commands.map { $0.spec.path[0] })
-    #expect(Set(answers[0]) == topLevel)
+    #expect(Set(answers[0]) == topLevel.union(["help"]))
     #expect(answers[1] == ["status", "stops"])
     #expect(answers[2] == ["near", "search", "show"])
     #expect(answers[3] == ["--radius"])
@@ -102,6 +103,8 @@ import Testing
     #expect(answers[13] == ["demo"])
     #expect(answers[14] == ["home", "work"])
     #expect(answers[15] == ["Data/realtime/demo-alerts.pb"])
+    #expect(answers[16] == ["near", "search", "show"])
+    #expect(answers[17] == ["help"])
   }
 
   /// Every command's options, from the table: a new option is completed without anyone
@@ -180,5 +183,96 @@ import Testing
     #expect(result.code == 2)
     #expect(result.stderr.hasPrefix("transit: unknown shell 'tcsh'; completions are for bash, zsh, fish"))
     #expect(transit(["completions"]).stderr.hasPrefix("transit: missing SHELL\n"))
+  }
+}
+
+/// fish's own completion engine (`complete -C`) on the fish script, when fish is installed.
+@Suite struct FishCompletionTests {
+  static func complete(_ line: String, dataDir: String) throws -> [String] {
+    let folder = TemporaryFolder()
+    try transit(["completions", "fish"]).stdout.write(toFile: folder.path + "/transit.fish", atomically: true, encoding: .utf8)
+    let executableFolder = try #require(transitExecutable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+    let result = try CompletionsTests.launch(
+      try #require(CompletionsTests.shell("fish")),
+      ["--no-config", "-c", "source \(CompletionScript.quote(folder.path + "/transit.fish")); complete -C \(CompletionScript.quote(line))"],
+      environment: [
+        "PATH": executableFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        "TRANSIT_HOME": dataDir, "HOME": folder.path,
+      ], directory: packageRoot)
+    #expect(result.code == 0, "\(result.stderr)")
+    return result.stdout.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
+  }
+
+  @Test(.enabled(if: CompletionsTests.shell("fish") != nil && transitExecutable != nil))
+  func fishCompletesCommandsOptionsAndValues() throws {
+    let home = DemoHome()
+    #expect(home.run(["places", "add", "home", "53.2875,-6.3664"]).code == 0)
+    #expect(try Self.complete("transit stops ", dataDir: home.path) == ["near", "search", "show"])
+    #expect(try Self.complete("transit help stops ", dataDir: home.path) == ["near", "search", "show"])
+    #expect(try Self.complete("transit stops near --mode t", dataDir: home.path) == ["tram", "trolleybus"])
+    #expect(try Self.complete("transit departures TINT --route ", dataDir: home.path) == ["27", "49", "54A", "77X", "Red"])
+    #expect(try Self.complete("transit stops near ", dataDir: home.path) == ["home"])
+    let options = try Self.complete("transit departures TINT --", dataDir: home.path)
+    #expect(Set(options) == Set((DeparturesCommand.spec.options + GlobalOptions.specs).map(\.name)))
+  }
+}
+
+/// The zsh script's logic in a real zsh, with the completion system's builtins stubbed to print
+/// what they are given (zsh filters by the typed prefix itself, so the answers are unfiltered).
+@Suite struct ZshCompletionTests {
+  static func complete(_ lines: [[String]], dataDir: String) throws -> [[String]] {
+    let folder = TemporaryFolder()
+    try transit(["completions", "zsh"]).stdout.write(toFile: folder.path + "/_transit", atomically: true, encoding: .utf8)
+    var driver = """
+      compdef() { : }
+      compadd() {
+        while [[ $1 == -* ]]; do
+          if [[ $1 == -a ]]; then print -l -- "${(@P)2}"; return; fi
+          if [[ $1 == -- ]]; then shift; break; fi
+          shift
+        done
+        print -l -- "$@"
+      }
+      _describe() { print -l -- "${(@)${(@P)4}%%:*}" }
+      _wanted() { shift 3; "$@" }
+      _files() { print FILES }
+      _directories() { print DIRECTORIES }
+      source '\(folder.path)/_transit' || exit 9
+      ask() { words=("$@"); CURRENT=${#words}; _transit | LC_ALL=C sort | tr '\\n' ' '; print '|' }
+
+      """
+    for line in lines { driver += "ask transit " + line.map(CompletionScript.quote).joined(separator: " ") + "\n" }
+    try driver.write(toFile: folder.path + "/driver.zsh", atomically: true, encoding: .utf8)
+    let executableFolder = try #require(transitExecutable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
+    let result = try CompletionsTests.launch(
+      try #require(CompletionsTests.shell("zsh")), ["-f", folder.path + "/driver.zsh"],
+      environment: [
+        "PATH": executableFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+        "TRANSIT_HOME": dataDir, "HOME": folder.path,
+      ], directory: packageRoot)
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    let answers = result.stdout.split(separator: "|\n", omittingEmptySubsequences: false).dropLast()
+    try #require(answers.count == lines.count, "\(result.stdout)\n\(result.stderr)")
+    return answers.map { $0.split(separator: " ").map(String.init) }
+  }
+
+  @Test(.enabled(if: CompletionsTests.shell("zsh") != nil && transitExecutable != nil))
+  func zshCompletesCommandsOptionsAndValues() throws {
+    let home = DemoHome()
+    #expect(home.run(["places", "add", "home", "53.2875,-6.3664"]).code == 0)
+    let answers = try Self.complete(
+      [
+        ["stops", ""], ["help", "stops", ""], ["stops", "near", "--mode", ""], ["departures", "TINT", "--route", ""],
+        ["stops", "near", ""], ["rt", "dump", ""], ["record", ""], ["departures", "TINT", "--"],
+      ], dataDir: home.path)
+    #expect(answers[0] == ["near", "search", "show"])
+    #expect(answers[1] == ["near", "search", "show"])
+    #expect(answers[2] == StopCommandSupport.modeNames.sorted())
+    #expect(answers[3] == ["27", "49", "54A", "77X", "Red"])
+    #expect(answers[4] == ["home"])
+    #expect(answers[5] == ["FILES"])
+    #expect(answers[6] == ["DIRECTORIES"])
+    #expect(Set(answers[7]) == Set((DeparturesCommand.spec.options + GlobalOptions.specs).map(\.name)))
   }
 }

@@ -46,9 +46,10 @@ enum CompletionScript {
       return result
     }
 
-    /// The words that may follow `path` to name a command, with a description each.
+    /// The words that may follow `path` to name a command, with a description each
+    /// (`help` first: `transit help COMMAND` completes as `transit COMMAND` does).
     func nextWords(after path: String) -> [(word: String, summary: String)] {
-      var result: [(String, String)] = []
+      var result: [(String, String)] = path.isEmpty ? [("help", "Show the help of a command")] : []
       for prefix in prefixes {
         let words = prefix.split(separator: " ").map(String.init)
         let parent = words.dropLast().joined(separator: " ")
@@ -147,7 +148,9 @@ enum CompletionScript {
         (( COMP_CWORD > 1 )) && prev="${COMP_WORDS[COMP_CWORD - 1]}"
         for ((i = 1; i < COMP_CWORD; i++)); do
           word="${COMP_WORDS[i]}"
-          if [[ $word == -?* && $word != -[0-9.]* ]]; then
+          if (( i == 1 )) && [[ $word == help ]]; then
+            continue
+          elif [[ $word == -?* && $word != -[0-9.]* ]]; then
             seen_option=1
             if [[ $word != *=* ]] && _transit_takes_value "$cmdpath" "$word"; then i=$((i + 1)); fi
           elif (( seen_option == 0 && count == 0 )) && _transit_is_command_prefix "${cmdpath:+$cmdpath }$word"; then
@@ -292,7 +295,9 @@ enum CompletionScript {
         (( CURRENT > 2 )) && prev="${words[CURRENT - 1]}"
         for ((i = 2; i < CURRENT; i++)); do
           word="${words[i]}"
-          if [[ $word == -?* && $word != -[0-9.]* ]]; then
+          if (( i == 2 )) && [[ $word == help ]]; then
+            continue
+          elif [[ $word == -?* && $word != -[0-9.]* ]]; then
             seen_option=1
             if [[ $word != *=* ]] && _transit_takes_value "$cmdpath" "$word"; then i=$((i + 1)); fi
           elif (( seen_option == 0 && count == 0 )) && _transit_is_command_prefix "${cmdpath:+$cmdpath }$word"; then
@@ -432,7 +437,11 @@ enum CompletionScript {
           set -l count 0
           set -l seen_option 0
           set -l skip 0
-          for word in $tokens[2..-1]
+          set -l words $tokens[2..-1]
+          if test "$words[1]" = help
+              set -e words[1]
+          end
+          for word in $words
               if test $skip = 1
                   set skip 0
                   continue
