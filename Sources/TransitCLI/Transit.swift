@@ -219,7 +219,9 @@ public enum Transit {
 
       global options:
       \(optionLines(GlobalOptions.specs))
-      See 'transit COMMAND --help' for a command's options and examples.
+      'transit' alone lists your favourite stops with their next departures.
+      See 'transit COMMAND --help' (or 'transit help COMMAND') for a command's options and
+      examples, 'man transit' for the manual, 'transit completions SHELL' for tab completion.
       Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 not found.
 
       """

@@ -242,7 +242,9 @@ enum FollowCommand: TransitCommand {
     }
     var index = firstShown
     let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
-    let screen = !once && !json && invocation.context.stdoutIsTerminal ? Terminal.open() : nil
+    // The full-screen view moves the cursor: not on a dumb terminal, which gets frames instead.
+    let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
+    let screen = !once && !json && canMoveCursor ? Terminal.open() : nil
     defer { screen?.close() }
     var previousTime: UnixTime?
     var lastFrame: FollowFrame?
