@@ -79,3 +79,38 @@ import Testing
     #expect(result.stdout.hasPrefix("ingested demo in ") && result.stdout.split(separator: "\n").count == 1)
   }
 }
+
+/// `feeds check` and `record` draw the bar on a terminal only.
+@Suite struct FeedProgressTests {
+  static func run(_ arguments: [String], home: TemporaryFolder, terminal: Bool) -> CLIResult {
+    let context = CommandContext.capturing(currentDirectory: home.path)
+    context.stderrIsTerminal = terminal
+    context.stdoutIsTerminal = terminal
+    let code = Transit.main(arguments + ["--data-dir", home.path], context: context)
+    return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+  }
+
+  @Test func feedsCheckAndRecordShowProgressOnATerminal() {
+    let home = TemporaryFolder()
+    #expect(Self.run(ConventionsTests.addFeed, home: home, terminal: false).code == 0)
+    let check = Self.run(["feeds", "check"], home: home, terminal: true)
+    #expect(check.code == 0)
+    #expect(check.stderr.hasPrefix("\r\u{1B}[2K"))
+    #expect(check.stderr.contains(" 0% demo trip-updates"))
+    #expect(check.stderr.hasSuffix("\r\u{1B}[2K"))
+    #expect(!check.stdout.contains("\u{1B}"))
+    let piped = Self.run(["feeds", "check"], home: home, terminal: false)
+    #expect(piped.code == 0 && piped.stderr.isEmpty)
+    let verbose = Self.run(["feeds", "check", "--verbose"], home: home, terminal: true)
+    #expect(!verbose.stderr.contains("\u{1B}"))
+
+    let record = Self.run(["record", "snapshots", "--duration", "1s"], home: home, terminal: true)
+    #expect(record.code == 0)
+    #expect(record.stderr.contains("% recording: 0 snapshots saved"))
+    #expect(record.stderr.hasSuffix("\r\u{1B}[2K"))
+    #expect(record.stdout == "saved 3 snapshots in \(home.path)/snapshots\n")
+    let quiet = Self.run(["record", "more", "--duration", "1s"], home: home, terminal: false)
+    #expect(quiet.stderr.isEmpty)
+    #expect(quiet.stdout == "saved 3 snapshots in \(home.path)/more\n")
+  }
+}
