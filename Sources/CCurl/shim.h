@@ -13,3 +13,5 @@ static inline CURLcode transit_curl_getinfo_double(CURL *h, CURLINFO i, double *
 static inline CURLcode transit_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 // CURL_GLOBAL_DEFAULT is a macro expression Swift does not import.
 static inline CURLcode transit_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
+// CURLVERSION_NOW is a macro naming the struct version this header was built with.
+static inline const char *transit_curl_version(void) { return curl_version_info(CURLVERSION_NOW)->version; }

@@ -1,3 +1,4 @@
+import Fetch
 import Foundation
 import GTFS
 import GTFSRealtime
@@ -43,6 +44,13 @@ public enum Transit {
     VehiclesCommand.self,
     FollowCommand.self,
     RecordCommand.self,
+    CompletionsCommand.self,
+  ]
+
+  /// Commands for the completion scripts and the man page script, not listed in help.
+  static let hiddenCommands: [any TransitCommand.Type] = [
+    CompleteValuesCommand.self,
+    ManPageCommand.self,
   ]
 
   /// Runs `transit` with `arguments` (without the program name); returns the exit code.
@@ -78,7 +86,7 @@ public enum Transit {
     }
     // The longest run of leading words that names a command ("stops near" before "stops").
     let leading = Array(words.prefix { !$0.hasPrefix("-") })
-    let match = commands.filter { leading.starts(with: $0.spec.path) }
+    let match = (commands + hiddenCommands).filter { leading.starts(with: $0.spec.path) }
       .max { $0.spec.path.count < $1.spec.path.count }
     guard let command = match else {
       return try unknownCommand(words, leading: leading, context: context)
@@ -112,8 +120,10 @@ public enum Transit {
       context.stdout.write(groupHelp(leading[0]))
       return leading.count == 1 && !words.contains("--help") ? 2 : 0
     }
-    let name = leading.prefix(2).joined(separator: " ")
-    let candidates = Set(commands.map { $0.spec.path.prefix(max(1, leading.count)).joined(separator: " ") })
+    // Name only the words that are wrong: 'departurs', or 'stops naer' within a known group.
+    let depth = inGroup ? 2 : 1
+    let name = leading.prefix(depth).joined(separator: " ")
+    let candidates = Set(commands.map { $0.spec.path.prefix(depth).joined(separator: " ") })
     var message = "unknown command '\(name.isEmpty ? words[0] : name)'"
     if let suggestion = Suggestion.nearest(to: name, among: Array(candidates).sorted()) {
       message += "; did you mean '\(suggestion)'?"
@@ -149,7 +159,7 @@ public enum Transit {
     switch error {
     case let error as UsageError:
       context.stderr.line("transit: \(error.message)")
-      if let command = commands.first(where: { words.starts(with: $0.spec.path) }) {
+      if let command = (commands + hiddenCommands).first(where: { words.starts(with: $0.spec.path) }) {
         context.stderr.line("usage: \(command.spec.usage)  (see '\(command.spec.name) --help')")
       } else {
         context.stderr.line("see 'transit --help'")
@@ -184,8 +194,13 @@ public enum Transit {
 
   // MARK: - Help
 
+  /// `transit 0.1.0`, then the C libraries it runs on (their run-time versions, which may be
+  /// newer than the headers it was built with).
   static func versionText() -> String {
-    "transit \(version) (SQLite \(Connection.libraryVersion))"
+    """
+    transit \(version)
+    SQLite \(Connection.libraryVersion), libcurl \(HTTPClient.libraryVersion), zlib \(Zlib.libraryVersion)
+    """
   }
 
   static func overview() -> String {
@@ -206,7 +221,9 @@ public enum Transit {
 
       global options:
       \(optionLines(GlobalOptions.specs))
-      See 'transit COMMAND --help' for a command's options and examples.
+      'transit' alone lists your favourite stops with their next departures.
+      See 'transit COMMAND --help' (or 'transit help COMMAND') for a command's options and
+      examples, 'man transit' for the manual, 'transit completions SHELL' for tab completion.
       Exit codes: 0 ok, 1 runtime failure, 2 usage error, 3 not found.
 
       """
@@ -228,7 +245,7 @@ public enum Transit {
     if !spec.arguments.isEmpty {
       text += "\narguments:\n"
       for argument in spec.arguments {
-        text += "  \(argument.name.padding(toLength: 22, withPad: " ", startingAt: 0))\(argument.help)\n"
+        text += column(argument.name, argument.help)
       }
     }
     if !spec.options.isEmpty {
@@ -249,7 +266,16 @@ public enum Transit {
       var right = option.help
       if let value = option.defaultValue { right += " (default: \(value))" }
       if option.isRepeatable { right += " (repeatable)" }
-      return "  \(left.padding(toLength: 22, withPad: " ", startingAt: 0))\(right)\n"
+      return column(left, right)
     }.joined()
+  }
+
+  /// One line of a two-column list; a left side too long for its column gets a line of its own.
+  static func column(_ left: String, _ right: String) -> String {
+    let width = 22
+    if left.count >= width - 1 {
+      return "  \(left)\n  \(String(repeating: " ", count: width))\(right)\n"
+    }
+    return "  \(left.padding(toLength: width, withPad: " ", startingAt: 0))\(right)\n"
   }
 }

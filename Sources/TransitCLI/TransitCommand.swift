@@ -35,6 +35,12 @@ public struct Invocation {
       && context.environment["TERM"] != "dumb"
   }
 
+  /// Whether to draw progress bars on stderr: it is a terminal that can move the cursor
+  /// (not `TERM=dumb`), and the output is not JSON. Pipes and cron get only a final line.
+  public var showsProgress: Bool {
+    context.stderrIsTerminal && context.environment["TERM"] != "dumb" && !global.json
+  }
+
   /// The positional argument at `index`, or a usage error naming it.
   public func argument(_ index: Int) throws(UsageError) -> String {
     guard index < arguments.positionals.count else {

@@ -47,12 +47,18 @@ public struct ArgumentSpec: Sendable {
   public var isOptional: Bool
   /// Whether the argument takes every remaining word (`rt dump FILE...`).
   public var isVariadic: Bool
+  /// What a shell completes it with; inferred from the name when not given (FILE, DIR, PATH).
+  public var completion: ValueCompletion
 
-  public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false) {
+  public init(
+    _ name: String, help: String, optional: Bool = false, variadic: Bool = false,
+    complete completion: ValueCompletion? = nil
+  ) {
     self.name = name
     self.help = help
     self.isOptional = optional
     self.isVariadic = variadic
+    self.completion = completion ?? ValueCompletion.inferred(from: name)
   }
 }
 
@@ -69,10 +75,12 @@ public struct OptionSpec: Sendable {
   public var defaultValue: String?
   /// Whether the option may be given more than once.
   public var isRepeatable: Bool
+  /// What a shell completes the value with; inferred from `valueName` when not given.
+  public var completion: ValueCompletion
 
   public init(
     _ name: String, short: String? = nil, value: String? = nil, help: String,
-    default defaultValue: String? = nil, repeatable: Bool = false
+    default defaultValue: String? = nil, repeatable: Bool = false, complete completion: ValueCompletion? = nil
   ) {
     self.name = name
     self.shortName = short
@@ -80,7 +88,46 @@ public struct OptionSpec: Sendable {
     self.help = help
     self.defaultValue = defaultValue
     self.isRepeatable = repeatable
+    self.completion = value == nil ? .none : completion ?? ValueCompletion.inferred(from: value!)
   }
 
   var takesValue: Bool { valueName != nil }
+}
+
+/// What a shell offers for an option's value or a positional argument.
+public enum ValueCompletion: Sendable, Equatable {
+  /// Free text: nothing to offer.
+  case none
+  /// One of a fixed list of words.
+  case choices([String])
+  /// A file (or folder) path.
+  case file
+  /// A folder path.
+  case directory
+  /// Names from the user's own data, listed by `transit __complete KIND`.
+  case dynamic(DynamicValues)
+
+  /// FILE and PATH complete files, DIR folders; anything else is free text.
+  static func inferred(from name: String) -> ValueCompletion {
+    let words = name.split { !$0.isLetter }
+    if words.contains("DIR") { return .directory }
+    if words.contains("FILE") || words.contains("PATH") { return .file }
+    return .none
+  }
+}
+
+/// The kinds of names `transit __complete KIND` lists, one a line.
+public enum DynamicValues: String, Sendable, CaseIterable {
+  /// Configured feeds and the feeds whose timetables are held.
+  case feeds
+  /// Saved places (`transit places`).
+  case places
+  /// Favourite stops, by stop code (else stop_id).
+  case favourites
+  /// Route short names from the timetables.
+  case routes
+  /// Saved commutes.
+  case commutes
+  /// Setting names (`transit config`).
+  case settings
 }

@@ -11,10 +11,10 @@ enum AlertsCommand: TransitCommand {
     path: ["alerts"],
     summary: "Service alerts in force: by route, most severe first",
     options: [
-      OptionSpec("--route", value: "R", help: "Only alerts affecting route R (short name or route_id)"),
-      OptionSpec("--stop", value: "S", help: "Only alerts affecting stop S (its station and platforms too) or a route calling there"),
+      OptionSpec("--route", value: "R", help: "Only alerts affecting route R (short name or route_id)", complete: .dynamic(.routes)),
+      OptionSpec("--stop", value: "S", help: "Only alerts affecting stop S (its station and platforms too) or a route calling there", complete: .dynamic(.favourites)),
       OptionSpec("--trip", value: "T", help: "Only alerts affecting trip T (or its route)"),
-      OptionSpec("--mode", value: "M", help: "Only alerts affecting mode M: \(StopCommandSupport.modeNames.joined(separator: ", "))"),
+      OptionSpec("--mode", value: "M", help: "Only alerts affecting mode M: \(StopCommandSupport.modeNames.joined(separator: ", "))", complete: .choices(StopCommandSupport.modeNames)),
       OptionSpec("--all", help: "Also alerts not in force now (past and upcoming), with their periods"),
       OptionSpec("--unseen", help: "Only alerts not shown before (an edited alert counts as new)"),
       OptionSpec("--count", help: "Print only the number of unseen alerts in force (for a status bar or prompt)"),
@@ -43,11 +43,11 @@ enum AlertsCommand: TransitCommand {
       seen meaning shown before this run.
       """,
     examples: [
-      "transit alerts --realtime alerts.pb",
-      "transit alerts --route 77X --realtime alerts.pb",
-      "transit alerts --stop TINT --unseen --realtime alerts.pb",
-      "transit alerts --count --realtime alerts.pb",
-      "transit alerts --all --lang fr --json --realtime alerts.pb",
+      "transit alerts --realtime Data/realtime/demo-alerts.pb",
+      "transit alerts --route 77X --realtime Data/realtime/demo-alerts.pb",
+      "transit alerts --stop TINT --unseen --realtime Data/realtime/demo-alerts.pb",
+      "transit alerts --count --realtime Data/realtime/demo-alerts.pb",
+      "transit alerts --all --lang fr --json --realtime Data/realtime/demo-alerts.pb",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {

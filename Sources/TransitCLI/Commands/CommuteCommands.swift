@@ -183,11 +183,13 @@ enum CommuteAddCommand: TransitCommand {
     summary: "Save a commute: a stop, a deadline and the days it runs",
     arguments: [ArgumentSpec("NAME", help: "The commute's name (work, school); saving it again replaces it")],
     options: [
-      OptionSpec("--stop", value: "S", help: "The stop you board at (stop_id, code or name)"),
-      OptionSpec("--route", value: "R", help: "Only route R"),
+      OptionSpec("--stop", value: "S", help: "The stop you board at (stop_id, code or name)", complete: .dynamic(.favourites)),
+      OptionSpec("--route", value: "R", help: "Only route R", complete: .dynamic(.routes)),
       OptionSpec("--to", value: "DEST", help: "Where you get off (a later stop's name): the deadline is your arrival there"),
       OptionSpec("--arrive-by", value: "HH:MM", help: "The deadline (on the agency's clock); without --to, the latest departure"),
-      OptionSpec("--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri"),
+      OptionSpec(
+        "--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri",
+        complete: .choices(["mon-fri", "sat,sun", "daily", "sat", "sun"])),
       OptionSpec("--walk", value: "MIN", help: "Minutes of walking to the stop: you leave this long before the departure", default: "0"),
       OptionSpec(
         "--then-walk", value: "MIN", help: "With --to: minutes of walking from where you get off; the deadline is your arrival on foot",
@@ -229,7 +231,7 @@ enum CommuteAddCommand: TransitCommand {
 
 /// `transit commute list`.
 enum CommuteListCommand: TransitCommand {
-  static let spec = CommandSpec(path: ["commute", "list"], summary: "The saved commutes", examples: ["transit commute list"])
+  static let spec = CommandSpec(path: ["commute", "list"], summary: "The saved commutes", examples: ["transit commute list", "transit commute list --json"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
@@ -277,8 +279,8 @@ enum CommuteListCommand: TransitCommand {
 /// `transit commute remove NAME`.
 enum CommuteRemoveCommand: TransitCommand {
   static let spec = CommandSpec(
-    path: ["commute", "remove"], summary: "Forget a commute", arguments: [ArgumentSpec("NAME", help: "The commute's name")],
-    examples: ["transit commute remove work"])
+    path: ["commute", "remove"], summary: "Forget a commute", arguments: [ArgumentSpec("NAME", help: "The commute's name", complete: .dynamic(.commutes))],
+    examples: ["transit commute remove work", "transit commute remove school"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
@@ -300,7 +302,7 @@ enum CommuteCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["commute"],
     summary: "When to leave for a saved commute (all of them without NAME)",
-    arguments: [ArgumentSpec("NAME", help: "The commute's name", optional: true)],
+    arguments: [ArgumentSpec("NAME", help: "The commute's name", optional: true, complete: .dynamic(.commutes))],
     options: [
       OptionSpec("--date", value: "YYYY-MM-DD", help: "For this date (default: today); with --ics, the first day"),
       OptionSpec("--ics", help: "Print an iCalendar file of leave-by reminders (timetable times) instead"),
@@ -320,7 +322,7 @@ enum CommuteCommand: TransitCommand {
       its arrival, with a reminder 5 minutes before leaving; times in UTC, from the timetable.
       """,
     examples: [
-      "transit commute", "transit commute work --date 2026-12-07", "transit commute work --realtime tripupdates.pb",
+      "transit commute", "transit commute work --date 2026-12-07", "transit commute work --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb",
       "transit commute work --ics --days 7 > work.ics",
     ])
 

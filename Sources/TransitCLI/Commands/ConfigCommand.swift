@@ -66,9 +66,9 @@ enum ConfigGetCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["config", "get"],
     summary: "One setting's value",
-    arguments: [ArgumentSpec("KEY", help: "The setting: \(Settings.keys.map(\.name).joined(separator: ", "))")],
+    arguments: [ArgumentSpec("KEY", help: "The setting: \(Settings.keys.map(\.name).joined(separator: ", "))", complete: .choices(Settings.keys.map { $0.name }))],
     discussion: "Prints the value alone (empty when the setting is unset), for scripts.",
-    examples: ["transit config get late"])
+    examples: ["transit config get late", "transit config get walking-speed", "transit config get clock --json"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
@@ -89,7 +89,7 @@ enum ConfigSetCommand: TransitCommand {
     path: ["config", "set"],
     summary: "Change a setting ('default' resets it)",
     arguments: [
-      ArgumentSpec("KEY", help: "The setting: \(Settings.keys.map(\.name).joined(separator: ", "))"),
+      ArgumentSpec("KEY", help: "The setting: \(Settings.keys.map(\.name).joined(separator: ", "))", complete: .choices(Settings.keys.map { $0.name })),
       ArgumentSpec("VALUE", help: "Its new value, or 'default'"),
     ],
     discussion: """

@@ -16,15 +16,15 @@ enum DeparturesCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["departures"],
     summary: "The next departures at a stop or station",
-    arguments: [ArgumentSpec("STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop")],
+    arguments: [ArgumentSpec("STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop", complete: .dynamic(.favourites))],
     options: [
       OptionSpec("--at", value: "TIME", help: "From TIME instead of now: HH:MM (the agency's clock) or ISO 8601"),
       OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --at, or at the current time of day)"),
       OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead", default: "\(defaultWindowMinutes)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
-      OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)"),
+      OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
-      OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON or a saved place (1.3 m/s, 1.25 × the straight line; see 'transit config')"),
+      OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON or a saved place (1.3 m/s, 1.25 × the straight line; see 'transit config')", complete: .dynamic(.places)),
       OptionSpec("--arrivals", help: "Also list trips ending here and calls where nobody may board"),
       FeedsSupport.refreshOption,
     ],
@@ -54,7 +54,7 @@ enum DeparturesCommand: TransitCommand {
       "transit departures TINT --route 27 --to crumlin",
       "transit departures 'Tallaght (The Square)' --at 07:30 --date 2026-12-25",
       "transit departures TINT --json",
-      "transit departures TINT --realtime trip-updates.pb --realtime vehicle-positions.pb",
+      "transit departures TINT --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb --realtime Data/realtime/demo-vehiclepositions.pb",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -46,7 +46,7 @@ enum FavAddCommand: TransitCommand {
     summary: "Add a favourite stop (shown by 'transit' with no arguments)",
     arguments: [ArgumentSpec("STOP", help: "A stop_id, a stop code, or a name matching one stop")],
     options: [
-      OptionSpec("--route", value: "R", help: "Only this route's departures (short name or route_id)"),
+      OptionSpec("--route", value: "R", help: "Only this route's departures (short name or route_id)", complete: .dynamic(.routes)),
       OptionSpec("--label", value: "TEXT", help: "Your name for it (default: the stop's name)"),
     ],
     discussion: """
@@ -129,8 +129,8 @@ enum FavRemoveCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["fav", "remove"],
     summary: "Remove a favourite stop",
-    arguments: [ArgumentSpec("STOP", help: "The favourite's stop_id (FEED:stop_id with several feeds), stop code or name")],
-    examples: ["transit fav remove TINT"])
+    arguments: [ArgumentSpec("STOP", help: "The favourite's stop_id (FEED:stop_id with several feeds), stop code or name", complete: .dynamic(.favourites))],
+    examples: ["transit fav remove TINT", "transit fav remove 4530"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)

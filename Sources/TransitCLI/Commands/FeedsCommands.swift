@@ -135,8 +135,8 @@ enum FeedsRemoveCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["feeds", "remove"],
     summary: "Forget a configured feed (its timetable stays until 'transit ingest --remove NAME')",
-    arguments: [ArgumentSpec("NAME", help: "The feed to forget")],
-    examples: ["transit feeds remove dublin"])
+    arguments: [ArgumentSpec("NAME", help: "The feed to forget", complete: .dynamic(.feeds))],
+    examples: ["transit feeds remove dublin", "transit feeds remove dublin && transit ingest --remove dublin"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
@@ -145,7 +145,11 @@ enum FeedsRemoveCommand: TransitCommand {
     _ = try FeedsSupport.feed(named: name, in: configuration)
     configuration.feeds.removeAll { $0.name == name }
     try FeedsAddCommand.save(configuration, invocation)
-    if !invocation.global.json { invocation.context.stdout.line("removed feed \(name)") }
+    if invocation.global.json {
+      invocation.context.stdout.line(JSON.object([("removed", .string(name))]).serialized(pretty: true))
+    } else {
+      invocation.context.stdout.line("removed feed \(name)")
+    }
     return 0
   }
 }
@@ -155,7 +159,7 @@ enum FeedsCheckCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["feeds", "check"],
     summary: "Fetch each configured URL once: status, size, age and publish period",
-    arguments: [ArgumentSpec("NAME", help: "Only this feed", optional: true)],
+    arguments: [ArgumentSpec("NAME", help: "Only this feed", optional: true, complete: .dynamic(.feeds))],
     options: [OptionSpec("--verbose", short: "-v", help: "Also show each request and its headers on stderr (keys redacted)")],
     discussion: """
       Downloads each GTFS ZIP (then discards it) and fetches each realtime feed, bypassing the
@@ -181,13 +185,20 @@ enum FeedsCheckCommand: TransitCommand {
     var rows: [[String]] = [["FEED", "URL", "STATUS", "SIZE", "AGE", "PERIOD"]]
     var results: [JSON] = []
     var failed = false
+    // The bar shares stderr with --verbose's request lines, so it is one or the other.
+    let verbose = invocation.arguments.flag("--verbose")
+    let bar = ProgressBar(sink: invocation.context.stderr, enabled: invocation.showsProgress && !verbose, unit: "URLs")
+    let total = feeds.reduce(0) { $0 + ($1.gtfs == nil ? 0 : 1) + $1.realtimeURLs.count }
+    var checked = 0
     for feed in feeds {
       let urls = (feed.gtfs.map { [("gtfs", $0)] } ?? []) + feed.realtimeURLs.map { ($0.kind, $0.url) }
       for (kind, template) in urls {
+        bar.update(fraction: Double(checked) / Double(max(total, 1)), label: "\(feed.name) \(kind)", count: checked)
+        defer { checked += 1 }
         var status = "ok", size: Int?, age: Int64?, period: Int64?, problem: String?
         do {
           let request = try FeedsSupport.resolve(template, feed: feed, invocation: invocation)
-          if invocation.arguments.flag("--verbose") {
+          if verbose {
             let log = invocation.context.stderr
             log.line("> GET \(request.shownURL)")
             log.line("> User-Agent: transit/\(Transit.version)")
@@ -224,6 +235,7 @@ enum FeedsCheckCommand: TransitCommand {
           ]))
       }
     }
+    bar.finish()
     if invocation.global.json {
       invocation.context.stdout.line(JSON.array(results).serialized(pretty: true))
     } else {

@@ -173,8 +173,8 @@ enum FollowCommand: TransitCommand {
     arguments: [ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles'")],
     options: [
       OptionSpec("--trip", value: "TRIP", help: "Follow the vehicle on trip TRIP (the timetable's until one shows up)"),
-      OptionSpec("--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP"),
-      OptionSpec("--stop", value: "S", help: "With --route: the stop it is to reach"),
+      OptionSpec("--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP", complete: .dynamic(.routes)),
+      OptionSpec("--stop", value: "S", help: "With --route: the stop it is to reach", complete: .dynamic(.favourites)),
       OptionSpec("--once", help: "Print one frame and exit"),
       OptionSpec("--replay", value: "DIR", help: "Play back snapshots saved by 'transit record' by their recorded clock"),
       OptionSpec("--speed", value: "X", help: "With --replay: play X times faster", default: "1"),
@@ -192,8 +192,8 @@ enum FollowCommand: TransitCommand {
       update (JSON Lines). With --replay, --now starts from the snapshot at or before it.
       """,
     examples: [
-      "transit follow V27-1",
-      "transit follow --trip 27-WK-0-0720 --once",
+      "transit follow V27-3 --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-vehiclepositions.pb --realtime Data/realtime/demo-tripupdates.pb --once",
+      "transit follow --trip 27-WK-0-0720 --now 2026-12-01T07:25:00Z --once",
       "transit follow --route 27 --stop TINT",
       "transit follow V27-1 --replay Data/replay --speed 20",
     ])
@@ -242,7 +242,9 @@ enum FollowCommand: TransitCommand {
     }
     var index = firstShown
     let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
-    let screen = !once && !json && invocation.context.stdoutIsTerminal ? Terminal.open() : nil
+    // The full-screen view moves the cursor: not on a dumb terminal, which gets frames instead.
+    let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
+    let screen = !once && !json && canMoveCursor ? Terminal.open() : nil
     defer { screen?.close() }
     var previousTime: UnixTime?
     var lastFrame: FollowFrame?

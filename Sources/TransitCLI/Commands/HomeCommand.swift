@@ -17,7 +17,7 @@ enum HomeCommand: TransitCommand {
     path: [],
     summary: "Your favourite stops, nearest first, with their next departures",
     options: [
-      OptionSpec("--from", value: "LAT,LON", help: "Where you are: a position or a saved place (default: 'home', else TRANSIT_LOCATION)"),
+      OptionSpec("--from", value: "LAT,LON", help: "Where you are: a position or a saved place (default: 'home', else TRANSIT_LOCATION)", complete: .dynamic(.places)),
       FeedsSupport.refreshOption,
     ])
 

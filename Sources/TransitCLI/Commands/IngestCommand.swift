@@ -13,9 +13,9 @@ enum IngestCommand: TransitCommand {
         optional: true)
     ],
     options: [
-      OptionSpec("--feed", value: "NAME", help: "Hold the feed under NAME (default: from its agency, else the file name); without PATH, download only the configured feed NAME"),
+      OptionSpec("--feed", value: "NAME", help: "Hold the feed under NAME (default: from its agency, else the file name); without PATH, download only the configured feed NAME", complete: .dynamic(.feeds)),
       OptionSpec("--list", help: "List the feeds held, with their service dates and when each was loaded"),
-      OptionSpec("--remove", value: "NAME", help: "Drop the feed NAME"),
+      OptionSpec("--remove", value: "NAME", help: "Drop the feed NAME", complete: .dynamic(.feeds)),
       OptionSpec("--quiet", short: "-q", help: "Print nothing but errors"),
       OptionSpec("--if-changed", help: "Do nothing when the server says 304 or the content's SHA-256 is the one already loaded"),
     ],
@@ -97,15 +97,23 @@ enum IngestCommand: TransitCommand {
     let context = invocation.context
     let quiet = arguments.flag("--quiet")
     let ifChanged = arguments.flag("--if-changed")
-    let bar = ProgressBar(sink: context.stderr, enabled: context.stderrIsTerminal && !quiet && !invocation.global.json)
+    let bar = ProgressBar(sink: context.stderr, enabled: invocation.showsProgress && !quiet, unit: "rows")
     let result: (feed: String, summary: IngestSummary)
+    // Rows are counted per file; the rate is over all of them.
+    var file = "", rowsBefore = 0, rowsInFile = 0
     do {
       result = try timetables.ingest(path, as: name, now: invocation.now.seconds, meta: meta) { progress in
         if progress.isIndexing {
           bar.update(fraction: 1, label: "building indexes")
         } else {
+          if progress.file != file {
+            rowsBefore += rowsInFile
+            file = progress.file
+          }
+          rowsInFile = progress.rows
           let fraction = progress.bytesTotal == 0 ? 0 : Double(progress.bytesDone) / Double(progress.bytesTotal)
-          bar.update(fraction: fraction, label: "\(progress.file) \(Format.thousands(progress.rows)) rows")
+          bar.update(
+            fraction: fraction, label: "\(progress.file) \(Format.thousands(progress.rows)) rows", count: rowsBefore + rowsInFile)
         }
       }
     } catch {

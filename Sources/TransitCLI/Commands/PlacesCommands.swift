@@ -90,8 +90,8 @@ enum PlacesRemoveCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["places", "remove"],
     summary: "Forget a saved place",
-    arguments: [ArgumentSpec("NAME", help: "The place's name")],
-    examples: ["transit places remove gym"])
+    arguments: [ArgumentSpec("NAME", help: "The place's name", complete: .dynamic(.places))],
+    examples: ["transit places remove gym", "transit places remove work"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)

@@ -54,7 +54,7 @@ enum RecordCommand: TransitCommand {
     arguments: [ArgumentSpec("DIR", help: "The folder to save snapshots in (created if missing)")],
     options: [
       OptionSpec("--duration", value: "D", help: "Stop after D (90s, 15m, 2h; default: until Ctrl-C)"),
-      OptionSpec("--feed", value: "NAME", help: "Only the configured feed NAME"),
+      OptionSpec("--feed", value: "NAME", help: "Only the configured feed NAME", complete: .dynamic(.feeds)),
     ],
     discussion: """
       Fetches every realtime URL of the configured feeds in step with their publish period and
@@ -62,7 +62,11 @@ enum RecordCommand: TransitCommand {
       vehicle-positions, alerts), named by the feed's own header timestamp (else the fetch
       time). 'transit follow ... --replay DIR' plays them back by that clock.
       """,
-    examples: ["transit record ~/rides/monday --duration 30m", "transit follow V27-1 --replay ~/rides/monday"])
+    examples: [
+      "transit record ~/rides/monday --duration 30m",
+      "transit record ~/rides/dublin --feed dublin --duration 2h",
+      "transit follow V27-1 --replay ~/rides/monday",
+    ])
 
   /// Seconds in "90", "90s", "15m", "2h".
   static func duration(_ text: String) throws(UsageError) -> Int64 {
@@ -96,7 +100,12 @@ enum RecordCommand: TransitCommand {
     let start = clock.now()
     var saved = 0
     var lastStamp: [String: Int64] = [:]
+    let bar = ProgressBar(sink: invocation.context.stderr, enabled: invocation.showsProgress, unit: "snapshots")
     while true {
+      let elapsed = clock.now() - start
+      bar.update(
+        fraction: duration.map { Double(elapsed) / Double($0) },
+        label: "recording: \(saved) snapshot\(saved == 1 ? "" : "s") saved", count: saved)
       let now = clock.now()
       var wake = now + 300
       for feed in feeds {
@@ -117,6 +126,7 @@ enum RecordCommand: TransitCommand {
               saved += 1
             }
           } catch {
+            bar.finish()
             invocation.context.stderr.line("transit: \(request.redactor.redact("\(error)")); will retry")
           }
           let next = PollSchedule.nextFetch(
@@ -131,7 +141,13 @@ enum RecordCommand: TransitCommand {
       if pause > 0 { Thread.sleep(forTimeInterval: Double(pause)) }
       if let duration, clock.now() - start >= duration { break }
     }
-    invocation.context.stdout.line("saved \(saved) snapshot\(saved == 1 ? "" : "s") in \(directory)")
+    bar.finish()
+    if invocation.global.json {
+      invocation.context.stdout.line(
+        JSON.object([("folder", .string(directory)), ("snapshots", .number(saved))]).serialized(pretty: true))
+    } else {
+      invocation.context.stdout.line("saved \(saved) snapshot\(saved == 1 ? "" : "s") in \(directory)")
+    }
     return 0
   }
 }

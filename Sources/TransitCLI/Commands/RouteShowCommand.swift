@@ -8,9 +8,9 @@ enum RouteShowCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["route", "show"],
     summary: "A route: its stops in order, first and last departures, headways; --geojson, --map",
-    arguments: [ArgumentSpec("ROUTE", help: "A route_id, short name or long name")],
+    arguments: [ArgumentSpec("ROUTE", help: "A route_id, short name or long name", complete: .dynamic(.routes))],
     options: [
-      OptionSpec("--direction", value: "0|1", help: "Only this direction_id"),
+      OptionSpec("--direction", value: "0|1", help: "Only this direction_id", complete: .choices(["0", "1"])),
       OptionSpec("--date", value: "YYYY-MM-DD", help: "Departures and headways on this date (default: today in the feed's zone)"),
       OptionSpec("--geojson", help: "Print the route's shapes and stops as a GeoJSON FeatureCollection (RFC 7946)"),
       MapSupport.mapOption,

@@ -7,13 +7,17 @@ enum RoutesCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["routes"],
     summary: "Every route, or those matching TEXT: mode, agency, colour and main destinations",
-    arguments: [ArgumentSpec("TEXT", help: "A route's short name, long name or id (typos forgiven)", optional: true)],
+    arguments: [
+      ArgumentSpec("TEXT", help: "A route's short name, long name or id (typos forgiven)", optional: true, complete: .dynamic(.routes))
+    ],
     options: [
       OptionSpec(
         "--mode", value: "MODE",
         help: "Only routes of MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
-        repeatable: true),
-      OptionSpec("--stop", value: "S", help: "Only routes calling at stop S (id, code or name; a station: any platform)"),
+        repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
+      OptionSpec(
+        "--stop", value: "S", help: "Only routes calling at stop S (id, code or name; a station: any platform)",
+        complete: .dynamic(.favourites)),
     ],
     discussion: """
       Lists each route with its mode, its colour (a swatch, on a terminal), its long name, where

@@ -32,9 +32,9 @@ public enum RtDumpCommand: TransitCommand {
       out. Given several files, --json prints an array with one FeedMessage per file, in order.
       """,
     examples: [
-      "transit rt dump vehicle-positions.pb",
-      "transit rt dump trip-updates.pb.gz --json",
-      "transit rt dump alerts.pb trip-updates.pb --summary",
+      "transit rt dump Data/realtime/demo-vehiclepositions.pb",
+      "transit rt dump Data/realtime/demo-tripupdates.pb --json",
+      "transit rt dump Data/realtime/demo-alerts.pb Data/realtime/demo-tripupdates.pb --summary",
       "transit rt dump https://example.org/gtfs-rt/vehicle-positions --refresh",
     ])
 

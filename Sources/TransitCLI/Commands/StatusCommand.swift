@@ -34,9 +34,9 @@ enum StatusCommand: TransitCommand {
       With --json: [{route_id, route_short_name, status, alerts: [{id, effect, header}]}].
       """,
     examples: [
-      "transit status --realtime alerts.pb",
-      "transit status 27 77X --realtime alerts.pb",
-      "transit status Red --json --realtime alerts.pb",
+      "transit status --realtime Data/realtime/demo-alerts.pb",
+      "transit status 27 77X --realtime Data/realtime/demo-alerts.pb",
+      "transit status Red --json --realtime Data/realtime/demo-alerts.pb",
     ])
 
   /// One line of the status board.

@@ -7,14 +7,14 @@ enum StopsNearCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["stops", "near"],
     summary: "The stops nearest a position, with the routes serving them",
-    arguments: [ArgumentSpec("LAT,LON", help: "Where to look from, or a saved place (default: saved place 'home', else TRANSIT_LOCATION, else the network's middle)", optional: true)],
+    arguments: [ArgumentSpec("LAT,LON", help: "Where to look from, or a saved place (default: saved place 'home', else TRANSIT_LOCATION, else the network's middle)", optional: true, complete: .dynamic(.places))],
     options: [
       OptionSpec("--radius", value: "M", help: "Only stops within M metres (default: the nearest, however far, up to 100 km)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N stops", default: "10"),
       OptionSpec(
         "--mode", value: "MODE",
         help: "Only stops served by MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
-        repeatable: true),
+        repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
       OptionSpec("--stations", help: "List a station once, with its platforms under it, instead of each platform"),
       MapSupport.mapOption,
       MapSupport.asciiOption,

@@ -9,7 +9,7 @@ enum StopsSearchCommand: TransitCommand {
     summary: "Find stops by code or name (accents, case and small typos forgiven)",
     arguments: [ArgumentSpec("TEXT", help: "A stop code, a name, or the start of its words ('tallaght sq')", variadic: true)],
     options: [
-      OptionSpec("--near", value: "LAT,LON", help: "Nearest first from LAT,LON or a saved place (default: saved place 'home' or TRANSIT_LOCATION, if set)"),
+      OptionSpec("--near", value: "LAT,LON", help: "Nearest first from LAT,LON or a saved place (default: saved place 'home' or TRANSIT_LOCATION, if set)", complete: .dynamic(.places)),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N stops", default: "10"),
     ],
     discussion: """

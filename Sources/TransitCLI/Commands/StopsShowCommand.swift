@@ -10,7 +10,7 @@ enum StopsShowCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["stops", "show"],
     summary: "A stop in full: code, position, station and platforms, routes, next departures",
-    arguments: [ArgumentSpec("STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop")],
+    arguments: [ArgumentSpec("STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop", complete: .dynamic(.favourites))],
     options: [],
     discussion: """
       Lists every route calling at the stop (at any platform, for a station) with the

@@ -274,8 +274,8 @@ enum VehiclesCommand: TransitCommand {
     path: ["vehicles"],
     summary: "Every live vehicle: route, heading, speed, age, stop and delay",
     options: [
-      OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)"),
-      OptionSpec("--near", value: "LAT,LON", help: "Only vehicles within --radius of LAT,LON"),
+      OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
+      OptionSpec("--near", value: "LAT,LON", help: "Only vehicles within --radius of LAT,LON", complete: .dynamic(.places)),
       OptionSpec("--radius", value: "M", help: "Metres around --near", default: "\(defaultRadius)"),
       OptionSpec("--live-only", help: "Leave out trips placed by the timetable (no vehicle in the feed)"),
       OptionSpec("--replay", value: "DIR", help: "Use the snapshot saved by 'transit record' at --now (else the last one)"),
@@ -296,8 +296,8 @@ enum VehiclesCommand: TransitCommand {
       'estimated' (--live-only leaves them out).
       """,
     examples: [
-      "transit vehicles --realtime vehicle-positions.pb",
-      "transit vehicles --route 27 --near 53.2875,-6.3664 --radius 800",
+      "transit vehicles --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-vehiclepositions.pb --realtime Data/realtime/demo-tripupdates.pb",
+      "transit vehicles --route 27 --near 53.2875,-6.3664 --radius 800 --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-vehiclepositions.pb",
       "transit vehicles --json",
       "transit vehicles --route 27 --map",
     ])
