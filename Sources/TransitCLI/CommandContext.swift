@@ -62,13 +62,24 @@ public final class OutputSink: @unchecked Sendable {
   /// Keeps what is written; read it back with `text`.
   public static func memory() -> OutputSink { OutputSink(descriptor: nil) }
 
+  /// Whether the symbols the output draws with (`·`, `→`, `…`, box lines, arrows) are written
+  /// as plain ASCII, one character for one so tables keep their columns. Names from the data
+  /// are left as they are.
+  public var plainSymbols = false
+
+  /// The ASCII stand-in of each symbol `transit` draws with.
+  static let asciiSymbols: [Character: Character] = [
+    "·": "-", "×": "x", "…": "~", "─": "-", "–": "-", "│": "|", "├": "|", "┤": "|", "●": "*", "○": "o", "•": "*",
+    "→": ">", "←": "<", "↑": "^", "↓": "v", "↗": "/", "↙": "/", "↖": "\\", "↘": "\\", "█": "#", "░": ".", "°": " ",
+  ]
+
   /// Writes `text` as UTF-8.
   public func write(_ text: String) {
+    var text = plainSymbols ? String(text.map { Self.asciiSymbols[$0] ?? $0 }) : text
     guard let descriptor else {
       buffer.append(contentsOf: text.utf8)
       return
     }
-    var text = text
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {

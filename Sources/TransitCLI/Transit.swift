@@ -70,6 +70,7 @@ public enum Transit {
     if words.isEmpty || isHomeInvocation(words) {
       if !words.contains("--help") && !words.contains("-h") && !words.contains("--version") {
         let invocation = try parse(words, for: HomeCommand.spec, context: context)
+        usePlainSymbols(invocation)
         return try HomeCommand.run(invocation)
       }
     }
@@ -92,11 +93,20 @@ public enum Transit {
       return try unknownCommand(words, leading: leading, context: context)
     }
     let invocation = try parse(words, for: command.spec, context: context)
+    usePlainSymbols(invocation)
     if invocation.global.help {
       context.stdout.write(help(for: command.spec))
       return 0
     }
     return try command.run(invocation)
+  }
+
+  /// Turns the streams to plain ASCII symbols where the terminal or locale cannot show others
+  /// (never for JSON).
+  static func usePlainSymbols(_ invocation: Invocation) {
+    guard invocation.usesPlainSymbols && !invocation.global.json else { return }
+    invocation.context.stdout.plainSymbols = true
+    invocation.context.stderr.plainSymbols = true
   }
 
   /// Whether `words` are only the no-argument view's options and their values

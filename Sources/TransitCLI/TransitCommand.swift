@@ -35,6 +35,18 @@ public struct Invocation {
       && context.environment["TERM"] != "dumb"
   }
 
+  /// Whether to draw with plain ASCII instead of Unicode symbols: on a terminal that cannot
+  /// show them (`TERM=dumb`) or under a locale that is set and is not UTF-8 (`LC_ALL=C`).
+  /// JSON is never changed.
+  public var usesPlainSymbols: Bool {
+    let environment = context.environment
+    if environment["TERM"] == "dumb" { return true }
+    guard let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
+    else { return false }
+    let lowered = locale.lowercased()
+    return !(lowered.contains("utf-8") || lowered.contains("utf8"))
+  }
+
   /// Whether to draw progress bars on stderr: it is a terminal that can move the cursor
   /// (not `TERM=dumb`), and the output is not JSON. Pipes and cron get only a final line.
   public var showsProgress: Bool {

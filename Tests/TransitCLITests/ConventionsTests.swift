@@ -236,6 +236,35 @@ import Testing
     }
   }
 
+  /// Where the terminal (`TERM=dumb`) or the locale (`LC_ALL=C`) cannot show Unicode symbols,
+  /// none is drawn: only the data's own names may hold non-ASCII letters.
+  @Test(arguments: names)
+  func plainASCIISymbolsWhereUnicodeCannotShow(name: String) throws {
+    let run = try #require(Self.demoRuns[name])
+    let symbols = Set(OutputSink.asciiSymbols.keys)
+    for environment in [["TERM": "dumb"], ["LC_ALL": "C"], ["LANG": "en_IE.ISO-8859-1"]] {
+      let home = DemoHome()
+      for setup in run.setup { #expect(Self.run(setup, home: home, terminal: false).code == 0, "\(setup)") }
+      let result = Self.run(run.arguments, home: home, environment: environment, terminal: true)
+      #expect(result.code == 0, "\(name), \(environment): \(result.stderr)")
+      let drawn = (result.stdout + result.stderr).filter { symbols.contains($0) || (0x2800...0x28FF).contains($0.unicodeScalars.first!.value) }
+      #expect(drawn.isEmpty, "\(name), \(environment): drew \(String(drawn))")
+    }
+  }
+
+  /// The check above means something: a UTF-8 locale (or none set) keeps the symbols, and
+  /// the plain ones keep the table's columns.
+  @Test func unicodeSymbolsWhereTheyShow() {
+    let home = DemoHome()
+    let arguments = ["departures", "TINT", "--limit", "3"]
+    let unicode = Self.run(arguments, home: home, environment: ["LANG": "C.UTF-8"], terminal: false)
+    #expect(unicode.stdout.hasPrefix("Tallaght Interchange · station, departures from"))
+    #expect(Self.run(arguments, home: home, terminal: false).stdout == unicode.stdout)
+    let plain = Self.run(arguments, home: home, environment: ["LC_ALL": "C"], terminal: false)
+    #expect(plain.stdout.hasPrefix("Tallaght Interchange - station, departures from"))
+    #expect(plain.stdout.split(separator: "\n").map(\.count) == unicode.stdout.split(separator: "\n").map(\.count))
+  }
+
   @Test(arguments: names)
   func jsonOutputIsOneJSONDocument(name: String) throws {
     let run = try #require(Self.demoRuns[name])

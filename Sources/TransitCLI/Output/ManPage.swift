@@ -36,7 +36,9 @@ enum ManPage {
       Results go to standard output and diagnostics to standard error. Every command accepts
       --json for one JSON document instead of text (never mixed with text), and --now TIME,
       which makes any output reproducible. Colour and cursor movement are used only on a
-      terminal, and never with --no-color, NO_COLOR or TERM=dumb. Long-running work (ingest,
+      terminal, and never with --no-color, NO_COLOR or TERM=dumb. With TERM=dumb or a locale
+      that is not UTF-8 (LC_ALL=C) the symbols drawn (·, →, arrows, lines, braille maps) are
+      plain ASCII, one character for one. Long-running work (ingest,
       feeds check, record) shows a progress bar with its rate and the time left on a terminal,
       and only its final line when piped or run from cron.
 
@@ -62,8 +64,8 @@ enum ManPage {
       ("TRANSIT_LOCATION", "Where you are, as LAT,LON, when no position is given and no place 'home' is saved."),
       ("TRANSIT_CLOCK", "12 or 24: how clock times are shown (overrides 'transit config set clock')."),
       ("NO_COLOR", "When set (to anything), no colours (as --no-color)."),
-      ("TERM", "dumb: no colours, no progress bar, no full-screen view."),
-      ("LC_ALL, LC_MESSAGES, LANG", "The language of alert texts when --lang and the language setting are not given; with LC_TIME, whether clock times are 12- or 24-hour."),
+      ("TERM", "dumb: no colours, no progress bar, no full-screen view, plain ASCII symbols."),
+      ("LC_ALL, LC_MESSAGES, LANG", "The language of alert texts when --lang and the language setting are not given; with LC_TIME, whether clock times are 12- or 24-hour; a locale that is not UTF-8 (LC_ALL, LC_CTYPE, LANG) gets plain ASCII symbols."),
       ("TRANSIT_FETCH_TIMEOUT", "Seconds a download may take in all (default: libcurl's settings in transit)."),
       ("TRANSIT_FETCH_RETRIES", "How often a failed fetch is retried (0 to 10)."),
       ("API keys", "A feed's header or URL may name an environment variable ('x-api-key: $MTA_KEY'); it is read only when fetching, so keys never land in feeds.json, and they are never printed."),
