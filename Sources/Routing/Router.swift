@@ -42,24 +42,69 @@ public struct Router: Sendable {
   }
 
   /// Several journeys leaving at `time` or later: the Pareto set, then the Pareto sets of
-  /// searches leaving just after the first-arriving journey found so far, until `count` journeys with a ride are
-  /// found (or nothing later is); sorted by arrival, then by fewer trips.
+  /// searches leaving just after the first-arriving journey found so far, until `count`
+  /// journeys with a ride are found (or nothing later is). A journey is dropped when another
+  /// leaves no earlier, arrives no later and rides no more trips (RAPTOR catches the earliest
+  /// trip that arrives first; a later one may arrive as soon). Sorted by arrival, then by
+  /// fewer trips.
   public func journeys(_ query: RoutingQuery, departingAt time: Int32, count: Int) -> [Journey] {
     var found: [Journey] = []
     var start = time
     var withoutWalk = query
-    for attempt in 0..<max(1, count * 2) {
+    for attempt in 0..<(count * 3 + 6) {
       let batch = earliestArrival(attempt == 0 ? query : withoutWalk, departingAt: start)
       withoutWalk.directWalkSeconds = nil
+      let before = found
       for journey in batch where !found.contains(journey) { found.append(journey) }
+      found = Self.nondominated(found)
+      // A later departure that beat one found before may be beaten by a later one still.
+      let improved = before.contains { !found.contains($0) }
       // Next, leave just after the journey arriving first.
-      guard found.filter({ $0.rides > 0 }).count < count,
+      guard found.filter({ $0.rides > 0 }).count < count || improved || attempt == 0,
         let next = batch.filter({ $0.rides > 0 }).min(by: { ($0.arrival, $0.departure) < ($1.arrival, $1.departure) })
       else { break }
       start = next.departure + 1
     }
     found.sort { ($0.arrival, $0.rides, $0.departure) < ($1.arrival, $1.rides, $1.departure) }
     return Array(found.prefix(max(count, 1)))
+  }
+
+  /// Several journeys arriving by `deadline`, latest departure first: the Pareto set of
+  /// `latestDeparture`, then those arriving before the earliest arrival found so far.
+  public func journeys(_ query: RoutingQuery, arrivingBy deadline: Int32, notBefore: Int32, count: Int) -> [Journey] {
+    var found: [Journey] = []
+    var bound = deadline
+    var withoutWalk = query
+    for _ in 0..<max(2, count * 3) {
+      let batch = latestDeparture(withoutWalk, arrivingBy: bound, notBefore: notBefore)
+      if found.isEmpty, let walk = query.directWalkSeconds, deadline - walk >= notBefore {
+        found.append(Journey(departure: deadline - walk, arrival: deadline, legs: [.walk(seconds: walk, departure: deadline - walk)]))
+      }
+      withoutWalk.directWalkSeconds = nil
+      for journey in batch where !found.contains(journey) { found.append(journey) }
+      found = Self.nondominated(found)
+      guard found.filter({ $0.rides > 0 }).count < count, let earliest = batch.map(\.arrival).min() else { break }
+      bound = earliest - 1
+    }
+    found.sort { ($0.departure, -$0.rides) > ($1.departure, -$1.rides) }
+    return Array(found.prefix(max(count, 1)))
+  }
+
+  /// `journeys` without those another journey beats or equals on departure (later), arrival
+  /// (earlier) and trips (fewer); of identical ones, the first is kept.
+  static func nondominated(_ journeys: [Journey]) -> [Journey] {
+    var kept: [Journey] = []
+    for (index, journey) in journeys.enumerated() {
+      let beaten = journeys.enumerated().contains { other, candidate in
+        guard other != index, candidate.departure >= journey.departure, candidate.arrival <= journey.arrival,
+          candidate.rides <= journey.rides
+        else { return false }
+        let same = candidate.departure == journey.departure && candidate.arrival == journey.arrival && candidate.rides == journey.rides
+        return !same || other < index
+      }
+      if !beaten { kept.append(journey) }
+    }
+    return kept
   }
 
   // MARK: - Latest departure

@@ -18,6 +18,7 @@ public enum Transit {
     StopsSearchCommand.self,
     StopsShowCommand.self,
     DeparturesCommand.self,
+    PlanCommand.self,
     RtDumpCommand.self,
     AlertsCommand.self,
     StatusCommand.self,

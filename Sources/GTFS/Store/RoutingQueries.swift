@@ -1,0 +1,525 @@
+import Foundation
+import Routing
+import SQLite
+import TransitModel
+
+/// How people walk: speed, how much longer than the straight line a walk is, and how far a
+/// transfer between two stops may be.
+public struct WalkingModel: Sendable, Hashable {
+  /// Metres per second.
+  public var metersPerSecond: Double
+  /// A walk is this many times the straight line.
+  public var detourFactor: Double
+  /// Transfers between stops at most this far apart in a straight line (ingest links stops up
+  /// to 400 m apart, so a larger value has no effect).
+  public var maxTransferMeters: Double
+
+  public init(metersPerSecond: Double = 1.3, detourFactor: Double = 1.25, maxTransferMeters: Double = 400) {
+    self.metersPerSecond = metersPerSecond
+    self.detourFactor = detourFactor
+    self.maxTransferMeters = maxTransferMeters
+  }
+
+  /// The seconds needed to walk between two points `meters` apart in a straight line.
+  public func seconds(straightLineMeters meters: Double) -> Int32 {
+    Int32((meters * detourFactor / metersPerSecond).rounded(.up))
+  }
+}
+
+/// Realtime for one trip instance, per position of its stops: expected times replace the
+/// timetable's, a cancelled trip and skipped stops are left out of journey planning.
+public struct RealtimeTrip: Sendable, Hashable {
+  public var feed: FeedName
+  public var tripID: TripID
+  public var serviceDate: ServiceDate
+  public var startTime: ServiceTime?
+  public var isCancelled: Bool
+  /// Per stop of the trip, in order: the expected arrival and departure (nil: as scheduled).
+  public var arrivals: [UnixTime?]
+  public var departures: [UnixTime?]
+  /// Per stop of the trip: whether it is skipped.
+  public var skipped: [Bool]
+
+  public init(
+    feed: FeedName, tripID: TripID, serviceDate: ServiceDate, startTime: ServiceTime?, isCancelled: Bool,
+    arrivals: [UnixTime?], departures: [UnixTime?], skipped: [Bool]
+  ) {
+    self.feed = feed
+    self.tripID = tripID
+    self.serviceDate = serviceDate
+    self.startTime = startTime
+    self.isCancelled = isCancelled
+    self.arrivals = arrivals
+    self.departures = departures
+    self.skipped = skipped
+  }
+}
+
+/// A trip instance of a `RoutingNetwork`.
+public struct RoutingTrip: Sendable, Hashable {
+  public var feed: FeedName
+  public var serviceDate: ServiceDate
+  /// The start of a frequency-based instance (frequencies.txt), else nil.
+  public var startTime: ServiceTime?
+  /// Whether realtime gave its times.
+  public var isLive: Bool
+  let feedIndex: Int
+  let tripIndex: Int64
+  let pattern: Int64
+}
+
+/// The router's timetable for a period, with what is needed to describe its journeys.
+///
+/// Stop `s` of feed `f` (in `Store.feedNames` order) is `stopOffsets[f] + stop_idx`, so
+/// stops of different feeds are distinct. Times are seconds from `origin`.
+public struct RoutingNetwork: Sendable {
+  /// The router's arrays.
+  public let timetable: RoutingTimetable
+  /// The instant times count from.
+  public let origin: UnixTime
+  /// Trip instances; a route's `tripReferences` index this.
+  public let trips: [RoutingTrip]
+  let stopOffsets: [Int32]
+
+  /// The absolute time of a router time.
+  public func time(_ seconds: Int32) -> UnixTime { origin + Int64(seconds) }
+  /// The router time of an absolute time (clamped to what 32 bits hold).
+  public func seconds(_ time: UnixTime) -> Int32 { Int32(clamping: time - origin) }
+
+  func locate(_ stop: Int32) -> (feed: Int, idx: Int64) {
+    var feed = 0
+    while feed + 1 < stopOffsets.count && stopOffsets[feed + 1] <= stop { feed += 1 }
+    return (feed, Int64(stop - stopOffsets[feed]))
+  }
+}
+
+/// A stop a ride passes, as the journey's description needs it.
+public struct RideStop: Sendable, Hashable {
+  public var stop: Stop
+  public var stopSequence: Int
+  public var shapeDistTraveled: Double?
+}
+
+/// What a ride of a journey is: the trip, its route and headsign, its shape, and its stops
+/// from boarding to alighting.
+public struct RoutingRide: Sendable, Hashable {
+  public var feed: FeedName
+  public var tripID: TripID
+  public var route: RouteSummary
+  public var headsign: String
+  public var serviceDate: ServiceDate
+  public var startTime: ServiceTime?
+  public var shapeID: String?
+  public var isLive: Bool
+  /// From the boarding stop to the alighting stop, inclusive.
+  public var stops: [RideStop]
+}
+
+extension Store {
+  /// The router's timetable for the trips that call between `from` and `until`, across every
+  /// feed held: each feed's patterns split into routes whose trips never overtake, ordinary
+  /// trips of every service date that can reach the window (the dates before, for trips
+  /// running past midnight), frequency-based trips expanded into instances, pickup_type and
+  /// drop_off_type 1 respected, footpaths from ingest's links (within the walking model's
+  /// distance) and transfers.txt (min_transfer_time; type 3 removes a link).
+  ///
+  /// - Parameters:
+  ///   - modes: only routes of these modes (empty: all).
+  ///   - realtime: expected times per trip instance; cancelled trips are left out, a trip with
+  ///     skipped stops becomes a route of its own that neither picks up nor sets down there.
+  /// - Complexity: one scan of each feed's trip times, patterns and footpaths; O(trips log
+  ///   trips) to sort.
+  public func routingNetwork(
+    from: UnixTime, until: UnixTime, modes: Set<TransitMode> = [], walking: WalkingModel = .init(),
+    realtime: [RealtimeTrip] = []
+  ) throws -> RoutingNetwork {
+    var offsets: [Int32] = []
+    var total: Int32 = 0
+    for feed in feeds {
+      offsets.append(total)
+      total += Int32(try feed.db.scalarInt("SELECT coalesce(max(stop_idx), 0) + 1 FROM stops") ?? 1)
+    }
+    var builder = RoutingBuilder(stopCount: Int(total), origin: from)
+    for (index, feed) in feeds.enumerated() {
+      try feed.addRouting(
+        to: &builder, feedIndex: index, offset: offsets[index], from: from, until: until, modes: modes, walking: walking,
+        realtime: realtime.filter { $0.feed == feed.name })
+    }
+    return builder.network(stopOffsets: offsets)
+  }
+
+  /// The network's stops for `stop`: itself and, for a station, its platforms.
+  public func routingStops(at stop: Stop, in network: RoutingNetwork) throws -> [Int32] {
+    guard let index = feeds.firstIndex(where: { $0.name == stop.feed }),
+      let idx = try feeds[index].stopIndex(id: stop.id.rawValue)
+    else { return [] }
+    return try feeds[index].boardingStops(idx).map { network.stopOffsets[index] + Int32($0) }
+  }
+
+  /// The network's stops (not stations) within `radiusMeters` of `point`, nearest first,
+  /// with their straight-line distances.
+  public func routingStops(near point: Coordinate, radiusMeters: Double, in network: RoutingNetwork) throws -> [(
+    stop: Int32, meters: Double
+  )] {
+    var result: [(stop: Int32, meters: Double)] = []
+    for (index, feed) in feeds.enumerated() {
+      for (idx, _, meters) in try feed.nearby(point, radiusMeters: radiusMeters, stations: false) {
+        result.append((network.stopOffsets[index] + Int32(idx), meters))
+      }
+    }
+    return result.sorted { ($0.meters, $0.stop) < ($1.meters, $1.stop) }
+  }
+
+  /// The stop behind a network stop index.
+  public func routingStop(_ stop: Int32, in network: RoutingNetwork) throws -> Stop? {
+    let (feed, idx) = network.locate(stop)
+    return try feeds[feed].stop(idx)
+  }
+
+  /// What ride `trip` of route `route` from `board` to `alight` (positions) is.
+  public func routingRide(route: Int32, trip: Int32, board: Int32, alight: Int32, in network: RoutingNetwork) throws
+    -> RoutingRide
+  {
+    let instance = network.trips[Int(network.timetable.routes[Int(route)].tripReferences[Int(trip)])]
+    let feed = feeds[instance.feedIndex]
+    let select = try feed.db.cached(
+      """
+      SELECT t.trip_id, t.headsign, t.shape_id, r.route_id, r.short_name, r.long_name, r.route_type, r.color
+      FROM trips t JOIN routes r ON r.route_idx = t.route_idx WHERE t.trip_idx = ?
+      """)
+    select.bind(instance.tripIndex, at: 1)
+    guard try select.step() else { throw IngestError.validation("trip \(instance.tripIndex) of \(feed.name) is gone") }
+    let tripID = TripID(select.text(0))
+    let tripHeadsign = select.optionalText(1).flatMap { $0.isEmpty ? nil : $0 }
+    let shapeID = select.optionalText(2).flatMap { $0.isEmpty ? nil : $0 }
+    let summary = feed.routeSummary(select, from: 3)
+    // The route's stops are the pattern's positions (a route is a pattern or a part of one).
+    let stops = try feed.db.cached(
+      """
+      SELECT ps.stop_sequence, ps.shape_dist_traveled, ps.stop_headsign, \(FeedReader.stopColumns)
+      FROM pattern_stops ps JOIN stops s ON s.stop_idx = ps.stop_idx
+      WHERE ps.pattern_idx = ?1 AND ps.position BETWEEN ?2 AND ?3 ORDER BY ps.position
+      """)
+    stops.bind(instance.pattern, at: 1)
+    stops.bind(Int64(board), at: 2)
+    stops.bind(Int64(alight), at: 3)
+    var rideStops: [RideStop] = []
+    var stopHeadsign: String?
+    while try stops.step() {
+      if rideStops.isEmpty { stopHeadsign = stops.optionalText(2).flatMap { $0.isEmpty ? nil : $0 } }
+      rideStops.append(RideStop(stop: feed.readStop(stops, from: 3), stopSequence: stops.int(0), shapeDistTraveled: stops.optionalDouble(1)))
+    }
+    let headsign = try stopHeadsign ?? tripHeadsign ?? feed.lastStopName(of: instance.pattern)
+    return RoutingRide(
+      feed: feed.name, tripID: tripID, route: summary, headsign: headsign, serviceDate: instance.serviceDate,
+      startTime: instance.startTime, shapeID: shapeID, isLive: instance.isLive, stops: rideStops)
+  }
+}
+
+// MARK: - Building
+
+/// Trips gathered by pattern, then split into FIFO routes.
+struct RoutingBuilder {
+  struct Group {
+    var pattern: Int64
+    var stops: [Int32]
+    var canBoard: [Bool]
+    var canAlight: [Bool]
+    var arrivals: [Int32] = []
+    var departures: [Int32] = []
+    var trips: [Int32] = []
+  }
+
+  let stopCount: Int
+  let origin: UnixTime
+  var groups: [Group] = []
+  var trips: [RoutingTrip] = []
+  var footpaths: [[Footpath]]
+  var changeSeconds: [Int32]
+
+  init(stopCount: Int, origin: UnixTime) {
+    self.stopCount = stopCount
+    self.origin = origin
+    footpaths = Array(repeating: [], count: stopCount)
+    changeSeconds = Array(repeating: 0, count: stopCount)
+  }
+
+  /// Splits each group into routes whose trips never overtake (greedily: each trip, in order of
+  /// departure, joins the first route whose last trip it does not overtake).
+  func network(stopOffsets: [Int32]) -> RoutingNetwork {
+    var routes: [RoutingRoute] = []
+    for group in groups where !group.trips.isEmpty {
+      let width = group.stops.count
+      let order = group.trips.indices.sorted { a, b in
+        let da = group.departures[a * width], db = group.departures[b * width]
+        if da != db { return da < db }
+        return group.arrivals[a * width + width - 1] < group.arrivals[b * width + width - 1]
+      }
+      var parts: [[Int]] = []
+      for trip in order {
+        let fits = parts.firstIndex { part in
+          let last = part[part.count - 1]
+          for position in 0..<width
+          where group.arrivals[trip * width + position] < group.arrivals[last * width + position]
+            || group.departures[trip * width + position] < group.departures[last * width + position]
+          {
+            return false
+          }
+          return true
+        }
+        if let fits { parts[fits].append(trip) } else { parts.append([trip]) }
+      }
+      for part in parts {
+        var arrivals: [Int32] = [], departures: [Int32] = []
+        arrivals.reserveCapacity(part.count * width)
+        departures.reserveCapacity(part.count * width)
+        for trip in part {
+          arrivals += group.arrivals[(trip * width)..<(trip * width + width)]
+          departures += group.departures[(trip * width)..<(trip * width + width)]
+        }
+        routes.append(
+          RoutingRoute(
+            stops: group.stops, canBoard: group.canBoard, canAlight: group.canAlight, arrivals: arrivals, departures: departures,
+            tripReferences: part.map { group.trips[$0] }, reference: Int32(truncatingIfNeeded: group.pattern)))
+      }
+    }
+    return RoutingNetwork(
+      timetable: RoutingTimetable(stopCount: stopCount, routes: routes, footpaths: footpaths, changeSeconds: changeSeconds),
+      origin: origin, trips: trips, stopOffsets: stopOffsets)
+  }
+}
+
+extension FeedReader {
+  /// A pattern's stops and where one may board and alight.
+  private struct PatternStops {
+    var stops: [Int32] = []
+    var canBoard: [Bool] = []
+    var canAlight: [Bool] = []
+    var group: Int = -1
+  }
+
+  private struct InstanceKey: Hashable {
+    var trip: Int64
+    var date: ServiceDate
+    var start: Int32?
+  }
+
+  /// Adds this feed's trips calling in `from...until`, its footpaths and transfers.
+  func addRouting(
+    to builder: inout RoutingBuilder, feedIndex: Int, offset: Int32, from: UnixTime, until: UnixTime, modes: Set<TransitMode>,
+    walking: WalkingModel, realtime: [RealtimeTrip]
+  ) throws {
+    // Patterns of the modes asked for, with their stops.
+    var routeTypes: [Int64: Int] = [:]
+    let routeSelect = try db.cached("SELECT route_idx, route_type FROM routes")
+    while try routeSelect.step() { routeTypes[routeSelect.int64(0)] = routeSelect.int(1) }
+    var patterns: [Int64: PatternStops] = [:]
+    let patternSelect = try db.cached("SELECT pattern_idx, route_idx FROM patterns")
+    while try patternSelect.step() {
+      let type = routeTypes[patternSelect.int64(1)] ?? 3
+      if modes.isEmpty || modes.contains(TransitMode(routeType: type)) { patterns[patternSelect.int64(0)] = PatternStops() }
+    }
+    let stopSelect = try db.cached("SELECT pattern_idx, stop_idx, pickup_type, drop_off_type FROM pattern_stops")
+    while try stopSelect.step() {
+      let pattern = stopSelect.int64(0)
+      guard patterns[pattern] != nil else { continue }
+      patterns[pattern]!.stops.append(offset + Int32(stopSelect.int64(1)))
+      patterns[pattern]!.canBoard.append(stopSelect.int(2) != 1)
+      patterns[pattern]!.canAlight.append(stopSelect.int(3) != 1)
+    }
+
+    // Services: per trip, and which run on each service date that can reach the window.
+    var serviceOfTrip: [Int32] = []
+    let tripSelect = try db.cached("SELECT trip_idx, service_idx FROM trips")
+    while try tripSelect.step() {
+      let trip = Int(tripSelect.int64(0))
+      if trip >= serviceOfTrip.count { serviceOfTrip += Array(repeating: -1, count: trip + 1 - serviceOfTrip.count + 1024) }
+      serviceOfTrip[trip] = Int32(tripSelect.int64(1))
+    }
+    let serviceCount = Int(try db.scalarInt("SELECT coalesce(max(service_idx), 0) + 1 FROM services") ?? 1)
+    struct Day {
+      var date: ServiceDate
+      var base: Int64
+      var low: Int64
+      var high: Int64
+      var active: [Bool]
+    }
+    var days: [Day] = []
+    let daysBack = Int((Int64(latestCall) + 86_399) / 86_400)
+    var date = ServiceCalendar.localDate(of: from, in: zone).adding(days: -daysBack)
+    let lastDate = ServiceCalendar.localDate(of: until, in: zone)
+    while date <= lastDate {
+      let base = calendar.start(of: date)
+      let services = try calendar.services(on: date)
+      if !services.isEmpty {
+        var active = [Bool](repeating: false, count: serviceCount)
+        for service in services where Int(service) < serviceCount && service >= 0 { active[Int(service)] = true }
+        days.append(Day(date: date, base: base.seconds, low: from - base, high: until - base, active: active))
+      }
+      date = date.adding(days: 1)
+    }
+
+    // Realtime, by trip instance.
+    var live: [InstanceKey: RealtimeTrip] = [:]
+    for trip in realtime {
+      guard let idx = try tripIndex(id: trip.tripID.rawValue) else { continue }
+      live[InstanceKey(trip: idx, date: trip.serviceDate, start: trip.startTime?.seconds)] = trip
+    }
+
+    let originSeconds = builder.origin.seconds
+    var arrivals: [Int32] = []
+    var departures: [Int32] = []
+
+    /// Adds one instance whose service-day times are in `arrivals`/`departures`.
+    func add(pattern: Int64, trip: Int64, day: Day, start: Int32?, shift: Int32) {
+      guard var shape = patterns[pattern] else { return }
+      let width = shape.stops.count
+      let base = Int32(clamping: day.base - originSeconds) + shift
+      var arrive = arrivals.map { $0 + base }
+      var depart = departures.map { $0 + base }
+      var isLive = false
+      var ownRoute = false
+      if let update = live[InstanceKey(trip: trip, date: day.date, start: start)] {
+        guard !update.isCancelled else { return }
+        isLive = true
+        for position in 0..<min(width, update.arrivals.count) {
+          if let time = update.arrivals[position] { arrive[position] = Int32(clamping: time.seconds - originSeconds) }
+          if let time = update.departures[position] { depart[position] = Int32(clamping: time.seconds - originSeconds) }
+          if position < update.skipped.count && update.skipped[position] {
+            shape.canBoard[position] = false
+            shape.canAlight[position] = false
+            ownRoute = true
+          }
+        }
+        // Predictions never run backwards along the trip, nor depart before they arrive.
+        for position in 0..<width {
+          if position > 0 { arrive[position] = max(arrive[position], depart[position - 1]) }
+          depart[position] = max(depart[position], arrive[position])
+        }
+      }
+      let reference = Int32(builder.trips.count)
+      builder.trips.append(
+        RoutingTrip(
+          feed: name, serviceDate: day.date, startTime: start.map { ServiceTime(seconds: $0) }, isLive: isLive,
+          feedIndex: feedIndex, tripIndex: trip, pattern: pattern))
+      let groupIndex: Int
+      if !ownRoute && shape.group >= 0 {
+        groupIndex = shape.group
+      } else {
+        groupIndex = builder.groups.count
+        builder.groups.append(
+          RoutingBuilder.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
+        if !ownRoute { patterns[pattern]!.group = groupIndex }
+      }
+      builder.groups[groupIndex].arrivals += arrive
+      builder.groups[groupIndex].departures += depart
+      builder.groups[groupIndex].trips.append(reference)
+    }
+
+    /// Reads a trip's times blob into `arrivals`/`departures`; false when a stop has no time.
+    func decode(_ raw: UnsafeRawBufferPointer, width: Int) -> Bool {
+      guard raw.count >= width * 8 else { return false }
+      arrivals.removeAll(keepingCapacity: true)
+      departures.removeAll(keepingCapacity: true)
+      for position in 0..<width {
+        var arrival = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position * 8, as: Int32.self))
+        var departure = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position * 8 + 4, as: Int32.self))
+        if arrival < 0 { arrival = departure }
+        if departure < 0 { departure = arrival }
+        guard arrival >= 0 else { return false }
+        arrivals.append(arrival)
+        departures.append(max(departure, arrival))
+      }
+      return true
+    }
+
+    let frequencies = try self.frequencies()
+    let templates = frequencyTrips
+    var templateTimes: [Int64: (arrivals: [Int32], departures: [Int32])] = [:]
+    let timesSelect = try db.cached(
+      "SELECT trip_idx, pattern_idx, first_departure, last_arrival, times FROM trip_times WHERE first_departure IS NOT NULL")
+    while try timesSelect.step() {
+      let pattern = timesSelect.int64(1)
+      guard let width = patterns[pattern]?.stops.count else { continue }
+      let trip = timesSelect.int64(0)
+      if templates.contains(trip) {
+        if timesSelect.withBlob(4, { decode($0, width: width) }) { templateTimes[trip] = (arrivals, departures) }
+        continue
+      }
+      let service = Int(trip) < serviceOfTrip.count ? Int(serviceOfTrip[Int(trip)]) : -1
+      guard service >= 0 && service < serviceCount else { continue }
+      let first = timesSelect.int64(2), last = timesSelect.isNull(3) ? first : timesSelect.int64(3)
+      var decoded: Bool?
+      for day in days where day.active[service] && first <= day.high && last >= day.low {
+        if decoded == nil { decoded = timesSelect.withBlob(4) { decode($0, width: width) } }
+        guard decoded == true else { break }
+        add(pattern: pattern, trip: trip, day: day, start: nil, shift: 0)
+      }
+    }
+
+    // Frequency-based trips: an instance every headway from start_time until end_time.
+    for (pattern, windows) in frequencies where patterns[pattern] != nil {
+      for window in windows {
+        guard let times = templateTimes[window.trip], window.headway > 0 else { continue }
+        let service = Int(window.trip) < serviceOfTrip.count ? Int(serviceOfTrip[Int(window.trip)]) : -1
+        guard service >= 0 && service < serviceCount else { continue }
+        for day in days where day.active[service] {
+          var start = window.start
+          while start < window.end {
+            defer { start += window.headway }
+            guard Int64(start) <= day.high, Int64(start + window.span) >= day.low else { continue }
+            arrivals = times.arrivals
+            departures = times.departures
+            add(pattern: pattern, trip: window.trip, day: day, start: start, shift: start - window.templateStart)
+          }
+        }
+      }
+    }
+
+    // Footpaths within the walking model's reach, then transfers.txt.
+    var links: [Int64: [Int64: Int32]] = [:]
+    let pathSelect = try db.cached("SELECT from_stop_idx, to_stop_idx, distance_m FROM footpaths WHERE distance_m <= ?")
+    pathSelect.bind(Int64(walking.maxTransferMeters.rounded(.down)), at: 1)
+    while try pathSelect.step() {
+      links[pathSelect.int64(0), default: [:]][pathSelect.int64(1)] = walking.seconds(straightLineMeters: pathSelect.double(2))
+    }
+    let transferSelect = try db.cached(
+      """
+      SELECT from_stop_id, to_stop_id, transfer_type, min_transfer_time FROM transfers
+      WHERE coalesce(from_route_id, '') = '' AND coalesce(to_route_id, '') = ''
+        AND coalesce(from_trip_id, '') = '' AND coalesce(to_trip_id, '') = ''
+      """)
+    while try transferSelect.step() {
+      guard let fromID = transferSelect.optionalText(0), let toID = transferSelect.optionalText(1),
+        let fromIdx = try stopIndex(id: fromID), let toIdx = try stopIndex(id: toID)
+      else { continue }
+      let type = transferSelect.int(2)
+      let minimum = transferSelect.optionalInt(3).map { Int32(clamping: $0) }
+      // A station's transfers apply to its platforms.
+      for a in try boardingStops(fromIdx) {
+        for b in try boardingStops(toIdx) {
+          if type == 3 {
+            links[a]?[b] = nil
+          } else if a == b {
+            if let minimum { builder.changeSeconds[Int(offset) + Int(a)] = minimum }
+          } else if let minimum {
+            links[a, default: [:]][b] = minimum
+          } else if links[a]?[b] == nil, let p = try stop(a)?.coordinate, let q = try stop(b)?.coordinate {
+            links[a, default: [:]][b] = walking.seconds(straightLineMeters: p.distanceMeters(to: q))
+          }
+        }
+      }
+    }
+    for (from, targets) in links {
+      builder.footpaths[Int(offset) + Int(from)] = targets.map { Footpath(to: offset + Int32($0.key), seconds: $0.value) }
+        .sorted { $0.to < $1.to }
+    }
+  }
+
+  /// The trip_idx of `id`, or nil.
+  func tripIndex(id: String) throws -> Int64? {
+    let select = try db.cached("SELECT trip_idx FROM trips WHERE trip_id = ?")
+    select.bind(id, at: 1)
+    return try select.step() ? select.int64(0) : nil
+  }
+}
