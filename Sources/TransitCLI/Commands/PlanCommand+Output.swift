@@ -35,11 +35,14 @@ struct PlanOutput {
     let colour = invocation.useColor
     for (index, journey) in journeys.enumerated() {
       out.line()
-      let minutes = (journey.arrival - journey.departure + 59) / 60
+      // Leave by the minute shown (rounded down), arrive by the minute shown (rounded up).
+      let leaving = journey.departure.seconds - ((journey.departure.seconds % 60) + 60) % 60
+      let arriving = UnixTime(journey.arrival.seconds + (60 - ((journey.arrival.seconds % 60) + 60) % 60) % 60)
+      let minutes = (arriving.seconds - leaving) / 60
       let changes = journey.rides == 0 ? "on foot" : journey.transfers == 0 ? "direct" : journey.transfers == 1 ? "1 transfer" : "\(journey.transfers) transfers"
       let countdown = StopCommandSupport.countdown(to: journey.departure, from: now)
       let leave = countdown == "now" ? "leave now" : journey.departure > now ? "leave in \(countdown)" : "should have left \(countdown)"
-      out.line("\(index + 1). \(clock(journey.departure)) → \(clock(journey.arrival)) · \(duration(minutes)) · \(changes) · \(leave)")
+      out.line("\(index + 1). \(clock(journey.departure)) → \(clock(arriving)) · \(duration(minutes)) · \(changes) · \(leave)")
       var rows: [[String]] = []
       for leg in journey.legs {
         switch leg {
@@ -54,7 +57,7 @@ struct PlanOutput {
           rows.append([clock(arrival), "get off at \(stopName(ride.stops.last?.stop)) (\(count) stop\(count == 1 ? "" : "s"))"])
         }
       }
-      rows.append([clock(journey.arrival), "arrive at \(name(to))"])
+      rows.append([clock(arriving), "arrive at \(name(to))"])
       let table = StopCommandSupport.table(rows.map { ["  " + $0[0], $0[1]] })
       out.write(table.hasSuffix("\n") ? table : table + "\n")
     }
