@@ -169,7 +169,10 @@ enum PlanCommand: TransitCommand {
   /// FROM or TO: LAT,LON, a saved place, else a stop; a one-line error (exit 3) when none fits.
   static func endpoint(_ text: String, role: String, store: Store, invocation: Invocation) throws -> Endpoint {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let first = trimmed.first, first.isNumber || first == "-" || first == "+" || first == "." {
+    // Two numbers with a comma are a position (stop ids and codes may be plain numbers, and
+    // names may hold commas).
+    let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+    if parts.count == 2, parts.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
       return .place(try StopCommandSupport.coordinate(trimmed, option: role), name: nil)
     }
     let data = invocation.paths.data
