@@ -328,14 +328,7 @@ extension FeedReader {
       patterns[pattern]!.canAlight.append(stopSelect.int(3) != 1)
     }
 
-    // Services: per trip, and which run on each service date that can reach the window.
-    var serviceOfTrip: [Int32] = []
-    let tripSelect = try db.cached("SELECT trip_idx, service_idx FROM trips")
-    while try tripSelect.step() {
-      let trip = Int(tripSelect.int64(0))
-      if trip >= serviceOfTrip.count { serviceOfTrip += Array(repeating: -1, count: trip + 1 - serviceOfTrip.count + 1024) }
-      serviceOfTrip[trip] = Int32(tripSelect.int64(1))
-    }
+    // Which services run on each service date that can reach the window.
     let serviceCount = Int(try db.scalarInt("SELECT coalesce(max(service_idx), 0) + 1 FROM services") ?? 1)
     struct Day {
       var date: ServiceDate
@@ -433,43 +426,57 @@ extension FeedReader {
       return true
     }
 
+    // Ordinary trips: per service date and pattern, only those starting early enough to
+    // reach the window and not after it (the index on (pattern_idx, first_departure)).
     let frequencies = try self.frequencies()
     let templates = frequencyTrips
-    var templateTimes: [Int64: (arrivals: [Int32], departures: [Int32])] = [:]
+    var spans: [Int64: Int64] = [:]
+    let spanSelect = try db.cached("SELECT pattern_idx, max_span FROM patterns")
+    while try spanSelect.step() { spans[spanSelect.int64(0)] = spanSelect.int64(1) }
+    let orderedPatterns = patterns.keys.sorted()
     let timesSelect = try db.cached(
-      "SELECT trip_idx, pattern_idx, first_departure, last_arrival, times FROM trip_times WHERE first_departure IS NOT NULL")
-    while try timesSelect.step() {
-      let pattern = timesSelect.int64(1)
-      guard let width = patterns[pattern]?.stops.count else { continue }
-      let trip = timesSelect.int64(0)
-      if templates.contains(trip) {
-        if timesSelect.withBlob(4, { decode($0, width: width) }) { templateTimes[trip] = (arrivals, departures) }
-        continue
-      }
-      let service = Int(trip) < serviceOfTrip.count ? Int(serviceOfTrip[Int(trip)]) : -1
-      guard service >= 0 && service < serviceCount else { continue }
-      let first = timesSelect.int64(2), last = timesSelect.isNull(3) ? first : timesSelect.int64(3)
-      var decoded: Bool?
-      for day in days where day.active[service] && first <= day.high && last >= day.low {
-        if decoded == nil { decoded = timesSelect.withBlob(4) { decode($0, width: width) } }
-        guard decoded == true else { break }
-        add(pattern: pattern, trip: trip, day: day, start: nil, shift: 0)
+      """
+      SELECT tt.trip_idx, tt.last_arrival, tt.times, t.service_idx
+      FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx
+      WHERE tt.pattern_idx = ?1 AND tt.first_departure BETWEEN ?2 AND ?3
+      """)
+    for day in days {
+      for pattern in orderedPatterns {
+        guard let width = patterns[pattern]?.stops.count else { continue }
+        timesSelect.reset()
+        timesSelect.bind(pattern, at: 1)
+        timesSelect.bind(day.low - (spans[pattern] ?? 0), at: 2)
+        timesSelect.bind(day.high, at: 3)
+        while try timesSelect.step() {
+          let service = timesSelect.int(3)
+          guard service >= 0 && service < serviceCount && day.active[service], timesSelect.isNull(1) || timesSelect.int64(1) >= day.low
+          else { continue }
+          let trip = timesSelect.int64(0)
+          guard !templates.contains(trip), timesSelect.withBlob(2, { decode($0, width: width) }) else { continue }
+          add(pattern: pattern, trip: trip, day: day, start: nil, shift: 0)
+        }
       }
     }
 
     // Frequency-based trips: an instance every headway from start_time until end_time.
-    for (pattern, windows) in frequencies where patterns[pattern] != nil {
-      for window in windows {
-        guard let times = templateTimes[window.trip], window.headway > 0 else { continue }
-        let service = Int(window.trip) < serviceOfTrip.count ? Int(serviceOfTrip[Int(window.trip)]) : -1
+    let templateSelect = try db.cached(
+      "SELECT tt.times, t.service_idx FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx WHERE tt.trip_idx = ?")
+    for (pattern, windows) in frequencies.sorted(by: { $0.key < $1.key }) {
+      guard let width = patterns[pattern]?.stops.count else { continue }
+      for window in windows where window.headway > 0 {
+        templateSelect.reset()
+        templateSelect.bind(window.trip, at: 1)
+        guard try templateSelect.step(), templateSelect.withBlob(0, { decode($0, width: width) }) else { continue }
+        let service = templateSelect.int(1)
         guard service >= 0 && service < serviceCount else { continue }
+        let times = (arrivals, departures)
         for day in days where day.active[service] {
           var start = window.start
           while start < window.end {
             defer { start += window.headway }
             guard Int64(start) <= day.high, Int64(start + window.span) >= day.low else { continue }
-            arrivals = times.arrivals
-            departures = times.departures
+            arrivals = times.0
+            departures = times.1
             add(pattern: pattern, trip: window.trip, day: day, start: start, shift: start - window.templateStart)
           }
         }
