@@ -291,14 +291,14 @@ struct RoutingBuilder {
 
 extension FeedReader {
   /// A pattern's stops and where one may board and alight.
-  private struct PatternStops {
+  fileprivate struct PatternStops {
     var stops: [Int32] = []
     var canBoard: [Bool] = []
     var canAlight: [Bool] = []
     var group: Int = -1
   }
 
-  private struct InstanceKey: Hashable {
+  fileprivate struct InstanceKey: Hashable {
     var trip: Int64
     var date: ServiceDate
     var start: Int32?
@@ -328,16 +328,18 @@ extension FeedReader {
       patterns[pattern]!.canAlight.append(stopSelect.int(3) != 1)
     }
 
+    // Per trip its service (one pass over trips, cheaper than a join per trip read below).
+    let tripCount = Int(try db.scalarInt("SELECT coalesce(max(trip_idx), 0) + 1 FROM trips") ?? 1)
+    var serviceOfTrip = [Int32](repeating: -1, count: tripCount)
+    let tripSelect = try db.cached("SELECT trip_idx, service_idx FROM trips")
+    while try tripSelect.step() {
+      let trip = Int(tripSelect.int64(0))
+      if trip >= 0 && trip < tripCount { serviceOfTrip[trip] = Int32(truncatingIfNeeded: tripSelect.int64(1)) }
+    }
+
     // Which services run on each service date that can reach the window.
     let serviceCount = Int(try db.scalarInt("SELECT coalesce(max(service_idx), 0) + 1 FROM services") ?? 1)
-    struct Day {
-      var date: ServiceDate
-      var base: Int64
-      var low: Int64
-      var high: Int64
-      var active: [Bool]
-    }
-    var days: [Day] = []
+    var days: [RoutingDay] = []
     let daysBack = Int((Int64(latestCall) + 86_399) / 86_400)
     var date = ServiceCalendar.localDate(of: from, in: zone).adding(days: -daysBack)
     let lastDate = ServiceCalendar.localDate(of: until, in: zone)
@@ -347,7 +349,7 @@ extension FeedReader {
       if !services.isEmpty {
         var active = [Bool](repeating: false, count: serviceCount)
         for service in services where Int(service) < serviceCount && service >= 0 { active[Int(service)] = true }
-        days.append(Day(date: date, base: base.seconds, low: from - base, high: until - base, active: active))
+        days.append(RoutingDay(date: date, base: base.seconds, low: from - base, high: until - base, active: active))
       }
       date = date.adding(days: 1)
     }
@@ -359,72 +361,8 @@ extension FeedReader {
       live[InstanceKey(trip: idx, date: trip.serviceDate, start: trip.startTime?.seconds)] = trip
     }
 
-    let originSeconds = builder.origin.seconds
-    var arrivals: [Int32] = []
-    var departures: [Int32] = []
-
-    /// Adds one instance whose service-day times are in `arrivals`/`departures`.
-    func add(pattern: Int64, trip: Int64, day: Day, start: Int32?, shift: Int32) {
-      guard var shape = patterns[pattern] else { return }
-      let width = shape.stops.count
-      let base = Int32(clamping: day.base - originSeconds) + shift
-      var arrive = arrivals.map { $0 + base }
-      var depart = departures.map { $0 + base }
-      var isLive = false
-      var ownRoute = false
-      if let update = live[InstanceKey(trip: trip, date: day.date, start: start)] {
-        guard !update.isCancelled else { return }
-        isLive = true
-        for position in 0..<min(width, update.arrivals.count) {
-          if let time = update.arrivals[position] { arrive[position] = Int32(clamping: time.seconds - originSeconds) }
-          if let time = update.departures[position] { depart[position] = Int32(clamping: time.seconds - originSeconds) }
-          if position < update.skipped.count && update.skipped[position] {
-            shape.canBoard[position] = false
-            shape.canAlight[position] = false
-            ownRoute = true
-          }
-        }
-        // Predictions never run backwards along the trip, nor depart before they arrive.
-        for position in 0..<width {
-          if position > 0 { arrive[position] = max(arrive[position], depart[position - 1]) }
-          depart[position] = max(depart[position], arrive[position])
-        }
-      }
-      let reference = Int32(builder.trips.count)
-      builder.trips.append(
-        RoutingTrip(
-          feed: name, serviceDate: day.date, startTime: start.map { ServiceTime(seconds: $0) }, isLive: isLive,
-          feedIndex: feedIndex, tripIndex: trip, pattern: pattern))
-      let groupIndex: Int
-      if !ownRoute && shape.group >= 0 {
-        groupIndex = shape.group
-      } else {
-        groupIndex = builder.groups.count
-        builder.groups.append(
-          RoutingBuilder.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
-        if !ownRoute { patterns[pattern]!.group = groupIndex }
-      }
-      builder.groups[groupIndex].arrivals += arrive
-      builder.groups[groupIndex].departures += depart
-      builder.groups[groupIndex].trips.append(reference)
-    }
-
-    /// Reads a trip's times blob into `arrivals`/`departures`; false when a stop has no time.
-    func decode(_ raw: UnsafeRawBufferPointer, width: Int) -> Bool {
-      guard raw.count >= width * 8 else { return false }
-      arrivals.removeAll(keepingCapacity: true)
-      departures.removeAll(keepingCapacity: true)
-      for position in 0..<width {
-        var arrival = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position * 8, as: Int32.self))
-        var departure = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position * 8 + 4, as: Int32.self))
-        if arrival < 0 { arrival = departure }
-        if departure < 0 { departure = arrival }
-        guard arrival >= 0 else { return false }
-        arrivals.append(arrival)
-        departures.append(max(departure, arrival))
-      }
-      return true
-    }
+    var collector = InstanceCollector(
+      patterns: patterns, live: live, originSeconds: builder.origin.seconds, feed: name, feedIndex: feedIndex)
 
     // Ordinary trips: per service date and pattern, only those starting early enough to
     // reach the window and not after it (the index on (pattern_idx, first_departure)).
@@ -434,26 +372,32 @@ extension FeedReader {
     let spanSelect = try db.cached("SELECT pattern_idx, max_span FROM patterns")
     while try spanSelect.step() { spans[spanSelect.int64(0)] = spanSelect.int64(1) }
     let orderedPatterns = patterns.keys.sorted()
-    let timesSelect = try db.cached(
-      """
-      SELECT tt.trip_idx, tt.last_arrival, tt.times, t.service_idx
-      FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx
-      WHERE tt.pattern_idx = ?1 AND tt.first_departure BETWEEN ?2 AND ?3
-      """)
+    // Two steps: the index alone (trip_idx is in it) gives the candidates, so only the rows of
+    // trips whose service runs that day are read; other services' trips cost no table seek.
+    let candidateSelect = try db.cached(
+      "SELECT trip_idx FROM trip_times WHERE pattern_idx = ?1 AND first_departure BETWEEN ?2 AND ?3")
+    let timesSelect = try db.cached("SELECT last_arrival, times FROM trip_times WHERE trip_idx = ?")
+    var candidates: [Int64] = []
     for day in days {
       for pattern in orderedPatterns {
         guard let width = patterns[pattern]?.stops.count else { continue }
-        timesSelect.reset()
-        timesSelect.bind(pattern, at: 1)
-        timesSelect.bind(day.low - (spans[pattern] ?? 0), at: 2)
-        timesSelect.bind(day.high, at: 3)
-        while try timesSelect.step() {
-          let service = timesSelect.int(3)
-          guard service >= 0 && service < serviceCount && day.active[service], timesSelect.isNull(1) || timesSelect.int64(1) >= day.low
+        candidateSelect.reset()
+        candidateSelect.bind(pattern, at: 1)
+        candidateSelect.bind(day.low - (spans[pattern] ?? 0), at: 2)
+        candidateSelect.bind(day.high, at: 3)
+        candidates.removeAll(keepingCapacity: true)
+        while try candidateSelect.step() {
+          let trip = candidateSelect.int64(0)
+          let service = trip >= 0 && trip < Int64(tripCount) ? Int(serviceOfTrip[Int(trip)]) : -1
+          if service >= 0 && service < serviceCount && day.active[service] && !templates.contains(trip) { candidates.append(trip) }
+        }
+        for trip in candidates {
+          timesSelect.reset()
+          timesSelect.bind(trip, at: 1)
+          guard try timesSelect.step(), timesSelect.isNull(0) || timesSelect.int64(0) >= day.low,
+            timesSelect.withBlob(1, { collector.decode($0, width: width) })
           else { continue }
-          let trip = timesSelect.int64(0)
-          guard !templates.contains(trip), timesSelect.withBlob(2, { decode($0, width: width) }) else { continue }
-          add(pattern: pattern, trip: trip, day: day, start: nil, shift: 0)
+          collector.add(to: &builder, pattern: pattern, trip: trip, day: day, start: nil, shift: 0)
         }
       }
     }
@@ -466,18 +410,18 @@ extension FeedReader {
       for window in windows where window.headway > 0 {
         templateSelect.reset()
         templateSelect.bind(window.trip, at: 1)
-        guard try templateSelect.step(), templateSelect.withBlob(0, { decode($0, width: width) }) else { continue }
+        guard try templateSelect.step(), templateSelect.withBlob(0, { collector.decode($0, width: width) }) else { continue }
         let service = templateSelect.int(1)
         guard service >= 0 && service < serviceCount else { continue }
-        let times = (arrivals, departures)
+        let times = (collector.arrivals, collector.departures)
         for day in days where day.active[service] {
           var start = window.start
           while start < window.end {
             defer { start += window.headway }
             guard Int64(start) <= day.high, Int64(start + window.span) >= day.low else { continue }
-            arrivals = times.0
-            departures = times.1
-            add(pattern: pattern, trip: window.trip, day: day, start: start, shift: start - window.templateStart)
+            collector.arrivals = times.0
+            collector.departures = times.1
+            collector.add(to: &builder, pattern: pattern, trip: window.trip, day: day, start: start, shift: start - window.templateStart)
           }
         }
       }
@@ -528,5 +472,117 @@ extension FeedReader {
     let select = try db.cached("SELECT trip_idx FROM trips WHERE trip_id = ?")
     select.bind(id, at: 1)
     return try select.step() ? select.int64(0) : nil
+  }
+}
+
+/// A service date that can reach the window: where its clock starts, the window in its
+/// seconds, and which services run.
+private struct RoutingDay {
+  var date: ServiceDate
+  var base: Int64
+  var low: Int64
+  var high: Int64
+  var active: [Bool]
+}
+
+/// Turns trip rows into instances of the builder's groups (a struct, so that its buffers are
+/// checked for exclusive access at compile time, not on every access).
+private struct InstanceCollector {
+  var patterns: [Int64: FeedReader.PatternStops]
+  let live: [FeedReader.InstanceKey: RealtimeTrip]
+  let originSeconds: Int64
+  let feed: FeedName
+  let feedIndex: Int
+  /// The trip being added, in service-day seconds.
+  var arrivals: [Int32] = []
+  var departures: [Int32] = []
+
+  init(
+    patterns: [Int64: FeedReader.PatternStops], live: [FeedReader.InstanceKey: RealtimeTrip], originSeconds: Int64, feed: FeedName,
+    feedIndex: Int
+  ) {
+    self.patterns = patterns
+    self.live = live
+    self.originSeconds = originSeconds
+    self.feed = feed
+    self.feedIndex = feedIndex
+  }
+
+  /// Reads a trip's times blob into `arrivals`/`departures`; false when a stop has no time.
+  mutating func decode(_ raw: UnsafeRawBufferPointer, width: Int) -> Bool {
+    guard raw.count >= width * 8 else { return false }
+    arrivals.removeAll(keepingCapacity: true)
+    departures.removeAll(keepingCapacity: true)
+    for position in 0..<width {
+      var arrival = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position * 8, as: Int32.self))
+      var departure = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: position * 8 + 4, as: Int32.self))
+      if arrival < 0 { arrival = departure }
+      if departure < 0 { departure = arrival }
+      guard arrival >= 0 else { return false }
+      arrivals.append(arrival)
+      departures.append(max(departure, arrival))
+    }
+    return true
+  }
+
+  /// Adds the instance of `trip` whose service-day times are in `arrivals`/`departures`,
+  /// shifted by `shift` (frequency instances), with its realtime when there is some.
+  mutating func add(to builder: inout RoutingBuilder, pattern: Int64, trip: Int64, day: RoutingDay, start: Int32?, shift: Int32) {
+    guard let group = patterns[pattern]?.group, let width = patterns[pattern]?.stops.count else { return }
+    let base = Int32(clamping: day.base - originSeconds) + shift
+    let update = live.isEmpty ? nil : live[FeedReader.InstanceKey(trip: trip, date: day.date, start: start)]
+    if update?.isCancelled == true { return }
+    let reference = Int32(builder.trips.count)
+    builder.trips.append(
+      RoutingTrip(
+        feed: feed, serviceDate: day.date, startTime: start.map { ServiceTime(seconds: $0) }, isLive: update != nil,
+        feedIndex: feedIndex, tripIndex: trip, pattern: pattern))
+    guard let update else {
+      // No realtime: the timetable's times, into the pattern's group.
+      let index: Int
+      if group >= 0 {
+        index = group
+      } else {
+        index = builder.groups.count
+        let shape = patterns[pattern]!
+        builder.groups.append(RoutingBuilder.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
+        patterns[pattern]!.group = index
+      }
+      for position in 0..<width {
+        builder.groups[index].arrivals.append(arrivals[position] + base)
+        builder.groups[index].departures.append(departures[position] + base)
+      }
+      builder.groups[index].trips.append(reference)
+      return
+    }
+    var shape = patterns[pattern]!
+    var arrive = arrivals.map { $0 + base }
+    var depart = departures.map { $0 + base }
+    var ownRoute = false
+    for position in 0..<min(width, update.arrivals.count) {
+      if let time = update.arrivals[position] { arrive[position] = Int32(clamping: time.seconds - originSeconds) }
+      if let time = update.departures[position] { depart[position] = Int32(clamping: time.seconds - originSeconds) }
+      if position < update.skipped.count && update.skipped[position] {
+        shape.canBoard[position] = false
+        shape.canAlight[position] = false
+        ownRoute = true
+      }
+    }
+    // Predictions never run backwards along the trip, nor depart before they arrive.
+    for position in 0..<width {
+      if position > 0 { arrive[position] = max(arrive[position], depart[position - 1]) }
+      depart[position] = max(depart[position], arrive[position])
+    }
+    let index: Int
+    if !ownRoute && group >= 0 {
+      index = group
+    } else {
+      index = builder.groups.count
+      builder.groups.append(RoutingBuilder.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
+      if !ownRoute { patterns[pattern]!.group = index }
+    }
+    builder.groups[index].arrivals += arrive
+    builder.groups[index].departures += depart
+    builder.groups[index].trips.append(reference)
   }
 }
