@@ -7,6 +7,7 @@ public struct Journey: Sendable, Hashable {
   /// The legs, in order.
   public var legs: [JourneyLeg]
 
+  /// Creates a journey.
   public init(departure: Int32, arrival: Int32, legs: [JourneyLeg]) {
     self.departure = departure
     self.arrival = arrival
@@ -41,9 +42,12 @@ public enum JourneyLeg: Sendable, Hashable {
 
 /// Where a search starts or ends: a stop and the walk between it and the place asked for.
 public struct StopWalk: Sendable, Hashable {
+  /// The stop.
   public var stop: Int32
+  /// The walk between the place and the stop (0 at the stop itself).
   public var seconds: Int32
 
+  /// Creates a stop reached on foot in `seconds`.
   public init(stop: Int32, seconds: Int32) {
     self.stop = stop
     self.seconds = seconds
@@ -61,6 +65,7 @@ public struct RoutingQuery: Sendable {
   /// When the whole way can be walked, how long that takes.
   public var directWalkSeconds: Int32?
 
+  /// Creates a query.
   public init(access: [StopWalk], egress: [StopWalk], maxRides: Int = 5, directWalkSeconds: Int32? = nil) {
     self.access = access
     self.egress = egress

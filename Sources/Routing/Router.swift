@@ -14,6 +14,7 @@ public struct Router: Sendable {
   /// The timetable searched.
   public let timetable: RoutingTimetable
 
+  /// A router over `timetable`.
   public init(_ timetable: RoutingTimetable) {
     self.timetable = timetable
   }

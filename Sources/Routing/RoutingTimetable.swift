@@ -72,6 +72,7 @@ public struct Footpath: Sendable, Hashable {
   /// How long the walk takes.
   public var seconds: Int32
 
+  /// Creates a walk to `to` taking `seconds`.
   public init(to: Int32, seconds: Int32) {
     self.to = to
     self.seconds = seconds

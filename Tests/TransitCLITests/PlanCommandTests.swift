@@ -230,6 +230,19 @@ import Testing
     #expect(far.stderr.contains("no stop within 800 m of FROM"))
   }
 
+  @Test func stopsOfTwoFeedsAreDistinct() throws {
+    // The demo network held twice: a journey stays within the feed it starts in.
+    #expect(home.run(["ingest", packageRoot + "/Data/gtfs", "--feed", "copy", "--quiet"]).code == 0)
+    let ambiguous = plan(["TD4521", "TD4547"])
+    #expect(ambiguous.code == 3)
+    let result = plan(["copy:TD4521", "copy:TD4547", "--depart", "08:00", "--limit", "1", "--json"])
+    #expect(result.code == 0, "\(result.stderr)")
+    let journey = try #require((try json(result)["journeys"] as? [[String: Any]])?.first)
+    let legs = try #require(journey["legs"] as? [[String: Any]])
+    #expect(legs.map { $0["feed"] as? String } == ["copy", "copy"])
+    #expect(journey["arrival"] as? String == "2026-12-01T08:51:00+00:00")
+  }
+
   @Test func helpListsPlan() {
     let result = home.run(["plan", "--help"])
     #expect(result.code == 0)

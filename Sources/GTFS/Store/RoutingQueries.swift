@@ -14,6 +14,7 @@ public struct WalkingModel: Sendable, Hashable {
   /// to 400 m apart, so a larger value has no effect).
   public var maxTransferMeters: Double
 
+  /// Creates a walking model (defaults: 1.3 m/s, 1.25 × the straight line, 400 m).
   public init(metersPerSecond: Double = 1.3, detourFactor: Double = 1.25, maxTransferMeters: Double = 400) {
     self.metersPerSecond = metersPerSecond
     self.detourFactor = detourFactor
@@ -29,10 +30,12 @@ public struct WalkingModel: Sendable, Hashable {
 /// Realtime for one trip instance, per position of its stops: expected times replace the
 /// timetable's, a cancelled trip and skipped stops are left out of journey planning.
 public struct RealtimeTrip: Sendable, Hashable {
+  /// The instance: feed, trip, service date and (frequency trips) start time.
   public var feed: FeedName
   public var tripID: TripID
   public var serviceDate: ServiceDate
   public var startTime: ServiceTime?
+  /// Whether the trip is cancelled (CANCELED or DELETED).
   public var isCancelled: Bool
   /// Per stop of the trip, in order: the expected arrival and departure (nil: as scheduled).
   public var arrivals: [UnixTime?]
@@ -40,6 +43,7 @@ public struct RealtimeTrip: Sendable, Hashable {
   /// Per stop of the trip: whether it is skipped.
   public var skipped: [Bool]
 
+  /// Creates the realtime of one trip instance.
   public init(
     feed: FeedName, tripID: TripID, serviceDate: ServiceDate, startTime: ServiceTime?, isCancelled: Bool,
     arrivals: [UnixTime?], departures: [UnixTime?], skipped: [Bool]
@@ -57,7 +61,9 @@ public struct RealtimeTrip: Sendable, Hashable {
 
 /// A trip instance of a `RoutingNetwork`.
 public struct RoutingTrip: Sendable, Hashable {
+  /// The feed it belongs to.
   public var feed: FeedName
+  /// The service date it runs on (its times count from that day's noon minus 12 h).
   public var serviceDate: ServiceDate
   /// The start of a frequency-based instance (frequencies.txt), else nil.
   public var startTime: ServiceTime?
@@ -95,21 +101,29 @@ public struct RoutingNetwork: Sendable {
 
 /// A stop a ride passes, as the journey's description needs it.
 public struct RideStop: Sendable, Hashable {
+  /// The stop.
   public var stop: Stop
+  /// Its stop_sequence on the trip.
   public var stopSequence: Int
+  /// Its shape_dist_traveled, when the feed gives it.
   public var shapeDistTraveled: Double?
 }
 
 /// What a ride of a journey is: the trip, its route and headsign, its shape, and its stops
 /// from boarding to alighting.
 public struct RoutingRide: Sendable, Hashable {
+  /// The trip: its feed, id, route, and where it is going (the stop's or trip's headsign,
+  /// else the last stop's name).
   public var feed: FeedName
   public var tripID: TripID
   public var route: RouteSummary
   public var headsign: String
+  /// The instance: service date and, for frequency trips, start time.
   public var serviceDate: ServiceDate
   public var startTime: ServiceTime?
+  /// The trip's shape in shapes.txt, if any.
   public var shapeID: String?
+  /// Whether realtime gave its times.
   public var isLive: Bool
   /// From the boarding stop to the alighting stop, inclusive.
   public var stops: [RideStop]
