@@ -29,7 +29,7 @@ enum PlanCommand: TransitCommand {
       OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --depart or --arrive-by HH:MM)"),
       OptionSpec("--max-transfers", value: "N", help: "Change trips at most N times", default: "\(defaultMaxTransfers)"),
       OptionSpec("--walk-speed", value: "M/S", help: "Walking speed in metres per second (default: the walking-speed setting, 1.3)"),
-      OptionSpec("--max-walk", value: "M", help: "Walk at most M metres to the first stop and from the last", default: "\(defaultMaxWalkMeters)"),
+      OptionSpec("--max-walk", value: "M", help: "Walk at most M metres to the first stop and from the last (and at most 400 m between stops)", default: "\(defaultMaxWalkMeters)"),
       OptionSpec(
         "--mode", value: "MODE",
         help: "Only ride MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
@@ -57,7 +57,7 @@ enum PlanCommand: TransitCommand {
       FeatureCollection (lon,lat order, RFC 7946) for any map tool.
       """,
     examples: [
-      "transit plan 'Tallaght (The Square)' Heuston",
+      "transit plan 'Red Cow' Fettercairn",
       "transit plan home work --arrive-by 09:00",
       "transit plan 53.2875,-6.3664 TINT --depart 07:30 --date 2026-12-01 --max-transfers 1",
       "transit plan home work --json",
