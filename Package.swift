@@ -34,7 +34,7 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["GTFSRealtime", "TransitModel"], path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
     .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "TestSupport"]),
+    .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "TestSupport"]),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
