@@ -190,6 +190,10 @@ import Testing
     let late = plan(["TINT", "TD4521", "--limit", "1", "--realtime", updates])
     #expect(late.stdout.contains("07:53  27 towards Crumlin Hospital from Tallaght Interchange [4500] platform A · live"))
     #expect(late.stdout.contains("realtime: fresh"))
+    // Frequency-based trams: the 07:50 instance runs a minute late, the 08:00 one on time.
+    let trams = plan(["TINT", "RED11", "--depart", "07:45", "--limit", "2", "--realtime", updates])
+    #expect(trams.stdout.contains("07:51  Red towards Suir Road from Tallaght Interchange [4502] platform C · live"))
+    #expect(trams.stdout.contains("08:00  Red towards Suir Road from Tallaght Interchange [4502] platform C · live"))
   }
 
   @Test func geoJSON() throws {

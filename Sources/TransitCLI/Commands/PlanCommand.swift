@@ -257,25 +257,29 @@ enum PlanCommand: TransitCommand {
     _ feeds: [FeedMessage], store: Store, now: UnixTime, start: UnixTime, options: ReconcilerOptions
   ) throws -> [RealtimeTrip] {
     guard !feeds.isEmpty else { return [] }
-    var tripIDs: [String: ServiceTime?] = [:]
+    // Each updated trip_id with the start times its updates name (frequency instances).
+    var tripIDs: [String: [ServiceTime?]] = [:]
     for feed in feeds {
       for entity in feed.entities {
         guard let descriptor = entity.tripUpdate?.trip, let id = descriptor.tripID, !id.isEmpty else { continue }
-        tripIDs[id] = descriptor.startTime.flatMap { ServiceTime(gtfs: $0) }
+        let start = descriptor.startTime.flatMap { ServiceTime(gtfs: $0) }
+        if !(tripIDs[id] ?? []).contains(start) { tripIDs[id, default: []].append(start) }
       }
     }
     var results: [RealtimeTrip] = []
     for feedName in store.feedNames {
       var scheduled: [ScheduledTrip] = []
       let today = store.localDate(of: start, feed: feedName)
-      for (id, startTime) in tripIDs.sorted(by: { $0.key < $1.key }) {
-        for date in [today.adding(days: -1), today] {
-          let stops = try store.tripCalls(TripID(id), feed: feedName, serviceDate: date, startTime: startTime)
-          guard !stops.isEmpty else { break }
-          scheduled.append(
-            ScheduledTrip(
-              instance: TripInstance(tripID: TripID(id), serviceDate: date, startTime: startTime), routeID: RouteID(""), stops: stops,
-              serviceDayStart: store.serviceDayStart(date, feed: feedName)))
+      for (id, startTimes) in tripIDs.sorted(by: { $0.key < $1.key }) {
+        for startTime in startTimes {
+          for date in [today.adding(days: -1), today] {
+            let stops = try store.tripCalls(TripID(id), feed: feedName, serviceDate: date, startTime: startTime)
+            guard !stops.isEmpty else { break }
+            scheduled.append(
+              ScheduledTrip(
+                instance: TripInstance(tripID: TripID(id), serviceDate: date, startTime: startTime), routeID: RouteID(""), stops: stops,
+                serviceDayStart: store.serviceDayStart(date, feed: feedName)))
+          }
         }
       }
       guard !scheduled.isEmpty else { continue }
