@@ -21,9 +21,9 @@ import Testing
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
     #expect(result.stdout == """
-      Tallaght Interchange → Crumlin Hospital [4521] · leave after 07:40
+      Tallaght Interchange -> Crumlin Hospital [4521] · leave after 07:40
 
-      1. 07:50 → 08:20 · 30 min · direct · leave in 10 min
+      1. 07:50 -> 08:20 · 30 min · direct · leave in 10 min
         07:50  27 towards Crumlin Hospital from Tallaght Interchange [4500] platform A
         08:20  get off at Crumlin Hospital [4521] (10 stops)
         08:20  arrive at Crumlin Hospital [4521]
@@ -35,9 +35,9 @@ import Testing
     let result = plan(["Crumlin Hospital", "Citywest Campus", "--depart", "08:00", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout == """
-      Crumlin Hospital [4521] → Citywest Campus [4547] · leave after 08:00
+      Crumlin Hospital [4521] -> Citywest Campus [4547] · leave after 08:00
 
-      1. 08:00 → 08:51 · 51 min · 1 transfer · leave in 20 min
+      1. 08:00 -> 08:51 · 51 min · 1 transfer · leave in 20 min
         08:00  27 towards Tallaght Interchange from Crumlin Hospital [4521]
         08:30  get off at Tallaght Interchange [4500] platform A (10 stops)
         08:35  77X towards Citywest Campus from Tallaght Interchange [4500] platform A
@@ -52,9 +52,9 @@ import Testing
     let result = plan(["RED06", "TD4542", "--depart", "08:00", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout == """
-      Red Cow [5006] → Fettercairn [4542] · leave after 08:00
+      Red Cow [5006] -> Fettercairn [4542] · leave after 08:00
 
-      1. 08:24 → 08:41 · 17 min · 1 transfer · leave in 44 min
+      1. 08:24 -> 08:41 · 17 min · 1 transfer · leave in 44 min
         08:24  Red towards Tallaght from Red Cow [5006]
         08:34  get off at Cookstown [5003] (3 stops)
         08:34  walk 5 min (336 m) to Cookstown Way [4541]
@@ -78,9 +78,9 @@ import Testing
     let result = plan(["TD4521", "TD4530", "--depart", "23:35", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout == """
-      Crumlin Hospital [4521] → Tallaght (The Square) [4530] · leave after 23:35
+      Crumlin Hospital [4521] -> Tallaght (The Square) [4530] · leave after 23:35
 
-      1. 23:40 → 00:09 · 29 min · direct · leave in 16 h
+      1. 23:40 -> 00:09 · 29 min · direct · leave in 16 h
         23:40  27 towards Tallaght Interchange from Crumlin Hospital [4521]
         00:09  get off at Tallaght (The Square) [4530] (9 stops)
         00:09  arrive at Tallaght (The Square) [4530]
@@ -102,9 +102,9 @@ import Testing
     let result = plan(["TD4521", "RED11", "--arrive-by", "09:30", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout == """
-      Crumlin Hospital [4521] → Suir Road [5011] · arrive by 09:30
+      Crumlin Hospital [4521] -> Suir Road [5011] · arrive by 09:30
 
-      1. 08:20 → 09:27 · 1 h 7 min · 1 transfer · leave in 40 min
+      1. 08:20 -> 09:27 · 1 h 7 min · 1 transfer · leave in 40 min
         08:20  27 towards Tallaght Interchange from Crumlin Hospital [4521]
         08:50  get off at Tallaght Interchange [4500] platform A (10 stops)
         08:50  walk 1 min (67 m) to Tallaght Interchange [4502] platform C
@@ -142,9 +142,9 @@ import Testing
     let result = plan(["home", "work", "--depart", "08:00", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout == """
-      home → work · leave after 08:00
+      home -> work · leave after 08:00
 
-      1. 08:02 → 08:15 · 13 min · direct · leave in 22 min
+      1. 08:02 -> 08:15 · 13 min · direct · leave in 22 min
         08:02  walk 3 min (216 m) to Tallaght Interchange [4500] platform A
         08:05  77X towards Citywest Campus from Tallaght Interchange [4500] platform A
         08:11  get off at Fettercairn [4542] (3 stops)

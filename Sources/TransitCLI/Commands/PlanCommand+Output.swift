@@ -24,7 +24,9 @@ struct PlanOutput {
     let day = ISOTime.format(requested, zone: zone).prefix(10)
     var when = clock(requested)
     if day != ISOTime.format(now, zone: zone).prefix(10) { when = "\(day) \(when)" }
-    out.line("\(name(from)) → \(name(to)) · \(isArriveBy ? "arrive by" : "leave after") \(when)")
+    // An arrow only on a terminal (where colour is on); "->" in pipes and files.
+    let arrow = invocation.useColor ? "→" : "->"
+    out.line("\(name(from)) \(arrow) \(name(to)) · \(isArriveBy ? "arrive by" : "leave after") \(when)")
     if let freshness { out.line(DeparturesCommand.realtimeLine(freshness, zone: zone, twelveHour: twelveHour)) }
     guard !journeys.isEmpty else {
       out.line(
@@ -42,7 +44,7 @@ struct PlanOutput {
       let changes = journey.rides == 0 ? "on foot" : journey.transfers == 0 ? "direct" : journey.transfers == 1 ? "1 transfer" : "\(journey.transfers) transfers"
       let countdown = StopCommandSupport.countdown(to: journey.departure, from: now)
       let leave = countdown == "now" ? "leave now" : journey.departure > now ? "leave in \(countdown)" : "should have left \(countdown)"
-      out.line("\(index + 1). \(clock(journey.departure)) → \(clock(arriving)) · \(duration(minutes)) · \(changes) · \(leave)")
+      out.line("\(index + 1). \(clock(journey.departure)) \(arrow) \(clock(arriving)) · \(duration(minutes)) · \(changes) · \(leave)")
       var rows: [[String]] = []
       for leg in journey.legs {
         switch leg {
