@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// The target graph is the architecture: `GTFSRealtime` imports nothing, `Merge` only
-/// `TransitModel` and `GTFSRealtime`, and only `GTFS` speaks SQL (DESIGN.md, "Targets").
+/// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner) only `TransitModel`, and
+/// only `GTFS` speaks SQL (DESIGN.md, "Targets").
 let package = Package(
   name: "transit",
   platforms: [.macOS(.v15)],
@@ -21,19 +22,21 @@ let package = Package(
     .target(name: "TransitModel"),
     .target(name: "SQLite", dependencies: ["CSQLite"]),
     .target(name: "ZIP", dependencies: ["CZlib"]),
-    .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP"]),
+    .target(name: "Routing", dependencies: ["TransitModel"]),
+    .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP", "Routing"]),
     .target(name: "GTFSRealtime"),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
     .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime"]),
-    .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch"]),
+    .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing"]),
     .executableTarget(name: "transit", dependencies: ["TransitCLI"]),
 
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["GTFSRealtime", "TransitModel"], path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
     .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "TestSupport"]),
+    .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "TestSupport"]),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
+    .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
     .testTarget(name: "FetchTests", dependencies: ["Fetch", "TestSupport", "TransitCLI"]),
     .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "TestSupport"]),

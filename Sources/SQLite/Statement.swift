@@ -157,6 +157,14 @@ public final class Statement {
     return Array(UnsafeRawBufferPointer(start: pointer, count: count))
   }
 
+  /// Calls `body` with the column's bytes where SQLite holds them (valid only inside `body`:
+  /// no copy, for decoding large result sets).
+  public func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    let pointer = sqlite3_column_blob(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+  }
+
   /// The column as an optional integer.
   public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 

@@ -21,6 +21,7 @@ public enum Transit {
     RoutesCommand.self,
     RouteShowCommand.self,
     DeparturesCommand.self,
+    PlanCommand.self,
     RtDumpCommand.self,
     AlertsCommand.self,
     StatusCommand.self,

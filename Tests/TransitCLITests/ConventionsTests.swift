@@ -56,6 +56,7 @@ import Testing
     "completions": ([], ["completions", "bash"]),
     "routes": ([], ["routes", "--stop", "TINT"]),
     "route show": ([], ["route", "show", "27", "--date", "2026-12-01"]),
+    "plan": ([], ["plan", "Red Cow", "Fettercairn", "--depart", "08:00", "--realtime", tripUpdates]),
   ]
 
   /// Every command, the no-command view first.

@@ -13,9 +13,16 @@ import SQLite
 /// Departures at a stop: `pattern_stops_by_stop` gives the patterns and positions serving it;
 /// `trip_times_by_pattern` bounds the trips to those starting within the window widened by the
 /// pattern's longest trip (`patterns.max_span`).
+///
+/// Journey planning: `footpaths` holds every pair of stops (location_type 0) within
+/// `footpathRadiusMeters` of each other in a straight line, both ways, found with the R*Tree
+/// once at ingest; the walking time is worked out per query from the user's walking speed.
 enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
-  static let version = 2
+  static let version = 3
+
+  /// Stops at most this far apart (straight line) are linked by a footpath.
+  static let footpathRadiusMeters = 400.0
 
   static let tables = """
     CREATE TABLE feed_meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
@@ -60,6 +67,9 @@ enum Schema {
     CREATE TABLE shapes (
       shape_id TEXT NOT NULL, sequence INTEGER NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL,
       dist_traveled REAL, PRIMARY KEY (shape_id, sequence)) WITHOUT ROWID;
+    CREATE TABLE footpaths (
+      from_stop_idx INTEGER NOT NULL, to_stop_idx INTEGER NOT NULL, distance_m INTEGER NOT NULL,
+      PRIMARY KEY (from_stop_idx, to_stop_idx)) WITHOUT ROWID;
     CREATE TABLE transfers (
       from_stop_id TEXT, to_stop_id TEXT, from_route_id TEXT, to_route_id TEXT,
       from_trip_id TEXT, to_trip_id TEXT, transfer_type INTEGER NOT NULL DEFAULT 0,

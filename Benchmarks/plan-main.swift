@@ -1,0 +1,133 @@
+// The in-process driver of Benchmarks/plan: opens one timetable through `GTFS.Store`, builds
+// the router's network as `transit plan` does, and times journey searches between random
+// stops (fixed seed).
+//
+//   plan-bench TIMETABLE.sqlite STOPS.txt NOW_UNIX[,NOW_UNIX...] QUERIES
+//
+// STOPS.txt holds one stop_id per line (stops some trip calls at). Prints lines
+// "name count p50_ms p95_ms max_ms" for: network loads (the 8 h window of each moment, three
+// times each), searches (QUERIES random pairs; every fifth an --arrive-by search), and whole
+// queries (load + search, as one `transit plan` process does, on 10 pairs); then
+// "found N of M" and the network's size.
+import Foundation
+import GTFS
+import Routing
+import TransitModel
+
+@main
+enum PlanBenchmark {
+  struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+  }
+
+  static func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted[Int((p * Double(sorted.count - 1)).rounded())]
+  }
+
+  static func report(_ name: String, _ values: [Double]) {
+    print(
+      [name, "\(values.count)", String(format: "%.3f", percentile(values, 0.5)), String(format: "%.3f", percentile(values, 0.95)),
+       String(format: "%.3f", values.max() ?? .nan)].joined(separator: " "))
+  }
+
+  static let horizon: Int64 = 8 * 3600
+
+  /// The query `transit plan STOP STOP` makes: each stop's platforms and their footpaths.
+  static func query(_ store: Store, _ network: RoutingNetwork, from: Stop, to: Stop) throws -> RoutingQuery {
+    func ends(_ stop: Stop) throws -> [StopWalk] {
+      var best: [Int32: Int32] = [:]
+      for index in try store.routingStops(at: stop, in: network) {
+        best[index] = 0
+        for path in network.timetable.footpaths[Int(index)] where (best[path.to] ?? .max) > path.seconds { best[path.to] = path.seconds }
+      }
+      return best.map { StopWalk(stop: $0.key, seconds: $0.value) }
+    }
+    return RoutingQuery(access: try ends(from), egress: try ends(to), maxRides: 4)
+  }
+
+  static func main() throws {
+    let arguments = CommandLine.arguments
+    guard arguments.count >= 5 else {
+      FileHandle.standardError.write(Data("usage: plan-bench TIMETABLE STOPS.txt NOW[,NOW...] QUERIES\n".utf8))
+      exit(2)
+    }
+    let stopIDs = try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
+    let moments = arguments[3].split(separator: ",").compactMap { Int64($0) }.map(UnixTime.init)
+    let count = Int(arguments[4]) ?? 100
+    let store = try Store(files: [("bench", arguments[1])])
+    let feed = FeedName("bench")
+    let stops = try stopIDs.compactMap { try store.stop(StopID($0), feed: feed) }
+    guard stops.count >= 2, !moments.isEmpty else { fatalError("need two stops and a moment") }
+
+    // Loads: each moment's window, three times.
+    var loads: [Double] = []
+    var networks: [RoutingNetwork] = []
+    for moment in moments {
+      for round in 0..<3 {
+        var network: RoutingNetwork?
+        loads.append(try milliseconds { network = try store.routingNetwork(from: moment, until: moment + horizon) })
+        if round == 0 { networks.append(network!) }
+      }
+    }
+
+    // Searches on the loaded networks.
+    var random = SplitMix64(state: 20_121_010)
+    var searches: [Double] = []
+    var found = 0
+    for index in 0..<count {
+      let a = stops[Int.random(in: 0..<stops.count, using: &random)]
+      var b = stops[Int.random(in: 0..<stops.count, using: &random)]
+      if a.id == b.id { b = stops[(stops.firstIndex(of: a)! + 1) % stops.count] }
+      let slot = index % moments.count
+      let network = networks[slot]
+      let moment = moments[slot]
+      var journeys: [Journey] = []
+      searches.append(
+        try milliseconds {
+          let router = Router(network.timetable)
+          let q = try query(store, network, from: a, to: b)
+          if index % 5 == 4 {
+            let deadline = network.seconds(moment + horizon / 2)
+            journeys = router.journeys(q, arrivingBy: deadline, notBefore: network.seconds(moment), count: 3)
+          } else {
+            journeys = router.journeys(q, departingAt: network.seconds(moment), count: 3)
+          }
+        })
+      if !journeys.isEmpty { found += 1 }
+    }
+
+    // Whole queries: load, then search, as one process does.
+    var whole: [Double] = []
+    for _ in 0..<10 {
+      let a = stops[Int.random(in: 0..<stops.count, using: &random)]
+      let b = stops[Int.random(in: 0..<stops.count, using: &random)]
+      let moment = moments[0]
+      whole.append(
+        try milliseconds {
+          let network = try store.routingNetwork(from: moment, until: moment + horizon)
+          _ = Router(network.timetable).journeys(try query(store, network, from: a, to: b), departingAt: network.seconds(moment), count: 3)
+        })
+    }
+    report("load", loads)
+    report("search", searches)
+    report("whole", whole)
+    let network = networks[0]
+    print("found \(found) \(count)")
+    print("network \(network.timetable.stopCount) \(network.timetable.routes.count) \(network.trips.count)")
+  }
+}

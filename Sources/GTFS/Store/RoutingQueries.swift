@@ -1,0 +1,231 @@
+import Foundation
+import Routing
+import SQLite
+import TransitModel
+
+/// How people walk: speed, how much longer than the straight line a walk is, and how far a
+/// transfer between two stops may be.
+public struct WalkingModel: Sendable, Hashable {
+  /// Metres per second.
+  public var metersPerSecond: Double
+  /// A walk is this many times the straight line.
+  public var detourFactor: Double
+  /// Transfers between stops at most this far apart in a straight line (ingest links stops up
+  /// to 400 m apart, so a larger value has no effect).
+  public var maxTransferMeters: Double
+
+  /// Creates a walking model (defaults: 1.3 m/s, 1.25 × the straight line, 400 m).
+  public init(metersPerSecond: Double = 1.3, detourFactor: Double = 1.25, maxTransferMeters: Double = 400) {
+    self.metersPerSecond = metersPerSecond
+    self.detourFactor = detourFactor
+    self.maxTransferMeters = maxTransferMeters
+  }
+
+  /// The seconds needed to walk between two points `meters` apart in a straight line.
+  public func seconds(straightLineMeters meters: Double) -> Int32 {
+    Int32((meters * detourFactor / metersPerSecond).rounded(.up))
+  }
+}
+
+/// Realtime for one trip instance, per position of its stops: expected times replace the
+/// timetable's, a cancelled trip and skipped stops are left out of journey planning.
+public struct RealtimeTrip: Sendable, Hashable {
+  /// The instance: feed, trip, service date and (frequency trips) start time.
+  public var feed: FeedName
+  public var tripID: TripID
+  public var serviceDate: ServiceDate
+  public var startTime: ServiceTime?
+  /// Whether the trip is cancelled (CANCELED or DELETED).
+  public var isCancelled: Bool
+  /// Per stop of the trip, in order: the expected arrival and departure (nil: as scheduled).
+  public var arrivals: [UnixTime?]
+  public var departures: [UnixTime?]
+  /// Per stop of the trip: whether it is skipped.
+  public var skipped: [Bool]
+
+  /// Creates the realtime of one trip instance.
+  public init(
+    feed: FeedName, tripID: TripID, serviceDate: ServiceDate, startTime: ServiceTime?, isCancelled: Bool,
+    arrivals: [UnixTime?], departures: [UnixTime?], skipped: [Bool]
+  ) {
+    self.feed = feed
+    self.tripID = tripID
+    self.serviceDate = serviceDate
+    self.startTime = startTime
+    self.isCancelled = isCancelled
+    self.arrivals = arrivals
+    self.departures = departures
+    self.skipped = skipped
+  }
+}
+
+/// A trip instance of a `RoutingNetwork`.
+public struct RoutingTrip: Sendable, Hashable {
+  /// The feed it belongs to.
+  public var feed: FeedName
+  /// The service date it runs on (its times count from that day's noon minus 12 h).
+  public var serviceDate: ServiceDate
+  /// The start of a frequency-based instance (frequencies.txt), else nil.
+  public var startTime: ServiceTime?
+  /// Whether realtime gave its times.
+  public var isLive: Bool
+  let feedIndex: Int
+  let tripIndex: Int64
+  let pattern: Int64
+}
+
+/// The router's timetable for a period, with what is needed to describe its journeys.
+///
+/// Stop `s` of feed `f` (in `Store.feedNames` order) is `stopOffsets[f] + stop_idx`, so
+/// stops of different feeds are distinct. Times are seconds from `origin`.
+public struct RoutingNetwork: Sendable {
+  /// The router's arrays.
+  public let timetable: RoutingTimetable
+  /// The instant times count from.
+  public let origin: UnixTime
+  /// Trip instances; a route's `tripReferences` index this.
+  public let trips: [RoutingTrip]
+  let stopOffsets: [Int32]
+
+  /// The absolute time of a router time.
+  public func time(_ seconds: Int32) -> UnixTime { origin + Int64(seconds) }
+  /// The router time of an absolute time (clamped to what 32 bits hold).
+  public func seconds(_ time: UnixTime) -> Int32 { Int32(clamping: time - origin) }
+
+  func locate(_ stop: Int32) -> (feed: Int, idx: Int64) {
+    var feed = 0
+    while feed + 1 < stopOffsets.count && stopOffsets[feed + 1] <= stop { feed += 1 }
+    return (feed, Int64(stop - stopOffsets[feed]))
+  }
+}
+
+/// A stop a ride passes, as the journey's description needs it.
+public struct RideStop: Sendable, Hashable {
+  /// The stop.
+  public var stop: Stop
+  /// Its stop_sequence on the trip.
+  public var stopSequence: Int
+  /// Its shape_dist_traveled, when the feed gives it.
+  public var shapeDistTraveled: Double?
+}
+
+/// What a ride of a journey is: the trip, its route and headsign, its shape, and its stops
+/// from boarding to alighting.
+public struct RoutingRide: Sendable, Hashable {
+  /// The trip: its feed, id, route, and where it is going (the stop's or trip's headsign,
+  /// else the last stop's name).
+  public var feed: FeedName
+  public var tripID: TripID
+  public var route: RouteSummary
+  public var headsign: String
+  /// The instance: service date and, for frequency trips, start time.
+  public var serviceDate: ServiceDate
+  public var startTime: ServiceTime?
+  /// The trip's shape in shapes.txt, if any.
+  public var shapeID: String?
+  /// Whether realtime gave its times.
+  public var isLive: Bool
+  /// From the boarding stop to the alighting stop, inclusive.
+  public var stops: [RideStop]
+}
+
+extension Store {
+  /// The router's timetable for the trips that call between `from` and `until`, across every
+  /// feed held: each feed's patterns split into routes whose trips never overtake, ordinary
+  /// trips of every service date that can reach the window (the dates before, for trips
+  /// running past midnight), frequency-based trips expanded into instances, pickup_type and
+  /// drop_off_type 1 respected, footpaths from ingest's links (within the walking model's
+  /// distance) and transfers.txt (min_transfer_time; type 3 removes a link).
+  ///
+  /// - Parameters:
+  ///   - modes: only routes of these modes (empty: all).
+  ///   - realtime: expected times per trip instance; cancelled trips are left out, a trip with
+  ///     skipped stops becomes a route of its own that neither picks up nor sets down there.
+  /// - Complexity: one scan of each feed's trip times, patterns and footpaths; O(trips log
+  ///   trips) to sort.
+  public func routingNetwork(
+    from: UnixTime, until: UnixTime, modes: Set<TransitMode> = [], walking: WalkingModel = .init(),
+    realtime: [RealtimeTrip] = []
+  ) throws -> RoutingNetwork {
+    var offsets: [Int32] = []
+    var total: Int32 = 0
+    for feed in feeds {
+      offsets.append(total)
+      total += Int32(try feed.db.scalarInt("SELECT coalesce(max(stop_idx), 0) + 1 FROM stops") ?? 1)
+    }
+    var builder = RoutingBuilder(stopCount: Int(total), origin: from)
+    for (index, feed) in feeds.enumerated() {
+      try feed.addRouting(
+        to: &builder, feedIndex: index, offset: offsets[index], from: from, until: until, modes: modes, walking: walking,
+        realtime: realtime.filter { $0.feed == feed.name })
+    }
+    return builder.network(stopOffsets: offsets)
+  }
+
+  /// The network's stops for `stop`: itself and, for a station, its platforms.
+  public func routingStops(at stop: Stop, in network: RoutingNetwork) throws -> [Int32] {
+    guard let index = feeds.firstIndex(where: { $0.name == stop.feed }),
+      let idx = try feeds[index].stopIndex(id: stop.id.rawValue)
+    else { return [] }
+    return try feeds[index].boardingStops(idx).map { network.stopOffsets[index] + Int32($0) }
+  }
+
+  /// The network's stops (not stations) within `radiusMeters` of `point`, nearest first,
+  /// with their straight-line distances.
+  public func routingStops(near point: Coordinate, radiusMeters: Double, in network: RoutingNetwork) throws -> [(
+    stop: Int32, meters: Double
+  )] {
+    var result: [(stop: Int32, meters: Double)] = []
+    for (index, feed) in feeds.enumerated() {
+      for (idx, _, meters) in try feed.nearby(point, radiusMeters: radiusMeters, stations: false) {
+        result.append((network.stopOffsets[index] + Int32(idx), meters))
+      }
+    }
+    return result.sorted { ($0.meters, $0.stop) < ($1.meters, $1.stop) }
+  }
+
+  /// The stop behind a network stop index.
+  public func routingStop(_ stop: Int32, in network: RoutingNetwork) throws -> Stop? {
+    let (feed, idx) = network.locate(stop)
+    return try feeds[feed].stop(idx)
+  }
+
+  /// What ride `trip` of route `route` from `board` to `alight` (positions) is.
+  public func routingRide(route: Int32, trip: Int32, board: Int32, alight: Int32, in network: RoutingNetwork) throws
+    -> RoutingRide
+  {
+    let instance = network.trips[Int(network.timetable.routes[Int(route)].tripReferences[Int(trip)])]
+    let feed = feeds[instance.feedIndex]
+    let select = try feed.db.cached(
+      """
+      SELECT t.trip_id, t.headsign, t.shape_id, r.route_id, r.short_name, r.long_name, r.route_type, r.color
+      FROM trips t JOIN routes r ON r.route_idx = t.route_idx WHERE t.trip_idx = ?
+      """)
+    select.bind(instance.tripIndex, at: 1)
+    guard try select.step() else { throw IngestError.validation("trip \(instance.tripIndex) of \(feed.name) is gone") }
+    let tripID = TripID(select.text(0))
+    let tripHeadsign = select.optionalText(1).flatMap { $0.isEmpty ? nil : $0 }
+    let shapeID = select.optionalText(2).flatMap { $0.isEmpty ? nil : $0 }
+    let summary = feed.routeSummary(select, from: 3)
+    // The route's stops are the pattern's positions (a route is a pattern or a part of one).
+    let stops = try feed.db.cached(
+      """
+      SELECT ps.stop_sequence, ps.shape_dist_traveled, ps.stop_headsign, \(FeedReader.stopColumns)
+      FROM pattern_stops ps JOIN stops s ON s.stop_idx = ps.stop_idx
+      WHERE ps.pattern_idx = ?1 AND ps.position BETWEEN ?2 AND ?3 ORDER BY ps.position
+      """)
+    stops.bind(instance.pattern, at: 1)
+    stops.bind(Int64(board), at: 2)
+    stops.bind(Int64(alight), at: 3)
+    var rideStops: [RideStop] = []
+    var stopHeadsign: String?
+    while try stops.step() {
+      if rideStops.isEmpty { stopHeadsign = stops.optionalText(2).flatMap { $0.isEmpty ? nil : $0 } }
+      rideStops.append(RideStop(stop: feed.readStop(stops, from: 3), stopSequence: stops.int(0), shapeDistTraveled: stops.optionalDouble(1)))
+    }
+    let headsign = try stopHeadsign ?? tripHeadsign ?? feed.lastStopName(of: instance.pattern)
+    return RoutingRide(
+      feed: feed.name, tripID: tripID, route: summary, headsign: headsign, serviceDate: instance.serviceDate,
+      startTime: instance.startTime, shapeID: shapeID, isLive: instance.isLive, stops: rideStops)
+  }
+}

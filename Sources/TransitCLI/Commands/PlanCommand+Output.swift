@@ -1,0 +1,265 @@
+import Foundation
+import GTFS
+import Merge
+import TransitModel
+
+/// `transit plan`'s three renderings: text for people, `--json`, `--geojson`.
+struct PlanOutput {
+  let invocation: Invocation
+  let store: Store
+  let zone: TimeZone
+  let now: UnixTime
+  let requested: UnixTime
+  let isArriveBy: Bool
+  let from: PlanCommand.Endpoint
+  let to: PlanCommand.Endpoint
+  let journeys: [PlanCommand.PlannedJourney]
+  let freshness: RealtimeFreshness?
+  let twelveHour: Bool
+
+  // MARK: - Text
+
+  func text() {
+    let out = invocation.context.stdout
+    let day = ISOTime.format(requested, zone: zone).prefix(10)
+    var when = clock(requested)
+    if day != ISOTime.format(now, zone: zone).prefix(10) { when = "\(day) \(when)" }
+    // An arrow only on a terminal (where colour is on); "->" in pipes and files.
+    let arrow = invocation.useColor ? "→" : "->"
+    out.line("\(name(from)) \(arrow) \(name(to)) · \(isArriveBy ? "arrive by" : "leave after") \(when)")
+    if let freshness { out.line(DeparturesCommand.realtimeLine(freshness, zone: zone, twelveHour: twelveHour)) }
+    guard !journeys.isEmpty else {
+      out.line(
+        "no journey \(isArriveBy ? "arriving by \(when) within 8 h before" : "leaving after \(when) within 8 h"); try another time, --max-walk or --max-transfers"
+      )
+      return
+    }
+    let colour = invocation.useColor
+    for (index, journey) in journeys.enumerated() {
+      out.line()
+      // Leave by the minute shown (rounded down), arrive by the minute shown (rounded up).
+      let leaving = journey.departure.seconds - ((journey.departure.seconds % 60) + 60) % 60
+      let arriving = UnixTime(journey.arrival.seconds + (60 - ((journey.arrival.seconds % 60) + 60) % 60) % 60)
+      let minutes = (arriving.seconds - leaving) / 60
+      let changes = journey.rides == 0 ? "on foot" : journey.transfers == 0 ? "direct" : journey.transfers == 1 ? "1 transfer" : "\(journey.transfers) transfers"
+      let countdown = StopCommandSupport.countdown(to: journey.departure, from: now)
+      let leave = countdown == "now" ? "leave now" : journey.departure > now ? "leave in \(countdown)" : "should have left \(countdown)"
+      out.line("\(index + 1). \(clock(journey.departure)) \(arrow) \(clock(arriving)) · \(duration(minutes)) · \(changes) · \(leave)")
+      var rows: [[String]] = []
+      for leg in journey.legs {
+        switch leg {
+        case .walk(let start, let end, let departure, let seconds, let meters):
+          let distance = meters.map { " (\(StopCommandSupport.distance($0)))" } ?? ""
+          rows.append([clock(departure), "walk \(duration((seconds + 59) / 60))\(distance) to \(walkEnd(end, start: start))"])
+        case .ride(let ride, let departure, let arrival):
+          let route = StopCommandSupport.coloured(ride.route.shortName, mode: ride.route.mode, enabled: colour)
+          let live = ride.isLive ? " · live" : ""
+          rows.append([clock(departure), "\(route) towards \(ride.headsign) from \(stopName(ride.stops.first?.stop))\(live)"])
+          let count = max(0, ride.stops.count - 1)
+          rows.append([clock(arrival), "get off at \(stopName(ride.stops.last?.stop)) (\(count) stop\(count == 1 ? "" : "s"))"])
+        }
+      }
+      rows.append([clock(arriving), "arrive at \(name(to))"])
+      let table = StopCommandSupport.table(rows.map { ["  " + $0[0], $0[1]] })
+      out.write(table.hasSuffix("\n") ? table : table + "\n")
+    }
+  }
+
+  func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
+
+  func duration(_ minutes: Int64) -> String {
+    minutes < 60 ? "\(minutes) min" : minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+  }
+
+  func name(_ endpoint: PlanCommand.Endpoint) -> String {
+    switch endpoint {
+    case .stop(let stop): return stopName(stop)
+    case .place(let point, let name): return name ?? StopCommandSupport.describe(point)
+    }
+  }
+
+  func stopName(_ stop: TransitModel.Stop?) -> String {
+    guard let stop else { return "?" }
+    var text = stop.name
+    if let code = stop.code { text += " [\(code)]" }
+    if let platform = stop.platformCode { text += " platform \(platform)" }
+    return text
+  }
+
+  func walkEnd(_ end: PlanCommand.WalkEnd, start: PlanCommand.WalkEnd) -> String {
+    switch end {
+    case .stop(let stop): return stopName(stop)
+    case .destination: return name(to)
+    case .origin: return name(from)
+    }
+  }
+
+  // MARK: - JSON
+
+  func json() -> JSON {
+    let manyFeeds = store.feedNames.count > 1
+    func iso(_ time: UnixTime) -> JSON { .string(ISOTime.format(time, zone: zone)) }
+    func endpointJSON(_ endpoint: PlanCommand.Endpoint) -> JSON {
+      switch endpoint {
+      case .stop(let stop):
+        return .object([("type", .string("stop"))] + StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds))
+      case .place(let point, let name):
+        return .object([("type", .string("place")), ("name", .optional(name)), ("lat", .double(point.latitude)), ("lon", .double(point.longitude))])
+      }
+    }
+    func walkEndJSON(_ end: PlanCommand.WalkEnd) -> JSON {
+      switch end {
+      case .stop(let stop): return .object([("type", .string("stop"))] + StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds))
+      case .origin: return endpointJSON(from)
+      case .destination: return endpointJSON(to)
+      }
+    }
+    let journeysJSON = journeys.map { journey -> JSON in
+      let legs = journey.legs.map { leg -> JSON in
+        switch leg {
+        case .walk(let start, let end, let departure, let seconds, let meters):
+          return .object([
+            ("type", .string("walk")), ("from", walkEndJSON(start)), ("to", walkEndJSON(end)),
+            ("departure", iso(departure)), ("arrival", iso(departure + seconds)), ("duration_seconds", .number(seconds)),
+            ("distance_m", meters.map { JSON.number(Int($0.rounded())) } ?? .null),
+          ])
+        case .ride(let ride, let departure, let arrival):
+          var members: [(String, JSON)] = []
+          if manyFeeds { members.append(("feed", .string(ride.feed.rawValue))) }
+          members += [
+            ("type", .string("ride")), ("trip_id", .string(ride.tripID.rawValue)), ("route_id", .string(ride.route.id.rawValue)),
+            ("route_short_name", .string(ride.route.shortName)), ("mode", .string(ride.route.mode.rawValue)),
+            ("headsign", .string(ride.headsign)), ("service_date", .string(ride.serviceDate.description)),
+            ("start_time", .optional(ride.startTime?.description)),
+            ("from", ride.stops.first.map { walkEndJSON(.stop($0.stop)) } ?? .null),
+            ("to", ride.stops.last.map { walkEndJSON(.stop($0.stop)) } ?? .null),
+            ("from_stop_sequence", .optional(ride.stops.first?.stopSequence)),
+            ("to_stop_sequence", .optional(ride.stops.last?.stopSequence)),
+            ("departure", iso(departure)), ("arrival", iso(arrival)), ("duration_seconds", .number(arrival - departure)),
+            ("stops", .number(max(0, ride.stops.count - 1))), ("live", .bool(ride.isLive)),
+          ]
+          return .object(members)
+        }
+      }
+      return .object([
+        ("departure", iso(journey.departure)), ("arrival", iso(journey.arrival)),
+        ("duration_seconds", .number(journey.arrival - journey.departure)), ("transfers", .number(journey.transfers)),
+        ("leave_in_seconds", .number(journey.departure - now)), ("legs", .array(legs)),
+      ])
+    }
+    return .object([
+      ("from", endpointJSON(from)), ("to", endpointJSON(to)), ("now", iso(now)),
+      (isArriveBy ? "arrive_by" : "depart", iso(requested)),
+      ("realtime", freshness.map { DeparturesCommand.realtimeJSON($0, zone: zone) } ?? DeparturesCommand.realtimeJSON(RealtimeFreshness(status: .none), zone: zone)),
+      ("journeys", .array(journeysJSON)),
+    ])
+  }
+
+  // MARK: - GeoJSON
+
+  /// A FeatureCollection: per leg a LineString ([lon, lat], RFC 7946) with the journey's
+  /// number, the leg's kind and, for rides, the route and trip.
+  func geoJSON() throws -> JSON {
+    var features: [JSON] = []
+    func point(_ c: Coordinate) -> JSON { .array([.double(rounded(c.longitude)), .double(rounded(c.latitude))]) }
+    func coordinate(_ end: PlanCommand.WalkEnd) -> Coordinate? {
+      switch end {
+      case .stop(let stop): return stop.coordinate
+      case .origin: return from.coordinate
+      case .destination: return to.coordinate
+      }
+    }
+    for (index, journey) in journeys.enumerated() {
+      for leg in journey.legs {
+        var line: [Coordinate] = []
+        var properties: [(String, JSON)] = [("journey", .number(index + 1))]
+        switch leg {
+        case .walk(let start, let end, let departure, let seconds, _):
+          line = [coordinate(start), coordinate(end)].compactMap { $0 }
+          properties += [
+            ("type", .string("walk")), ("departure", .string(ISOTime.format(departure, zone: zone))),
+            ("arrival", .string(ISOTime.format(departure + seconds, zone: zone))),
+          ]
+        case .ride(let ride, let departure, let arrival):
+          line = try geometry(of: ride)
+          properties += [
+            ("type", .string("ride")), ("route_short_name", .string(ride.route.shortName)), ("route_id", .string(ride.route.id.rawValue)),
+            ("trip_id", .string(ride.tripID.rawValue)), ("headsign", .string(ride.headsign)),
+            ("departure", .string(ISOTime.format(departure, zone: zone))), ("arrival", .string(ISOTime.format(arrival, zone: zone))),
+          ]
+          if let color = ride.route.color { properties.append(("stroke", .string("#" + color))) }
+        }
+        guard line.count >= 2 else { continue }
+        features.append(
+          .object([
+            ("type", .string("Feature")),
+            ("geometry", .object([("type", .string("LineString")), ("coordinates", .array(line.map(point)))])),
+            ("properties", .object(properties)),
+          ]))
+      }
+    }
+    return .object([("type", .string("FeatureCollection")), ("features", .array(features))])
+  }
+
+  private func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
+
+  /// The trip's shape between the boarding and alighting stops (cut by shape_dist_traveled
+  /// when both the stops and the shape carry it, else at the shape points nearest the stops);
+  /// the stops themselves in a line when the trip has no shape.
+  func geometry(of ride: RoutingRide) throws -> [Coordinate] {
+    let stops = ride.stops.compactMap(\.stop.coordinate)
+    guard let shapeID = ride.shapeID, let first = ride.stops.first?.stop.coordinate, let last = ride.stops.last?.stop.coordinate else {
+      return stops
+    }
+    let shape = try store.shape(shapeID, feed: ride.feed)
+    guard shape.count >= 2 else { return stops }
+    if let startDistance = ride.stops.first?.shapeDistTraveled, let endDistance = ride.stops.last?.shapeDistTraveled,
+      shape.allSatisfy({ $0.distance != nil }), startDistance < endDistance
+    {
+      return ShapeCutting.cut(shape, from: startDistance, to: endDistance)
+    }
+    return ShapeCutting.cut(shape, near: first, and: last)
+  }
+}
+
+/// Cutting a trip's shape to the part between two stops.
+enum ShapeCutting {
+  /// The points of `shape` between distances `start` and `end` along it (shape_dist_traveled),
+  /// with the ends interpolated.
+  static func cut(_ shape: [ShapePoint], from start: Double, to end: Double) -> [Coordinate] {
+    func at(_ distance: Double) -> Coordinate {
+      guard let after = shape.firstIndex(where: { ($0.distance ?? 0) >= distance }) else { return shape[shape.count - 1].coordinate }
+      guard after > 0 else { return shape[0].coordinate }
+      let a = shape[after - 1], b = shape[after]
+      let span = (b.distance ?? 0) - (a.distance ?? 0)
+      let t = span > 0 ? (distance - (a.distance ?? 0)) / span : 0
+      return Coordinate(
+        latitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * t,
+        longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * t)
+    }
+    var line = [at(start)]
+    for point in shape where (point.distance ?? 0) > start && (point.distance ?? 0) < end { line.append(point.coordinate) }
+    line.append(at(end))
+    return line
+  }
+
+  /// The points of `shape` from the one nearest `first` to the one nearest `last` after it,
+  /// with the stops themselves at the ends.
+  static func cut(_ shape: [ShapePoint], near first: Coordinate, and last: Coordinate) -> [Coordinate] {
+    func nearest(_ target: Coordinate, from index: Int) -> Int {
+      var best = index
+      var bestDistance = Double.infinity
+      for position in index..<shape.count {
+        let distance = shape[position].coordinate.distanceMeters(to: target)
+        if distance < bestDistance {
+          bestDistance = distance
+          best = position
+        }
+      }
+      return best
+    }
+    let start = nearest(first, from: 0)
+    let end = nearest(last, from: start)
+    return [first] + shape[start...end].map(\.coordinate) + [last]
+  }
+}

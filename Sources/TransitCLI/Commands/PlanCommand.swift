@@ -1,0 +1,375 @@
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import Routing
+import TransitModel
+
+/// `transit plan FROM TO`: journeys from one place to another (RAPTOR, in the Routing target).
+enum PlanCommand: TransitCommand {
+  /// Journeys listed unless `--limit` says otherwise.
+  static let defaultLimit = 3
+  /// Transfers allowed unless `--max-transfers` says otherwise.
+  static let defaultMaxTransfers = 3
+  /// Metres walked to the first stop and from the last unless `--max-walk` says otherwise.
+  static let defaultMaxWalkMeters = 800
+  /// How far ahead (or, with --arrive-by, back) the timetable is read.
+  static let horizonSeconds: Int64 = 8 * 3600
+
+  static let spec = CommandSpec(
+    path: ["plan"],
+    summary: "Journeys from one place to another: walks, rides and transfers",
+    arguments: [
+      ArgumentSpec("FROM", help: "A stop (id, code or name), a saved place (home, work) or LAT,LON", complete: .dynamic(.places)),
+      ArgumentSpec("TO", help: "Where to go, in the same forms", complete: .dynamic(.places)),
+    ],
+    options: [
+      OptionSpec("--depart", value: "TIME", help: "Leave at TIME or later (default: now): HH:MM (the agency's clock) or ISO 8601"),
+      OptionSpec("--arrive-by", value: "TIME", help: "Arrive by TIME, leaving as late as possible"),
+      OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --depart or --arrive-by HH:MM)"),
+      OptionSpec("--max-transfers", value: "N", help: "Change trips at most N times", default: "\(defaultMaxTransfers)"),
+      OptionSpec("--walk-speed", value: "M/S", help: "Walking speed in metres per second (default: the walking-speed setting, 1.3)"),
+      OptionSpec("--max-walk", value: "M", help: "Walk at most M metres to the first stop and from the last (and at most 400 m between stops)", default: "\(defaultMaxWalkMeters)"),
+      OptionSpec(
+        "--mode", value: "MODE",
+        help: "Only ride MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
+        repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
+      OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N journeys", default: "\(defaultLimit)"),
+      OptionSpec("--geojson", help: "Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)"),
+      FeedsSupport.refreshOption,
+    ],
+    discussion: """
+      Lists a few journeys, best first: the earliest arrival, and journeys with fewer transfers
+      that arrive later (each option is the best for its number of transfers), then later
+      departures. With --arrive-by, the journeys that leave latest and still arrive in time.
+      Each journey shows its legs: the walk to the first stop, each ride (route, direction,
+      where to board and get off, times and number of stops), transfer walks and the last walk,
+      then how long until you must leave.
+
+      Walks count 1.25 times the straight line at the walking speed ('transit config set
+      walking-speed', 'detour'). Transfers walk between stops at most 400 m apart (linked at
+      ingest), or as transfers.txt says (min_transfer_time; transfer_type 3 forbids one).
+      FROM and TO may be a station: any of its platforms will do.
+
+      With --realtime FILE (or the configured realtime feeds), trips with predictions use
+      their expected times, cancelled trips and skipped stops are not used, and live legs are
+      marked. --json prints the journeys as one JSON document; --geojson prints a GeoJSON
+      FeatureCollection (lon,lat order, RFC 7946) for any map tool.
+      """,
+    examples: [
+      "transit plan 'Red Cow' Fettercairn",
+      "transit plan home work --arrive-by 09:00",
+      "transit plan 53.2875,-6.3664 TINT --depart 07:30 --date 2026-12-01 --max-transfers 1",
+      "transit plan home work --json",
+      "transit plan home work --geojson > journey.geojson",
+    ])
+
+  /// One end of a journey.
+  enum Endpoint {
+    case stop(TransitModel.Stop)
+    case place(Coordinate, name: String?)
+
+    var coordinate: Coordinate? {
+      switch self {
+      case .stop(let stop): return stop.coordinate
+      case .place(let point, _): return point
+      }
+    }
+  }
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 2)
+    let fromText = try invocation.argument(0)
+    let toText = try invocation.argument(1)
+    let arguments = invocation.arguments
+    let settings = try invocation.settings()
+    let limit = try arguments.integer("--limit", in: 1...50) ?? defaultLimit
+    let maxTransfers = try arguments.integer("--max-transfers", in: 0...8) ?? defaultMaxTransfers
+    let maxWalk = Double(try arguments.integer("--max-walk", in: 0...10_000) ?? defaultMaxWalkMeters)
+    var walkSpeed = settings.walkingSpeed
+    if let text = arguments.value("--walk-speed") {
+      guard let value = Double(text), value.isFinite, (0.3...3).contains(value) else {
+        throw UsageError("--walk-speed '\(text)' is not a speed between 0.3 and 3 metres per second")
+      }
+      walkSpeed = value
+    }
+    let modes = try StopCommandSupport.modes(arguments.values("--mode"))
+    if arguments.value("--depart") != nil && arguments.value("--arrive-by") != nil {
+      throw UsageError("give --depart or --arrive-by, not both")
+    }
+    if arguments.flag("--geojson") && invocation.global.json {
+      throw UsageError("give --json or --geojson, not both")
+    }
+    let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
+    let store = try StopCommandSupport.openStore(invocation)
+    let from = try endpoint(fromText, role: "FROM", store: store, invocation: invocation)
+    let to = try endpoint(toText, role: "TO", store: store, invocation: invocation)
+    if case .stop(let a) = from, case .stop(let b) = to, a == b {
+      throw UsageError("FROM and TO are the same stop '\(a.name)'")
+    }
+    let zoneFeed: FeedName = {
+      if case .stop(let stop) = from { return stop.feed }
+      if case .stop(let stop) = to { return stop.feed }
+      return store.feedNames[0]
+    }()
+    let zone = store.timeZone(of: zoneFeed)
+    let now = invocation.now
+    let arriveBy = arguments.value("--arrive-by")
+    let requested = try time(arriveBy ?? arguments.value("--depart"), option: arriveBy != nil ? "--arrive-by" : "--depart",
+      date: arguments.value("--date"), zone: zone, now: now)
+    let walking = WalkingModel(
+      metersPerSecond: walkSpeed, detourFactor: settings.detourFactor, maxTransferMeters: min(400, max(maxWalk, 0)))
+
+    // Realtime: the configured feeds' unless --realtime FILEs are given.
+    let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
+    let window = arriveBy != nil ? (requested - horizonSeconds, requested) : (requested, requested + horizonSeconds)
+    let started = DispatchTime.now().uptimeNanoseconds
+    let live = try realtimeTrips(feeds, store: store, now: now, start: window.0, options: settings.reconcilerOptions)
+    let network = try store.routingNetwork(from: window.0, until: window.1, modes: modes, walking: walking, realtime: live)
+    let loaded = DispatchTime.now().uptimeNanoseconds
+
+    var query = RoutingQuery(
+      access: try access(from, store: store, network: network, walking: walking, maxWalk: maxWalk, role: "FROM"),
+      egress: try access(to, store: store, network: network, walking: walking, maxWalk: maxWalk, role: "TO"),
+      maxRides: maxTransfers + 1)
+    if let a = from.coordinate, let b = to.coordinate {
+      let meters = a.distanceMeters(to: b)
+      if meters * walking.detourFactor <= maxWalk { query.directWalkSeconds = walking.seconds(straightLineMeters: meters) }
+    }
+    let router = Router(network.timetable)
+    let journeys: [Journey]
+    if arriveBy != nil {
+      journeys = router.journeys(query, arrivingBy: network.seconds(requested), notBefore: network.seconds(window.0), count: limit)
+    } else {
+      journeys = router.journeys(query, departingAt: network.seconds(requested), count: limit)
+    }
+    let searched = DispatchTime.now().uptimeNanoseconds
+    if invocation.context.environment["TRANSIT_PLAN_TIMING"] == "1" {
+      invocation.context.stderr.line(
+        "plan: network \(network.timetable.routes.count) routes, \(network.trips.count) trips, loaded in \(String(format: "%.1f", Double(loaded - started) / 1e6)) ms; search \(String(format: "%.1f", Double(searched - loaded) / 1e6)) ms"
+      )
+    }
+    let described = try journeys.map { try describe($0, network: network, store: store, from: from, to: to, walking: walking) }
+    let context = PlanOutput(
+      invocation: invocation, store: store, zone: zone, now: now, requested: requested, isArriveBy: arriveBy != nil,
+      from: from, to: to, journeys: described, freshness: feeds.isEmpty ? nil : Reconciler.freshness(of: feeds, now: now, options: settings.reconcilerOptions),
+      twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings))
+    if arguments.flag("--geojson") {
+      invocation.context.stdout.line(try context.geoJSON().serialized(pretty: true))
+    } else if invocation.global.json {
+      invocation.context.stdout.line(context.json().serialized(pretty: true))
+    } else {
+      context.text()
+    }
+    return 0
+  }
+
+  // MARK: - Endpoints
+
+  /// FROM or TO: LAT,LON, a saved place, else a stop; a one-line error (exit 3) when none fits.
+  static func endpoint(_ text: String, role: String, store: Store, invocation: Invocation) throws -> Endpoint {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    // Two numbers with a comma are a position (stop ids and codes may be plain numbers, and
+    // names may hold commas).
+    let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+    if parts.count == 2, parts.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
+      return .place(try StopCommandSupport.coordinate(trimmed, option: role), name: nil)
+    }
+    let data = invocation.paths.data
+    if FileManager.default.fileExists(atPath: data + "/user.sqlite"),
+      let place = try UserStore(directory: data).place(named: trimmed.lowercased())
+    {
+      return .place(Coordinate(latitude: place.latitude, longitude: place.longitude), name: trimmed.lowercased())
+    }
+    switch try store.resolveStop(trimmed) {
+    case .found(let stop):
+      return .stop(stop)
+    case .ambiguous:
+      return .stop(try StopCommandSupport.resolveStop(trimmed, in: store, context: invocation.context))
+    case .notFound(let suggestions):
+      let hint = suggestions.first.map { "; did you mean '\($0.name)'?" } ?? ""
+      throw NotFoundError("\(role) '\(text)' is not a stop (id, code or name), a saved place or LAT,LON\(hint)")
+    }
+  }
+
+  /// The stops an endpoint reaches on foot, with the walk's seconds: a stop's own platforms
+  /// (no walk) and the stops linked to them by footpaths; a place's stops within `maxWalk`.
+  static func access(
+    _ endpoint: Endpoint, store: Store, network: RoutingNetwork, walking: WalkingModel, maxWalk: Double, role: String
+  ) throws -> [StopWalk] {
+    var best: [Int32: Int32] = [:]
+    func offer(_ stop: Int32, _ seconds: Int32) {
+      if let known = best[stop], known <= seconds { return }
+      best[stop] = seconds
+    }
+    switch endpoint {
+    case .stop(let stop):
+      for index in try store.routingStops(at: stop, in: network) {
+        offer(index, 0)
+        for path in network.timetable.footpaths[Int(index)] { offer(path.to, path.seconds) }
+      }
+    case .place(let point, _):
+      for (index, meters) in try store.routingStops(near: point, radiusMeters: maxWalk / walking.detourFactor, in: network) {
+        offer(index, walking.seconds(straightLineMeters: meters))
+      }
+      if best.isEmpty {
+        throw NotFoundError("no stop within \(Int(maxWalk)) m of \(role) \(StopCommandSupport.describe(point)); try a larger --max-walk")
+      }
+    }
+    return best.map { StopWalk(stop: $0.key, seconds: $0.value) }.sorted { ($0.seconds, $0.stop) < ($1.seconds, $1.stop) }
+  }
+
+  // MARK: - Time
+
+  /// `--depart`/`--arrive-by`: HH:MM on the agency's clock (on `--date`, else today), or ISO
+  /// 8601; now when not given.
+  static func time(_ text: String?, option: String, date dateText: String?, zone: TimeZone, now: UnixTime) throws(UsageError)
+    -> UnixTime
+  {
+    var day = String(ISOTime.format(now, zone: zone).prefix(10))
+    if let dateText {
+      guard dateText.count == 10, ServiceDate(gtfs: dateText.replacingOccurrences(of: "-", with: "")) != nil else {
+        throw UsageError("--date '\(dateText)' is not a date YYYY-MM-DD")
+      }
+      day = dateText
+    }
+    guard let text else {
+      guard dateText != nil else { return now }
+      return ISOTime.parse(day + "T" + ISOTime.format(now, zone: zone).dropFirst(11).prefix(8), zone: zone) ?? now
+    }
+    if text.count <= 5, text.contains(":") {
+      let parts = text.split(separator: ":")
+      guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute),
+        parts[1].count == 2, let time = ISOTime.parse(day + "T" + (hour < 10 ? "0" : "") + "\(hour):\(parts[1])", zone: zone)
+      else { throw UsageError("\(option) '\(text)' is not a time HH:MM or ISO 8601") }
+      return time
+    }
+    guard dateText == nil else { throw UsageError("--date goes with \(option) HH:MM, not with a full ISO time") }
+    guard let time = ISOTime.parse(text, zone: zone) else { throw UsageError("\(option) '\(text)' is not a time HH:MM or ISO 8601") }
+    return time
+  }
+
+  // MARK: - Realtime
+
+  /// Expected times for the trips the feeds update: each updated trip_id's instances on the
+  /// service dates around `start`, reconciled by Merge (matching, propagation, cancellation).
+  static func realtimeTrips(
+    _ feeds: [FeedMessage], store: Store, now: UnixTime, start: UnixTime, options: ReconcilerOptions
+  ) throws -> [RealtimeTrip] {
+    guard !feeds.isEmpty else { return [] }
+    // Each updated trip_id with the start times its updates name (frequency instances).
+    var tripIDs: [String: [ServiceTime?]] = [:]
+    for feed in feeds {
+      for entity in feed.entities {
+        guard let descriptor = entity.tripUpdate?.trip, let id = descriptor.tripID, !id.isEmpty else { continue }
+        let start = descriptor.startTime.flatMap { ServiceTime(gtfs: $0) }
+        if !(tripIDs[id] ?? []).contains(start) { tripIDs[id, default: []].append(start) }
+      }
+    }
+    var results: [RealtimeTrip] = []
+    for feedName in store.feedNames {
+      var scheduled: [ScheduledTrip] = []
+      let today = store.localDate(of: start, feed: feedName)
+      for (id, startTimes) in tripIDs.sorted(by: { $0.key < $1.key }) {
+        for startTime in startTimes {
+          for date in [today.adding(days: -1), today] {
+            let stops = try store.tripCalls(TripID(id), feed: feedName, serviceDate: date, startTime: startTime)
+            guard !stops.isEmpty else { break }
+            scheduled.append(
+              ScheduledTrip(
+                instance: TripInstance(tripID: TripID(id), serviceDate: date, startTime: startTime), routeID: RouteID(""), stops: stops,
+                serviceDayStart: store.serviceDayStart(date, feed: feedName)))
+          }
+        }
+      }
+      guard !scheduled.isEmpty else { continue }
+      let realtime = Reconciler.realtime(trips: scheduled, feeds: feeds, now: now, options: options)
+      for instance in realtime.deleted.sorted() {
+        results.append(
+          RealtimeTrip(
+            feed: feedName, tripID: instance.tripID, serviceDate: instance.serviceDate, startTime: instance.startTime, isCancelled: true,
+            arrivals: [], departures: [], skipped: []))
+      }
+      for (instance, prediction) in realtime.predictions.sorted(by: { $0.key < $1.key }) where !prediction.isAdded {
+        results.append(
+          RealtimeTrip(
+            feed: feedName, tripID: instance.tripID, serviceDate: instance.serviceDate, startTime: instance.startTime,
+            isCancelled: prediction.isCanceled, arrivals: prediction.stops.map(\.expectedArrival),
+            departures: prediction.stops.map(\.expectedDeparture), skipped: prediction.stops.map(\.isSkipped)))
+      }
+    }
+    return results
+  }
+
+  // MARK: - Describing journeys
+
+  /// A journey's leg with what output needs.
+  enum PlannedLeg {
+    case walk(from: WalkEnd, to: WalkEnd, departure: UnixTime, seconds: Int64, meters: Double?)
+    case ride(RoutingRide, departure: UnixTime, arrival: UnixTime)
+  }
+
+  /// Where a walk starts or ends.
+  enum WalkEnd {
+    case stop(TransitModel.Stop)
+    case origin
+    case destination
+  }
+
+  struct PlannedJourney {
+    var departure: UnixTime
+    var arrival: UnixTime
+    var legs: [PlannedLeg]
+    var transfers: Int
+    var rides: Int
+  }
+
+  static func describe(
+    _ journey: Journey, network: RoutingNetwork, store: Store, from: Endpoint, to: Endpoint, walking: WalkingModel
+  ) throws -> PlannedJourney {
+    var legs: [PlannedLeg] = []
+    func stop(_ index: Int32) throws -> TransitModel.Stop {
+      guard let stop = try store.routingStop(index, in: network) else { throw RuntimeError("stop \(index) vanished from the timetable") }
+      return stop
+    }
+    func meters(_ a: Coordinate?, _ b: Coordinate?) -> Double? {
+      guard let a, let b else { return nil }
+      return a.distanceMeters(to: b) * walking.detourFactor
+    }
+    for leg in journey.legs {
+      switch leg {
+      case .access(let index, let seconds, let departure):
+        let target = try stop(index)
+        if seconds == 0, (meters(from.coordinate, target.coordinate) ?? 0) < 1 { continue }
+        if case .stop(let origin) = from, origin.id == target.id, origin.feed == target.feed { continue }
+        if case .stop(let origin) = from, seconds == 0, origin.isStation { continue }
+        legs.append(
+          .walk(from: .origin, to: .stop(target), departure: network.time(departure), seconds: Int64(seconds),
+            meters: meters(from.coordinate, target.coordinate)))
+      case .ride(let route, let trip, let board, let alight, let departure, let arrival):
+        let ride = try store.routingRide(route: route, trip: trip, board: board, alight: alight, in: network)
+        legs.append(.ride(ride, departure: network.time(departure), arrival: network.time(arrival)))
+      case .transfer(let a, let b, let departure, let seconds):
+        let start = try stop(a), end = try stop(b)
+        legs.append(
+          .walk(from: .stop(start), to: .stop(end), departure: network.time(departure), seconds: Int64(seconds),
+            meters: meters(start.coordinate, end.coordinate)))
+      case .egress(let index, let seconds, let departure):
+        let start = try stop(index)
+        if seconds == 0, (meters(start.coordinate, to.coordinate) ?? 0) < 1 { continue }
+        if case .stop(let destination) = to, destination.id == start.id, destination.feed == start.feed { continue }
+        if case .stop(let destination) = to, seconds == 0, destination.isStation { continue }
+        legs.append(
+          .walk(from: .stop(start), to: .destination, departure: network.time(departure), seconds: Int64(seconds),
+            meters: meters(start.coordinate, to.coordinate)))
+      case .walk(let seconds, let departure):
+        legs.append(
+          .walk(from: .origin, to: .destination, departure: network.time(departure), seconds: Int64(seconds),
+            meters: meters(from.coordinate, to.coordinate)))
+      }
+    }
+    return PlannedJourney(
+      departure: network.time(journey.departure), arrival: network.time(journey.arrival), legs: legs, transfers: journey.transfers,
+      rides: journey.rides)
+  }
+}
