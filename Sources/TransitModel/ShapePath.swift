@@ -73,8 +73,8 @@ public struct ShapePath: Sendable, Equatable {
 
   /// Where `coordinate` projects onto the path, in metres, looking only at or past `notBefore`
   /// metres (so the stops of a loop, which passes the same street twice, keep their order).
-  /// Among the segments it is close to, the first is taken: a stop is placed at its first
-  /// pass, not at a later one that happens to lie a metre closer. The search ends 3 km past a
+  /// Where the path passes close by more than once, the first pass is taken: a stop is placed
+  /// at its first pass, not at a later one that happens to lie a metre closer. The search ends 3 km past a
   /// pass within 50 m, so placing every stop of a trip costs little more than one walk along
   /// its shape.
   public func locate(_ coordinate: Coordinate, notBefore: Double = 0) -> Double {
@@ -90,8 +90,13 @@ public struct ShapePath: Sendable, Equatable {
       if best == nil || distance < best!.distance { best = (distance, along) }
     }
     guard let best else { return max(0, min(notBefore, length)) }
-    // Within 20 m of the nearest pass counts as the same place; take the earliest such.
-    return candidates.first { $0.distance <= best.distance + 20 }?.metres ?? best.metres
+    // An earlier pass (more than 100 m of path before the nearest one) that comes within 20 m
+    // of it is the same place passed first: take that pass, at its own nearest point.
+    guard let earlier = candidates.first(where: { $0.distance <= best.distance + 20 && best.metres - $0.metres > 100 }) else {
+      return best.metres
+    }
+    let pass = candidates.filter { abs($0.metres - earlier.metres) <= 100 }
+    return (pass.min { $0.distance < $1.distance } ?? earlier).metres
   }
 
   /// The index of the segment (point i to i + 1) that holds `distance` metres.

@@ -203,63 +203,28 @@ struct PlanOutput {
 
   private func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
-  /// The trip's shape between the boarding and alighting stops (cut by shape_dist_traveled
-  /// when both the stops and the shape carry it, else at the shape points nearest the stops);
-  /// the stops themselves in a line when the trip has no shape.
+  /// The trip's shape between the boarding and alighting stops; the stops themselves in a line
+  /// when the trip has no shape.
   func geometry(of ride: RoutingRide) throws -> [Coordinate] {
     let stops = ride.stops.compactMap(\.stop.coordinate)
-    guard let shapeID = ride.shapeID, let first = ride.stops.first?.stop.coordinate, let last = ride.stops.last?.stop.coordinate else {
-      return stops
-    }
-    let shape = try store.shape(shapeID, feed: ride.feed)
-    guard shape.count >= 2 else { return stops }
-    if let startDistance = ride.stops.first?.shapeDistTraveled, let endDistance = ride.stops.last?.shapeDistTraveled,
-      shape.allSatisfy({ $0.distance != nil }), startDistance < endDistance
-    {
-      return ShapeCutting.cut(shape, from: startDistance, to: endDistance)
-    }
-    return ShapeCutting.cut(shape, near: first, and: last)
-  }
-}
-
-/// Cutting a trip's shape to the part between two stops.
-enum ShapeCutting {
-  /// The points of `shape` between distances `start` and `end` along it (shape_dist_traveled),
-  /// with the ends interpolated.
-  static func cut(_ shape: [ShapePoint], from start: Double, to end: Double) -> [Coordinate] {
-    func at(_ distance: Double) -> Coordinate {
-      guard let after = shape.firstIndex(where: { ($0.distance ?? 0) >= distance }) else { return shape[shape.count - 1].coordinate }
-      guard after > 0 else { return shape[0].coordinate }
-      let a = shape[after - 1], b = shape[after]
-      let span = (b.distance ?? 0) - (a.distance ?? 0)
-      let t = span > 0 ? (distance - (a.distance ?? 0)) / span : 0
-      return Coordinate(
-        latitude: a.coordinate.latitude + (b.coordinate.latitude - a.coordinate.latitude) * t,
-        longitude: a.coordinate.longitude + (b.coordinate.longitude - a.coordinate.longitude) * t)
-    }
-    var line = [at(start)]
-    for point in shape where (point.distance ?? 0) > start && (point.distance ?? 0) < end { line.append(point.coordinate) }
-    line.append(at(end))
-    return line
+    guard let shapeID = ride.shapeID, let first = ride.stops.first, let last = ride.stops.last,
+      let board = first.stop.coordinate, let alight = last.stop.coordinate
+    else { return stops }
+    return Self.cut(
+      try store.shape(shapeID, feed: ride.feed), from: (board, first.shapeDistTraveled), to: (alight, last.shapeDistTraveled))
+      ?? stops
   }
 
-  /// The points of `shape` from the one nearest `first` to the one nearest `last` after it,
-  /// with the stops themselves at the ends.
-  static func cut(_ shape: [ShapePoint], near first: Coordinate, and last: Coordinate) -> [Coordinate] {
-    func nearest(_ target: Coordinate, from index: Int) -> Int {
-      var best = index
-      var bestDistance = Double.infinity
-      for position in index..<shape.count {
-        let distance = shape[position].coordinate.distanceMeters(to: target)
-        if distance < bestDistance {
-          bestDistance = distance
-          best = position
-        }
-      }
-      return best
-    }
-    let start = nearest(first, from: 0)
-    let end = nearest(last, from: start)
-    return [first] + shape[start...end].map(\.coordinate) + [last]
+  /// The part of `shape` from one stop to a later one: each placed by its shape_dist_traveled
+  /// when it and the shape carry one, else by projecting it onto the shape (the alighting stop
+  /// only past the boarding one, so a loop is cut after it); nil without a usable shape.
+  static func cut(
+    _ shape: [ShapePoint], from board: (Coordinate, Double?), to alight: (Coordinate, Double?)
+  ) -> [Coordinate]? {
+    guard let path = ShapePath(shape) else { return nil }
+    let start = board.1.flatMap { path.metres(atTraveled: $0) } ?? path.locate(board.0)
+    let end = alight.1.flatMap { path.metres(atTraveled: $0) } ?? path.locate(alight.0, notBefore: start)
+    guard end > start else { return nil }
+    return path.slice(from: start, to: end)
   }
 }
