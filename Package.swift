@@ -36,7 +36,7 @@ let package = Package(
     .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "TestSupport"]),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
-    .testTarget(name: "RoutingTests", dependencies: ["Routing"]),
+    .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
     .testTarget(name: "FetchTests", dependencies: ["Fetch", "TestSupport", "TransitCLI"]),
     .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "TestSupport"]),

@@ -35,7 +35,7 @@ import TransitModel
   }
 
   @Test func nearbyMatchesBruteForceOnTheDemo() throws {
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(state: 7)
     let points = (0..<25).map { _ in
       Coordinate(latitude: 53.25 + generator.unit() * 0.1, longitude: -6.45 + generator.unit() * 0.17)
     }
@@ -48,7 +48,7 @@ import TransitModel
     let timetables = Timetables(directory: directory.path)
     try timetables.ingest(SharedData.path("static/hart-2020.zip")!, as: "hart", now: 1)
     let store = try Store(files: [("hart", timetables.path(of: "hart"))])
-    var generator = SplitMix(seed: 11)
+    var generator = SplitMix64(state: 11)
     let points = (0..<20).map { _ in
       Coordinate(latitude: 27.85 + generator.unit() * 0.35, longitude: -82.65 + generator.unit() * 0.45)
     }
@@ -158,16 +158,3 @@ import TransitModel
   }
 }
 
-/// A small deterministic random source for sampled points.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

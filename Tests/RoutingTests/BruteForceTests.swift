@@ -1,17 +1,6 @@
 import Routing
+import TestSupport
 import Testing
-
-/// A small deterministic generator (SplitMix64), so every run tests the same timetables.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// A random timetable: routes over random stop sequences with FIFO trips, random pickup and
 /// drop-off restrictions, random footpaths and change times.

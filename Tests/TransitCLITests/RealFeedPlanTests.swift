@@ -13,17 +13,6 @@ import TransitModel
 struct RealFeedPlanTests {
   static let feeds = ["caltrain-2023.zip", "bart-2023.zip", "cairns-2014.zip", "trimet-2routes-2021.zip", "wmata-rail-2026.zip"]
 
-  struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static func parse(_ text: Any?) -> Int64? {
     guard let text = text as? String else { return nil }
     let formatter = ISO8601DateFormatter()

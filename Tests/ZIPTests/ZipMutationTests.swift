@@ -1,22 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 import ZIP
 
 /// Thousands of damaged copies of sound fixtures: each must open and read, or throw a
 /// `ZipError`, and never crash, hang or produce more than an entry declares.
 @Suite struct ZipMutationTests {
-  /// A small deterministic generator (SplitMix64), so failures reproduce.
-  struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   @Test(arguments: ["basic.zip", "zip64.zip", "data-descriptor.zip"])
   func survivesDamage(fixture: String) throws {
     let original = ZipFixtures.bytes(fixture)

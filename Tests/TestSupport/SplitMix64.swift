@@ -1,0 +1,18 @@
+/// A small deterministic random generator (SplitMix64, Steele, Lea and Flood 2014), so every
+/// run of a randomised test draws the same values and a failure reproduces.
+package struct SplitMix64: RandomNumberGenerator {
+  package var state: UInt64
+
+  package init(state: UInt64) { self.state = state }
+
+  package mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A value in [0, 1) with 53 random bits.
+  package mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
