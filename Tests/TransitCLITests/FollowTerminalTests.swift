@@ -39,16 +39,24 @@ struct FollowTerminalTests {
     return text
   }
 
-  @Test func fullScreenFollowQuitsWithQAndLeavesTheAlternateScreen() throws {
+  /// Starts `transit follow V27-1 --replay` on the demo network in a new tmux server of
+  /// `columns` × 30 (UTF-8 locale); returns the server's socket name and the data folder, which
+  /// must live as long as the test.
+  func startFollow(columns: Int) throws -> (String, TemporaryFolder) {
     let home = TemporaryFolder()
     let ingest = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
     try #require(ingest.code == 0, "\(ingest.stderr)")
     let socket = "transit-test-" + UUID().uuidString.prefix(8)
-    defer { _ = try? tmux(socket, ["kill-server"]) }
     let command = [
-      transitExecutable!, "follow", "V27-1", "--replay", packageRoot + "/Data/replay", "--data-dir", home.path,
+      "env", "LANG=C.UTF-8", transitExecutable!, "follow", "V27-1", "--replay", packageRoot + "/Data/replay", "--data-dir", home.path,
     ].map(quoted).joined(separator: " ")
-    try tmux(socket, ["new-session", "-d", "-x", "100", "-y", "30", "sh -c \"\(command); echo exit=\\$?; sleep 5\""])
+    try tmux(socket, ["new-session", "-d", "-x", "\(columns)", "-y", "30", "sh -c \"\(command); echo exit=\\$?; sleep 5\""])
+    return (socket, home)
+  }
+
+  @Test func fullScreenFollowQuitsWithQAndLeavesTheAlternateScreen() throws {
+    let (socket, home) = try startFollow(columns: 100)
+    defer { _ = try? tmux(socket, ["kill-server"]); _ = home }
 
     let screen = try waitForPane(socket) { $0.contains("next: Tymon Park") }
     #expect(screen.contains("27 to Tallaght Interchange · vehicle 27 · 1"))
@@ -64,15 +72,8 @@ struct FollowTerminalTests {
   }
 
   @Test func aWideTerminalGetsAMapPanelBesideTheStops() throws {
-    let home = TemporaryFolder()
-    let ingest = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    try #require(ingest.code == 0, "\(ingest.stderr)")
-    let socket = "transit-test-" + UUID().uuidString.prefix(8)
-    defer { _ = try? tmux(socket, ["kill-server"]) }
-    let command = [
-      "env", "LANG=C.UTF-8", transitExecutable!, "follow", "V27-1", "--replay", packageRoot + "/Data/replay", "--data-dir", home.path,
-    ].map(quoted).joined(separator: " ")
-    try tmux(socket, ["new-session", "-d", "-x", "140", "-y", "30", "sh -c \"\(command); echo exit=\\$?; sleep 5\""])
+    let (socket, home) = try startFollow(columns: 140)
+    defer { _ = try? tmux(socket, ["kill-server"]); _ = home }
 
     let screen = try waitForPane(socket) { $0.contains("north ↑") }
     #expect(screen.contains("next: Tymon Park (Páirc Thíomóin) · 07:39"), "\(screen)")
