@@ -25,6 +25,10 @@ package struct WireReader {
   package private(set) var depthBudget: Int
   /// The depth budget the reader started with, for error messages.
   package let maxDepth: Int
+  /// Where the last key read by `readKey()` starts.
+  package private(set) var keyOffset = 0
+  /// The short strings decoded so far, made on the first one (see `StringTable`).
+  private var strings: StringTable? = nil
 
   /// The default depth budget. gtfs-realtime.proto itself nests at most 5 messages below
   /// FeedMessage (entity.alert.informed_entity.trip.modified_trip); the budget bounds the work
@@ -53,11 +57,20 @@ package struct WireReader {
   /// - Throws: `truncated` if the input ends first; `malformedVarint` beyond 10 bytes or 64 bits.
   @inline(__always)
   package mutating func readVarint() throws(WireError) -> UInt64 {
+    // One and two bytes (keys, lengths, small numbers) inline; longer ones in a call.
+    // (`offset < end <= bytes.count` always holds, so the buffer is read without a second check.)
     if offset < end {
-      let byte = bytes[offset]
-      if byte < 0x80 {
+      let first = bytes.withUnsafeBufferPointer { $0[offset] }
+      if first < 0x80 {
         offset &+= 1
-        return UInt64(byte)
+        return UInt64(first)
+      }
+      if end &- offset >= 2 {
+        let second = bytes.withUnsafeBufferPointer { $0[offset &+ 1] }
+        if second < 0x80 {
+          offset &+= 2
+          return UInt64(first & 0x7F) | UInt64(second) &<< 7
+        }
       }
     }
     return try readLongVarint()
@@ -127,6 +140,46 @@ package struct WireReader {
     guard offset < end else { return nil }
     let start = offset
     return try FieldTag(rawValue: try readVarint(), offset: start)
+  }
+
+  /// Reads a field key as it is on the wire (`number << 3 | wire type`), unchecked; nil at the end
+  /// of the current message. Its offset is kept in `keyOffset`.
+  ///
+  /// For the hot decoders (`StopTimeUpdate`, `StopTimeEvent`, …): they switch on the raw keys of
+  /// their fields with the wire type the .proto gives them (one jump; a key equal to such a
+  /// value is valid by construction) and hand any other key to `tag(forKey:)`, which checks it
+  /// exactly as `readTag()` does, and then to the general decoder by field number, which reports
+  /// a wrong wire type or skips an unknown field.
+  @inline(__always)
+  package mutating func readKey() throws(WireError) -> UInt64? {
+    guard offset < end else { return nil }
+    keyOffset = offset
+    return try readVarint()
+  }
+
+  /// The tag of a key read by `readKey()`, checked as `readTag()` checks it.
+  @inline(__always)
+  package func tag(forKey key: UInt64) throws(WireError) -> FieldTag {
+    try FieldTag(rawValue: key, offset: keyOffset)
+  }
+
+  /// The tag of a key read by `readKey()` that a decoder matched against one of its own
+  /// fields' keys, so it is valid: field `key >> 3`, wire type length-delimited.
+  @inline(__always)
+  package func messageTag(forKey key: UInt64) -> FieldTag {
+    FieldTag(
+      number: UInt32(truncatingIfNeeded: key &>> 3), wireType: .lengthDelimited, offset: keyOffset)
+  }
+
+  /// The value of a varint field whose key a decoder matched (so its wire type is right), with
+  /// `name` on any error.
+  @inline(__always)
+  package mutating func readVarint(named name: StaticString) throws(WireError) -> UInt64 {
+    do throws(WireError) {
+      return try readVarint()
+    } catch {
+      throw error.within(name)
+    }
   }
 
   /// Reads 4 bytes, little-endian.
@@ -290,23 +343,58 @@ package struct WireReader {
     } catch {
       throw error.within(name, index: index)
     }
-    if range.isEmpty { return "" }
-    guard let string = Self.decodeUTF8(bytes, range) else {
+    guard let string = decodeString(range) else {
       throw WireError.invalidUTF8(offset: range.lowerBound).within(name, index: index)
     }
     return string
   }
 
+  /// A `string` field whose key a decoder matched (so its wire type is right), with `name` on
+  /// any error.
+  @inline(__always)
+  package mutating func readString(named name: StaticString) throws(WireError) -> String {
+    let start = offset
+    let length = try readVarint(named: name)
+    guard length <= UInt64(end &- offset) else {
+      throw WireError.lengthPastEnd(length: length, offset: start).within(name)
+    }
+    let range = offset..<offset &+ Int(length)
+    offset = range.upperBound
+    guard let string = decodeString(range) else {
+      throw WireError.invalidUTF8(offset: range.lowerBound).within(name)
+    }
+    return string
+  }
+
+  /// `bytes[range]` as a string, or nil if they are not valid UTF-8; short strings through the
+  /// reader's `StringTable`.
+  private mutating func decodeString(_ range: Range<Int>) -> String? {
+    switch range.count {
+    case 0: return ""
+    case 1..<16:
+      if strings == nil { strings = StringTable(inputSize: bytes.count) }
+      return bytes.withUnsafeBufferPointer { buffer in
+        strings.unsafelyUnwrapped.string(
+          UnsafeBufferPointer(rebasing: buffer[range]), source: buffer)
+      }
+    default:
+      return Self.decodeUTF8(bytes, range)
+    }
+  }
+
   /// `bytes[range]` as a string, or nil if they are not valid UTF-8.
   ///
-  /// `String(validating:as:)` is generic over the encoding and, unspecialized, spends much of
-  /// its time looking up type metadata; validating here and then decoding the buffer takes the
-  /// standard library's non-generic UTF-8 path.
+  /// The bytes are validated here (strictly, see `UTF8Validation`) and then copied straight into
+  /// the string's storage, which the standard library validates once more (it would repair
+  /// rather than reject). `String(decoding:as:)` would scan them twice more.
   private static func decodeUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
     bytes.withUnsafeBufferPointer { buffer in
-      let slice = UnsafeBufferPointer(rebasing: buffer[range])
-      guard UTF8Validation.isValid(slice) else { return nil }
-      return String(decoding: slice, as: UTF8.self)
+      let source = UnsafeBufferPointer(rebasing: buffer[range])
+      guard UTF8Validation.isValid(source) else { return nil }
+      return String(unsafeUninitializedCapacity: source.count) { target in
+        target.baseAddress!.initialize(from: source.baseAddress!, count: source.count)
+        return source.count
+      }
     }
   }
 
@@ -315,13 +403,46 @@ package struct WireReader {
   /// early, without throwing, at anything malformed (the real decode reports it). Each counted
   /// field takes at least two bytes, so the count never exceeds half the input.
   package func count(of number: UInt32, from offset: Int) -> Int {
-    var scanner = self
-    scanner.offset = offset
-    var count = 0
-    while true {
-      guard let tag = try? scanner.readTag() else { return count }
-      if tag.number == number { count &+= 1 }
-      guard (try? scanner.skip(tag)) != nil else { return count }
+    bytes.withUnsafeBufferPointer { buffer in
+      // A plain loop over the buffer (`index < end <= buffer.count` is checked before each read):
+      // this runs once per repeated field, over all of its elements.
+      var index = offset
+      var count = 0
+      while index < end {
+        // The key, then the value's length (a varint's or a length prefix's).
+        var key: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+          guard index < end, shift < 64 else { return count }
+          let byte = buffer[index]
+          index &+= 1
+          key |= UInt64(byte & 0x7F) &<< shift
+          if byte < 0x80 { break }
+          shift &+= 7
+        }
+        if key &>> 3 == UInt64(number) { count &+= 1 }
+        switch key & 7 {
+        case 0, 2:
+          var value: UInt64 = 0
+          shift = 0
+          while true {
+            guard index < end, shift < 64 else { return count }
+            let byte = buffer[index]
+            index &+= 1
+            value |= UInt64(byte & 0x7F) &<< shift
+            if byte < 0x80 { break }
+            shift &+= 7
+          }
+          if key & 7 == 2 {
+            guard value <= UInt64(end &- index) else { return count }
+            index &+= Int(value)
+          }
+        case 1: index &+= 8
+        case 5: index &+= 4
+        default: return count
+        }
+      }
+      return count
     }
   }
 
@@ -388,6 +509,14 @@ package struct WireReader {
     // bytes, and copying them in and out costs more than decoding their small fields.
     if value == nil { value = M() }
     try decodeNested(tag, name, index: nil, into: &value!)
+  }
+
+  /// A message field stored without an optional (its presence is tracked apart, as in
+  /// `StopTimeUpdate`), merged in place.
+  package mutating func mergeMessage<M: WireMessage>(
+    _ tag: FieldTag, _ name: StaticString, into value: inout M
+  ) throws(WireError) {
+    try decodeNested(tag, name, index: nil, into: &value)
   }
 
   /// A message field kept in a `Box`, merged in place: the cell is made on first use and copied
