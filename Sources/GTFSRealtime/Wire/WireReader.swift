@@ -76,6 +76,18 @@ package struct WireReader {
     return try readLongVarint()
   }
 
+  /// A varint of at most 8 bytes loaded as a little-endian `word` (bytes after it included):
+  /// keeps its `length` bytes, then squeezes out the high bits (7-bit groups into 14-, 28- and
+  /// finally 56-bit groups).
+  @inline(__always)
+  private static func squeeze(_ word: UInt64, length: Int) -> UInt64 {
+    var value = word & (UInt64.max &>> UInt64(64 &- 8 &* length)) & 0x7F7F_7F7F_7F7F_7F7F
+    value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) &>> 1)
+    value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
+    value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
+    return value
+  }
+
   /// The varint loop, for values of two bytes or more (and for errors).
   @inline(never)
   private mutating func readLongVarint() throws(WireError) -> UInt64 {
@@ -91,11 +103,7 @@ package struct WireReader {
           // Up to 8 bytes: keep the bytes up to the first stop, then squeeze out the high bits
           // (7-bit groups into 14-, 28- and finally 56-bit groups).
           let length = (stops.trailingZeroBitCount &+ 1) &>> 3
-          var value = word & (UInt64.max &>> UInt64(64 &- 8 &* length)) & 0x7F7F_7F7F_7F7F_7F7F
-          value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) &>> 1)
-          value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
-          value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
-          return (value, length)
+          return (Self.squeeze(word, length: length), length)
         }
         // 9 or 10 bytes; the 10th may only carry the 64th bit.
         var value = word & 0x7F7F_7F7F_7F7F_7F7F
@@ -175,6 +183,21 @@ package struct WireReader {
   /// `name` on any error.
   @inline(__always)
   package mutating func readVarint(named name: StaticString) throws(WireError) -> UInt64 {
+    // Values of up to 8 bytes (timestamps take 5) inline, a word at a time, when 8 bytes are in
+    // the input; the length found is checked against the end of the message.
+    if offset < end && bytes.count &- offset >= 8 {
+      let word = bytes.withUnsafeBufferPointer { buffer in
+        UInt64(
+          littleEndian: UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(
+            as: UInt64.self))
+      }
+      let stops = ~word & 0x8080_8080_8080_8080  // the high bit of each byte that ends it
+      let length = (stops.trailingZeroBitCount &+ 1) &>> 3
+      if stops != 0 && length <= end &- offset {
+        offset &+= length
+        return Self.squeeze(word, length: length)
+      }
+    }
     do throws(WireError) {
       return try readVarint()
     } catch {
@@ -354,7 +377,12 @@ package struct WireReader {
   @inline(__always)
   package mutating func readString(named name: StaticString) throws(WireError) -> String {
     let start = offset
-    let length = try readVarint(named: name)
+    let length: UInt64
+    do throws(WireError) {
+      length = try readVarint()  // (mostly one byte: not `readVarint(named:)`'s word path)
+    } catch {
+      throw error.within(name)
+    }
     guard length <= UInt64(end &- offset) else {
       throw WireError.lengthPastEnd(length: length, offset: start).within(name)
     }
@@ -367,7 +395,8 @@ package struct WireReader {
   }
 
   /// `bytes[range]` as a string, or nil if they are not valid UTF-8; short strings through the
-  /// reader's `StringTable`.
+  /// reader's `StringTable` (inline: a repeated ID costs a lookup and no call).
+  @inline(__always)
   private mutating func decodeString(_ range: Range<Int>) -> String? {
     switch range.count {
     case 0: return ""
@@ -409,7 +438,14 @@ package struct WireReader {
       var index = offset
       var count = 0
       while index < end {
-        // The key, then the value's length (a varint's or a length prefix's).
+        // The common case first: a one-byte key of a length-delimited field, a one-byte length.
+        let first = buffer[index]
+        if first & 0x87 == 2 && end &- index >= 2 && buffer[index &+ 1] < 0x80 {
+          if UInt32(first &>> 3) == number { count &+= 1 }
+          index &+= 2 &+ Int(buffer[index &+ 1])
+          continue
+        }
+        // Any other field: the key, then the value's length (a varint's or a length prefix's).
         var key: UInt64 = 0
         var shift: UInt64 = 0
         while true {
