@@ -13,12 +13,23 @@ extension FeedMessage: WireMessage {
   }
 
   package mutating func merge(from reader: inout WireReader) throws(WireError) {
-    while let tag = try reader.readTag() {
-      switch tag.number {
-      case 1: try reader.mergeMessage(tag, "header", into: &header)
-      case 2: try reader.appendMessage(tag, "entity", to: &entities)
-      default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
+    // The entities by raw key first (see `WireReader.readKey()`), then any field by number.
+    while let key = try reader.readKey() {
+      switch key {
+      case 0x12: try reader.appendMessages(key: key, "entity", to: &entities)
+      default: try mergeField(reader.tag(forKey: key), from: &reader)
       }
+    }
+  }
+
+  /// Reads the field `tag` by its number.
+  private mutating func mergeField(_ tag: FieldTag, from reader: inout WireReader)
+    throws(WireError)
+  {
+    switch tag.number {
+    case 1: try reader.mergeMessage(tag, "header", into: &header)
+    case 2: try reader.appendMessage(tag, "entity", to: &entities)
+    default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
     }
   }
 }

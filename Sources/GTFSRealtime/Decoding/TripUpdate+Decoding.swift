@@ -21,8 +21,7 @@ extension TripUpdate: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x12:
-        try reader.appendMessage(
-          reader.messageTag(forKey: key), "stop_time_update", to: &stopTimeUpdates)
+        try reader.appendMessages(key: key, "stop_time_update", to: &stopTimeUpdates)
       default: try mergeField(reader.tag(forKey: key), from: &reader)
       }
     }

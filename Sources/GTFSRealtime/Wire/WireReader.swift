@@ -580,6 +580,51 @@ package struct WireReader {
     try decodeNested(tag, name, index: index, into: &array[index])  // in place, no copy
   }
 
+  /// A repeated message field whose one-byte `key` (wire type length-delimited) a decoder
+  /// matched: this element and those that directly follow it with the same key, appended to
+  /// `array`.
+  ///
+  /// When `array` is empty the run is decoded straight into a new array of the size
+  /// `count(of:from:)` gives (a large trip update lists its stop_time_updates one after the
+  /// other), so no element pays for the array's uniqueness and capacity checks; otherwise the
+  /// element is appended as `appendMessage` does.
+  @inline(__always)
+  package mutating func appendMessages<M: WireMessage>(
+    key: UInt64, _ name: StaticString, to array: inout [M]
+  ) throws(WireError) {
+    let tag = messageTag(forKey: key)
+    guard array.isEmpty && key < 0x80 else {
+      try appendMessage(tag, name, to: &array)
+      return
+    }
+    let capacity = Swift.max(1, count(of: tag.number, from: tag.offset))  // (at least this one)
+    var failure: WireError?
+    array = [M](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
+      // The run holds at most `capacity` elements: the count covers every field numbered
+      // `tag.number` from here to the end of the message.
+      var tag = tag
+      while initializedCount < capacity {
+        let index = initializedCount
+        (buffer.baseAddress! + index).initialize(to: M())
+        initializedCount = index &+ 1
+        do throws(WireError) {
+          try decodeNested(tag, name, index: index, into: &buffer[index])
+        } catch {
+          failure = error
+          return
+        }
+        // The next field, if it is another element: its key is read here.
+        guard offset < end, bytes.withUnsafeBufferPointer({ $0[offset] }) == UInt8(key) else {
+          return
+        }
+        keyOffset = offset
+        offset &+= 1
+        tag = messageTag(forKey: key)
+      }
+    }
+    if let failure { throw failure }
+  }
+
   /// Reads a length-delimited sub-message in place: the reader's `end` narrows to the length,
   /// so the message must end exactly where its length says, and one level of the depth budget
   /// is spent while inside it.
