@@ -5,6 +5,14 @@
 /// swift-protobuf's `BinaryDecoder` does, and throws `WireError` instead of reading past `end`;
 /// offsets in errors count from the start of the array.
 ///
+/// `offset <= end <= bytes.count` always holds (`init` checks `end`, and `end` only ever narrows
+/// to a length checked against it), so once a read has checked `offset < end` the hot paths
+/// read the array's buffer directly instead of checking the index a second time.
+///
+/// Decoders of the messages a large feed is made of (`StopTimeUpdate`, `StopTimeEvent`,
+/// `TripUpdate`, …) read raw keys with `readKey()` and match their common fields with the
+/// expected wire type first; everything else goes through `readTag()`'s checked `FieldTag`.
+///
 /// ```swift
 /// var reader = WireReader(bytes)
 /// while let tag = try reader.readTag() {
@@ -584,10 +592,10 @@ package struct WireReader {
   /// matched: this element and those that directly follow it with the same key, appended to
   /// `array`.
   ///
-  /// When `array` is empty the run is decoded straight into a new array of the size
+  /// When `array` is empty the run is decoded in place into a new array of the size
   /// `count(of:from:)` gives (a large trip update lists its stop_time_updates one after the
-  /// other), so no element pays for the array's uniqueness and capacity checks; otherwise the
-  /// element is appended as `appendMessage` does.
+  /// other), filled with empty elements in one loop, so no element pays for the array's
+  /// uniqueness and capacity checks; otherwise the element is appended as `appendMessage` does.
   @inline(__always)
   package mutating func appendMessages<M: WireMessage>(
     key: UInt64, _ name: StaticString, to array: inout [M]
@@ -598,15 +606,22 @@ package struct WireReader {
       return
     }
     let capacity = Swift.max(1, count(of: tag.number, from: tag.offset))  // (at least this one)
+    // Filled with empty elements first: `reserveCapacity` and `append` are specialized for `M`
+    // (the loop becomes a few vector stores per element), while
+    // `Array(unsafeUninitializedCapacity:)` allocates through the standard library's
+    // unspecialized path, a generic metadata lookup per array.
+    var elements: [M] = []
+    elements.reserveCapacity(capacity)
+    for _ in 0..<capacity { elements.append(M()) }
+    var decoded = 0
     var failure: WireError?
-    array = [M](unsafeUninitializedCapacity: capacity) { buffer, initializedCount in
+    elements.withUnsafeMutableBufferPointer { buffer in
       // The run holds at most `capacity` elements: the count covers every field numbered
       // `tag.number` from here to the end of the message.
       var tag = tag
-      while initializedCount < capacity {
-        let index = initializedCount
-        (buffer.baseAddress! + index).initialize(to: M())
-        initializedCount = index &+ 1
+      while decoded < capacity {
+        let index = decoded
+        decoded = index &+ 1
         do throws(WireError) {
           try decodeNested(tag, name, index: index, into: &buffer[index])
         } catch {
@@ -623,6 +638,8 @@ package struct WireReader {
       }
     }
     if let failure { throw failure }
+    if decoded < capacity { elements.removeLast(capacity &- decoded) }  // more of them later
+    array = elements
   }
 
   /// Reads a length-delimited sub-message in place: the reader's `end` narrows to the length,
