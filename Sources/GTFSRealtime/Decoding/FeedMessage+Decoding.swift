@@ -13,12 +13,23 @@ extension FeedMessage: WireMessage {
   }
 
   package mutating func merge(from reader: inout WireReader) throws(WireError) {
-    while let tag = try reader.readTag() {
-      switch tag.number {
-      case 1: try reader.mergeMessage(tag, "header", into: &header)
-      case 2: try reader.appendMessage(tag, "entity", to: &entities)
-      default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
+    // The entities by raw key first (see `WireReader.readKey()`), then any field by number.
+    while let key = try reader.readKey() {
+      switch key {
+      case 0x12: try reader.appendMessages(key: key, "entity", to: &entities)
+      default: try mergeField(reader.tag(forKey: key), from: &reader)
       }
+    }
+  }
+
+  /// Reads the field `tag` by its number.
+  private mutating func mergeField(_ tag: FieldTag, from reader: inout WireReader)
+    throws(WireError)
+  {
+    switch tag.number {
+    case 1: try reader.mergeMessage(tag, "header", into: &header)
+    case 2: try reader.appendMessage(tag, "entity", to: &entities)
+    default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
     }
   }
 }
@@ -59,18 +70,32 @@ extension FeedEntity: WireMessage {
   }
 
   package mutating func merge(from reader: inout WireReader) throws(WireError) {
-    while let tag = try reader.readTag() {
-      switch tag.number {
-      case 1: id = try reader.readString(tag, "id")
-      case 2: isDeleted = try reader.readBool(tag, "is_deleted")
-      case 3: try reader.mergeMessage(tag, "trip_update", into: &tripUpdateBox)
-      case 4: try reader.mergeMessage(tag, "vehicle", into: &vehicle)
-      case 5: try reader.mergeMessage(tag, "alert", into: &alertBox)
-      case 6: try reader.mergeMessage(tag, "shape", into: &shapeBox)
-      case 7: try reader.mergeMessage(tag, "stop", into: &stopBox)
-      case 8: try reader.mergeMessage(tag, "trip_modifications", into: &tripModificationsBox)
-      default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
+    // The common fields by raw key first (see `WireReader.readKey()`), then any field by number.
+    while let key = try reader.readKey() {
+      switch key {
+      case 0x0A: id = try reader.readString(named: "id")
+      case 0x1A:
+        try reader.mergeMessage(reader.messageTag(forKey: key), "trip_update", into: &tripUpdateBox)
+      case 0x22: try reader.mergeMessage(reader.messageTag(forKey: key), "vehicle", into: &vehicle)
+      default: try mergeField(reader.tag(forKey: key), from: &reader)
       }
+    }
+  }
+
+  /// Reads the field `tag` by its number.
+  private mutating func mergeField(_ tag: FieldTag, from reader: inout WireReader)
+    throws(WireError)
+  {
+    switch tag.number {
+    case 1: id = try reader.readString(tag, "id")
+    case 2: isDeleted = try reader.readBool(tag, "is_deleted")
+    case 3: try reader.mergeMessage(tag, "trip_update", into: &tripUpdateBox)
+    case 4: try reader.mergeMessage(tag, "vehicle", into: &vehicle)
+    case 5: try reader.mergeMessage(tag, "alert", into: &alertBox)
+    case 6: try reader.mergeMessage(tag, "shape", into: &shapeBox)
+    case 7: try reader.mergeMessage(tag, "stop", into: &stopBox)
+    case 8: try reader.mergeMessage(tag, "trip_modifications", into: &tripModificationsBox)
+    default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
     }
   }
 }

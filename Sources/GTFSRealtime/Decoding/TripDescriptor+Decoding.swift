@@ -13,19 +13,33 @@ extension TripDescriptor: WireMessage {
   }
 
   package mutating func merge(from reader: inout WireReader) throws(WireError) {
-    while let tag = try reader.readTag() {
-      switch tag.number {
-      case 1: tripID = try reader.readString(tag, "trip_id")
-      case 2: startTime = try reader.readString(tag, "start_time")
-      case 3: startDate = try reader.readString(tag, "start_date")
-      case 4:
-        scheduleRelationship = TripDescriptor.ScheduleRelationship(
-          rawValue: try reader.readEnum(tag, "schedule_relationship"))
-      case 5: routeID = try reader.readString(tag, "route_id")
-      case 6: directionID = try reader.readUInt32(tag, "direction_id")
-      case 7: try reader.mergeMessage(tag, "modified_trip", into: &modifiedTripBox)
-      default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
+    // The string fields by raw key first (see `WireReader.readKey()`), then any field by number.
+    while let key = try reader.readKey() {
+      switch key {
+      case 0x0A: tripID = try reader.readString(named: "trip_id")
+      case 0x12: startTime = try reader.readString(named: "start_time")
+      case 0x1A: startDate = try reader.readString(named: "start_date")
+      case 0x2A: routeID = try reader.readString(named: "route_id")
+      default: try mergeField(reader.tag(forKey: key), from: &reader)
       }
+    }
+  }
+
+  /// Reads the field `tag` by its number.
+  private mutating func mergeField(_ tag: FieldTag, from reader: inout WireReader)
+    throws(WireError)
+  {
+    switch tag.number {
+    case 1: tripID = try reader.readString(tag, "trip_id")
+    case 2: startTime = try reader.readString(tag, "start_time")
+    case 3: startDate = try reader.readString(tag, "start_date")
+    case 4:
+      scheduleRelationship = TripDescriptor.ScheduleRelationship(
+        rawValue: try reader.readEnum(tag, "schedule_relationship"))
+    case 5: routeID = try reader.readString(tag, "route_id")
+    case 6: directionID = try reader.readUInt32(tag, "direction_id")
+    case 7: try reader.mergeMessage(tag, "modified_trip", into: &modifiedTripBox)
+    default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
     }
   }
 }
@@ -64,16 +78,29 @@ extension VehicleDescriptor: WireMessage {
   }
 
   package mutating func merge(from reader: inout WireReader) throws(WireError) {
-    while let tag = try reader.readTag() {
-      switch tag.number {
-      case 1: id = try reader.readString(tag, "id")
-      case 2: label = try reader.readString(tag, "label")
-      case 3: licensePlate = try reader.readString(tag, "license_plate")
-      case 4:
-        wheelchairAccessible = VehicleDescriptor.WheelchairAccessible(
-          rawValue: try reader.readEnum(tag, "wheelchair_accessible"))
-      default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
+    // The string fields by raw key first (see `WireReader.readKey()`), then any field by number.
+    while let key = try reader.readKey() {
+      switch key {
+      case 0x0A: id = try reader.readString(named: "id")
+      case 0x12: label = try reader.readString(named: "label")
+      case 0x1A: licensePlate = try reader.readString(named: "license_plate")
+      default: try mergeField(reader.tag(forKey: key), from: &reader)
       }
+    }
+  }
+
+  /// Reads the field `tag` by its number.
+  private mutating func mergeField(_ tag: FieldTag, from reader: inout WireReader)
+    throws(WireError)
+  {
+    switch tag.number {
+    case 1: id = try reader.readString(tag, "id")
+    case 2: label = try reader.readString(tag, "label")
+    case 3: licensePlate = try reader.readString(tag, "license_plate")
+    case 4:
+      wheelchairAccessible = VehicleDescriptor.WheelchairAccessible(
+        rawValue: try reader.readEnum(tag, "wheelchair_accessible"))
+    default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
     }
   }
 }

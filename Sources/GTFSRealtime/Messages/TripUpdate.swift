@@ -62,23 +62,71 @@ public struct TripUpdate: Sendable, Equatable {
   ///
   /// The proto's `TripUpdate.StopTimeEvent`. Optional properties are nil when the field is absent
   /// (proto2 "has" semantics: unset differs from the default).
+  ///
+  /// Stored compactly (a large feed holds tens of thousands): the four values as plain numbers
+  /// plus a bit per field that says whether it is set, 25 bytes instead of 41. An unset value is
+  /// always stored as 0, so comparing the stored properties compares the optionals.
   public struct StopTimeEvent: Sendable, Equatable {
+    /// `time`'s value, or 0 when unset.
+    var storedTime: Int64 = 0
+    /// `scheduledTime`'s value, or 0 when unset.
+    var storedScheduledTime: Int64 = 0
+    /// `delay`'s value, or 0 when unset.
+    var storedDelay: Int32 = 0
+    /// `uncertainty`'s value, or 0 when unset.
+    var storedUncertainty: Int32 = 0
+    /// Which fields are set: the `Field` bits.
+    var presence: UInt8 = 0
+
+    /// The presence bit of each field.
+    enum Field {
+      static let delay: UInt8 = 1 << 0
+      static let time: UInt8 = 1 << 1
+      static let uncertainty: UInt8 = 1 << 2
+      static let scheduledTime: UInt8 = 1 << 3
+    }
+
     /// Delay in seconds: positive when late, negative when early.
     ///
     /// Proto field 1: `optional int32 delay`.
-    public var delay: Int32?
+    public var delay: Int32? {
+      get { presence & Field.delay != 0 ? storedDelay : nil }
+      set {
+        storedDelay = newValue ?? 0
+        presence = newValue == nil ? presence & ~Field.delay : presence | Field.delay
+      }
+    }
     /// The event as an absolute time, in Unix seconds.
     ///
     /// Proto field 2: `optional int64 time`.
-    public var time: Int64?
+    public var time: Int64? {
+      get { presence & Field.time != 0 ? storedTime : nil }
+      set {
+        storedTime = newValue ?? 0
+        presence = newValue == nil ? presence & ~Field.time : presence | Field.time
+      }
+    }
     /// The expected error of the prediction, in seconds; nil means unknown, 0 means certain.
     ///
     /// Proto field 3: `optional int32 uncertainty`.
-    public var uncertainty: Int32?
+    public var uncertainty: Int32? {
+      get { presence & Field.uncertainty != 0 ? storedUncertainty : nil }
+      set {
+        storedUncertainty = newValue ?? 0
+        presence = newValue == nil ? presence & ~Field.uncertainty : presence | Field.uncertainty
+      }
+    }
     /// The scheduled time, in Unix seconds, for a NEW, REPLACEMENT or DUPLICATED trip.
     ///
     /// Proto field 4: `optional int64 scheduled_time`.
-    public var scheduledTime: Int64?
+    public var scheduledTime: Int64? {
+      get { presence & Field.scheduledTime != 0 ? storedScheduledTime : nil }
+      set {
+        storedScheduledTime = newValue ?? 0
+        presence =
+          newValue == nil ? presence & ~Field.scheduledTime : presence | Field.scheduledTime
+      }
+    }
 
     /// A `StopTimeEvent` with every field unset.
     public init() {}
@@ -101,31 +149,110 @@ public struct TripUpdate: Sendable, Equatable {
   ///
   /// The proto's `TripUpdate.StopTimeUpdate`. Optional properties are nil when the field is absent
   /// (proto2 "has" semantics: unset differs from the default).
+  ///
+  /// Stored compactly, like `StopTimeEvent` (a large feed holds tens of thousands, and building
+  /// and freeing them is most of the decoder's work): plain values, an unset one stored as its
+  /// zero value, plus a bit per field that says whether it is set; 96 bytes instead of 144.
   public struct StopTimeUpdate: Sendable, Equatable {
+    // Declared in this order so the fields pack without padding.
+    /// `stopID`'s value, or "" when unset.
+    var storedStopID: String = ""
+    /// Where `stopTimeProperties` is kept: a shared, copy-on-write cell (see `Box`).
+    var stopTimePropertiesBox: Box<StopTimeProperties>?
+    /// `arrival`'s value, or an empty event when unset.
+    var storedArrival = StopTimeEvent()
+    /// Which fields are set: the `Field` bits.
+    var presence: UInt8 = 0
+    /// `departure`'s value, or an empty event when unset.
+    var storedDeparture = StopTimeEvent()
+    /// `stopSequence`'s value, or 0 when unset.
+    var storedStopSequence: UInt32 = 0
+    /// `scheduleRelationship`'s number, or 0 when unset.
+    var storedScheduleRelationship: Int32 = 0
+    /// `departureOccupancyStatus`'s number, or 0 when unset.
+    var storedDepartureOccupancyStatus: Int32 = 0
+
+    /// The presence bit of each field (`stop_time_properties` is present when its box is).
+    enum Field {
+      static let stopSequence: UInt8 = 1 << 0
+      static let stopID: UInt8 = 1 << 1
+      static let arrival: UInt8 = 1 << 2
+      static let departure: UInt8 = 1 << 3
+      static let departureOccupancyStatus: UInt8 = 1 << 4
+      static let scheduleRelationship: UInt8 = 1 << 5
+    }
+
+    /// Sets or clears `field`'s presence bit.
+    private mutating func mark(_ field: UInt8, set: Bool) {
+      presence = set ? presence | field : presence & ~field
+    }
+
     /// The stop's `stop_sequence` in the GTFS stop_times.txt.
     ///
     /// Proto field 1: `optional uint32 stop_sequence`.
-    public var stopSequence: UInt32?
+    public var stopSequence: UInt32? {
+      get { presence & Field.stopSequence != 0 ? storedStopSequence : nil }
+      set {
+        storedStopSequence = newValue ?? 0
+        mark(Field.stopSequence, set: newValue != nil)
+      }
+    }
     /// The stop's `stop_id` in the GTFS stops.txt.
     ///
     /// Proto field 4: `optional string stop_id`.
-    public var stopID: String?
+    public var stopID: String? {
+      get { presence & Field.stopID != 0 ? storedStopID : nil }
+      set {
+        storedStopID = newValue ?? ""
+        mark(Field.stopID, set: newValue != nil)
+      }
+    }
     /// The predicted arrival.
     ///
     /// Proto field 2: `optional StopTimeEvent arrival`.
-    public var arrival: StopTimeEvent?
+    public var arrival: StopTimeEvent? {
+      get { presence & Field.arrival != 0 ? storedArrival : nil }
+      set {
+        storedArrival = newValue ?? StopTimeEvent()
+        mark(Field.arrival, set: newValue != nil)
+      }
+    }
     /// The predicted departure.
     ///
     /// Proto field 3: `optional StopTimeEvent departure`.
-    public var departure: StopTimeEvent?
+    public var departure: StopTimeEvent? {
+      get { presence & Field.departure != 0 ? storedDeparture : nil }
+      set {
+        storedDeparture = newValue ?? StopTimeEvent()
+        mark(Field.departure, set: newValue != nil)
+      }
+    }
     /// Expected occupancy after departure from the given stop.
     ///
     /// Proto field 7: `optional VehiclePosition.OccupancyStatus departure_occupancy_status`.
-    public var departureOccupancyStatus: VehiclePosition.OccupancyStatus?
+    public var departureOccupancyStatus: VehiclePosition.OccupancyStatus? {
+      get {
+        presence & Field.departureOccupancyStatus != 0
+          ? VehiclePosition.OccupancyStatus(rawValue: storedDepartureOccupancyStatus) : nil
+      }
+      set {
+        storedDepartureOccupancyStatus = newValue?.rawValue ?? 0
+        mark(Field.departureOccupancyStatus, set: newValue != nil)
+      }
+    }
     /// How the update relates to the schedule (unset means `SCHEDULED`).
     ///
     /// Proto field 5: `optional ScheduleRelationship schedule_relationship` [default = SCHEDULED].
-    public var scheduleRelationship: ScheduleRelationship?
+    public var scheduleRelationship: ScheduleRelationship? {
+      get {
+        presence & Field.scheduleRelationship != 0
+          ? ScheduleRelationship(rawValue: storedScheduleRelationship) : nil
+      }
+      set {
+        storedScheduleRelationship = newValue?.rawValue ?? 0
+        mark(Field.scheduleRelationship, set: newValue != nil)
+      }
+    }
     /// Realtime updates to properties of the stop time from GTFS stop_times.txt.
     ///
     /// Proto field 6: `optional StopTimeProperties stop_time_properties`.
@@ -133,8 +260,6 @@ public struct TripUpdate: Sendable, Equatable {
       get { stopTimePropertiesBox?.value }
       set { stopTimePropertiesBox = newValue.map(Box.init) }
     }
-    /// Where `stopTimeProperties` is kept: a shared, copy-on-write cell (see `Box`).
-    var stopTimePropertiesBox: Box<StopTimeProperties>?
 
     /// A `StopTimeUpdate` with every field unset.
     public init() {}

@@ -38,6 +38,14 @@ package struct FieldTag: Equatable, Sendable {
   /// The largest field number protobuf allows (2^29 - 1).
   package static let maxNumber: UInt32 = (1 << 29) - 1
 
+  /// A tag its maker knows to be valid (a key it matched against a field of its own).
+  @inline(__always)
+  init(number: UInt32, wireType: WireType, offset: Int) {
+    self.number = number
+    self.wireType = wireType
+    self.offset = offset
+  }
+
   /// Splits a raw key read at `offset`.
   /// - Throws: `invalidFieldNumber` (0 or too large), `groupsNotSupported` (wire types 3 and 4)
   ///   or `invalidWireType` (6 and 7).

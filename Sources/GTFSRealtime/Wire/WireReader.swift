@@ -5,6 +5,14 @@
 /// swift-protobuf's `BinaryDecoder` does, and throws `WireError` instead of reading past `end`;
 /// offsets in errors count from the start of the array.
 ///
+/// `offset <= end <= bytes.count` always holds (`init` checks `end`, and `end` only ever narrows
+/// to a length checked against it), so once a read has checked `offset < end` the hot paths
+/// read the array's buffer directly instead of checking the index a second time.
+///
+/// Decoders of the messages a large feed is made of (`StopTimeUpdate`, `StopTimeEvent`,
+/// `TripUpdate`, …) read raw keys with `readKey()` and match their common fields with the
+/// expected wire type first; everything else goes through `readTag()`'s checked `FieldTag`.
+///
 /// ```swift
 /// var reader = WireReader(bytes)
 /// while let tag = try reader.readTag() {
@@ -25,6 +33,10 @@ package struct WireReader {
   package private(set) var depthBudget: Int
   /// The depth budget the reader started with, for error messages.
   package let maxDepth: Int
+  /// Where the last key read by `readKey()` starts.
+  package private(set) var keyOffset = 0
+  /// The short strings decoded so far, made on the first one (see `StringTable`).
+  private var strings: StringTable? = nil
 
   /// The default depth budget. gtfs-realtime.proto itself nests at most 5 messages below
   /// FeedMessage (entity.alert.informed_entity.trip.modified_trip); the budget bounds the work
@@ -53,14 +65,35 @@ package struct WireReader {
   /// - Throws: `truncated` if the input ends first; `malformedVarint` beyond 10 bytes or 64 bits.
   @inline(__always)
   package mutating func readVarint() throws(WireError) -> UInt64 {
+    // One and two bytes (keys, lengths, small numbers) inline; longer ones in a call.
+    // (`offset < end <= bytes.count` always holds, so the buffer is read without a second check.)
     if offset < end {
-      let byte = bytes[offset]
-      if byte < 0x80 {
+      let first = bytes.withUnsafeBufferPointer { $0[offset] }
+      if first < 0x80 {
         offset &+= 1
-        return UInt64(byte)
+        return UInt64(first)
+      }
+      if end &- offset >= 2 {
+        let second = bytes.withUnsafeBufferPointer { $0[offset &+ 1] }
+        if second < 0x80 {
+          offset &+= 2
+          return UInt64(first & 0x7F) | UInt64(second) &<< 7
+        }
       }
     }
     return try readLongVarint()
+  }
+
+  /// A varint of at most 8 bytes loaded as a little-endian `word` (bytes after it included):
+  /// keeps its `length` bytes, then squeezes out the high bits (7-bit groups into 14-, 28- and
+  /// finally 56-bit groups).
+  @inline(__always)
+  private static func squeeze(_ word: UInt64, length: Int) -> UInt64 {
+    var value = word & (UInt64.max &>> UInt64(64 &- 8 &* length)) & 0x7F7F_7F7F_7F7F_7F7F
+    value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) &>> 1)
+    value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
+    value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
+    return value
   }
 
   /// The varint loop, for values of two bytes or more (and for errors).
@@ -78,11 +111,7 @@ package struct WireReader {
           // Up to 8 bytes: keep the bytes up to the first stop, then squeeze out the high bits
           // (7-bit groups into 14-, 28- and finally 56-bit groups).
           let length = (stops.trailingZeroBitCount &+ 1) &>> 3
-          var value = word & (UInt64.max &>> UInt64(64 &- 8 &* length)) & 0x7F7F_7F7F_7F7F_7F7F
-          value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) &>> 1)
-          value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
-          value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
-          return (value, length)
+          return (Self.squeeze(word, length: length), length)
         }
         // 9 or 10 bytes; the 10th may only carry the 64th bit.
         var value = word & 0x7F7F_7F7F_7F7F_7F7F
@@ -127,6 +156,61 @@ package struct WireReader {
     guard offset < end else { return nil }
     let start = offset
     return try FieldTag(rawValue: try readVarint(), offset: start)
+  }
+
+  /// Reads a field key as it is on the wire (`number << 3 | wire type`), unchecked; nil at the end
+  /// of the current message. Its offset is kept in `keyOffset`.
+  ///
+  /// For the hot decoders (`StopTimeUpdate`, `StopTimeEvent`, …): they switch on the raw keys of
+  /// their fields with the wire type the .proto gives them (one jump; a key equal to such a
+  /// value is valid by construction) and hand any other key to `tag(forKey:)`, which checks it
+  /// exactly as `readTag()` does, and then to the general decoder by field number, which reports
+  /// a wrong wire type or skips an unknown field.
+  @inline(__always)
+  package mutating func readKey() throws(WireError) -> UInt64? {
+    guard offset < end else { return nil }
+    keyOffset = offset
+    return try readVarint()
+  }
+
+  /// The tag of a key read by `readKey()`, checked as `readTag()` checks it.
+  @inline(__always)
+  package func tag(forKey key: UInt64) throws(WireError) -> FieldTag {
+    try FieldTag(rawValue: key, offset: keyOffset)
+  }
+
+  /// The tag of a key read by `readKey()` that a decoder matched against one of its own
+  /// fields' keys, so it is valid: field `key >> 3`, wire type length-delimited.
+  @inline(__always)
+  package func messageTag(forKey key: UInt64) -> FieldTag {
+    FieldTag(
+      number: UInt32(truncatingIfNeeded: key &>> 3), wireType: .lengthDelimited, offset: keyOffset)
+  }
+
+  /// The value of a varint field whose key a decoder matched (so its wire type is right), with
+  /// `name` on any error.
+  @inline(__always)
+  package mutating func readVarint(named name: StaticString) throws(WireError) -> UInt64 {
+    // Values of up to 8 bytes (timestamps take 5) inline, a word at a time, when 8 bytes are in
+    // the input; the length found is checked against the end of the message.
+    if offset < end && bytes.count &- offset >= 8 {
+      let word = bytes.withUnsafeBufferPointer { buffer in
+        UInt64(
+          littleEndian: UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(
+            as: UInt64.self))
+      }
+      let stops = ~word & 0x8080_8080_8080_8080  // the high bit of each byte that ends it
+      let length = (stops.trailingZeroBitCount &+ 1) &>> 3
+      if stops != 0 && length <= end &- offset {
+        offset &+= length
+        return Self.squeeze(word, length: length)
+      }
+    }
+    do throws(WireError) {
+      return try readVarint()
+    } catch {
+      throw error.within(name)
+    }
   }
 
   /// Reads 4 bytes, little-endian.
@@ -290,23 +374,64 @@ package struct WireReader {
     } catch {
       throw error.within(name, index: index)
     }
-    if range.isEmpty { return "" }
-    guard let string = Self.decodeUTF8(bytes, range) else {
+    guard let string = decodeString(range) else {
       throw WireError.invalidUTF8(offset: range.lowerBound).within(name, index: index)
     }
     return string
   }
 
+  /// A `string` field whose key a decoder matched (so its wire type is right), with `name` on
+  /// any error.
+  @inline(__always)
+  package mutating func readString(named name: StaticString) throws(WireError) -> String {
+    let start = offset
+    let length: UInt64
+    do throws(WireError) {
+      length = try readVarint()  // (mostly one byte: not `readVarint(named:)`'s word path)
+    } catch {
+      throw error.within(name)
+    }
+    guard length <= UInt64(end &- offset) else {
+      throw WireError.lengthPastEnd(length: length, offset: start).within(name)
+    }
+    let range = offset..<offset &+ Int(length)
+    offset = range.upperBound
+    guard let string = decodeString(range) else {
+      throw WireError.invalidUTF8(offset: range.lowerBound).within(name)
+    }
+    return string
+  }
+
+  /// `bytes[range]` as a string, or nil if they are not valid UTF-8; short strings through the
+  /// reader's `StringTable` (inline: a repeated ID costs a lookup and no call).
+  @inline(__always)
+  private mutating func decodeString(_ range: Range<Int>) -> String? {
+    switch range.count {
+    case 0: return ""
+    case 1..<16:
+      if strings == nil { strings = StringTable(inputSize: bytes.count) }
+      return bytes.withUnsafeBufferPointer { buffer in
+        strings.unsafelyUnwrapped.string(
+          UnsafeBufferPointer(rebasing: buffer[range]), source: buffer)
+      }
+    default:
+      return Self.decodeUTF8(bytes, range)
+    }
+  }
+
   /// `bytes[range]` as a string, or nil if they are not valid UTF-8.
   ///
-  /// `String(validating:as:)` is generic over the encoding and, unspecialized, spends much of
-  /// its time looking up type metadata; validating here and then decoding the buffer takes the
-  /// standard library's non-generic UTF-8 path.
+  /// The bytes are validated here (strictly, see `UTF8Validation`) and then copied straight into
+  /// the string's storage, which the standard library validates once more (it would repair
+  /// rather than reject). `String(decoding:as:)` would scan them twice more.
   private static func decodeUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
     bytes.withUnsafeBufferPointer { buffer in
-      let slice = UnsafeBufferPointer(rebasing: buffer[range])
-      guard UTF8Validation.isValid(slice) else { return nil }
-      return String(decoding: slice, as: UTF8.self)
+      let source = UnsafeBufferPointer(rebasing: buffer[range])
+      guard UTF8Validation.isValid(source) else { return nil }
+      return String(unsafeUninitializedCapacity: source.count) { target in
+        target.baseAddress!.initialize(from: source.baseAddress!, count: source.count)
+        return source.count
+      }
     }
   }
 
@@ -315,13 +440,53 @@ package struct WireReader {
   /// early, without throwing, at anything malformed (the real decode reports it). Each counted
   /// field takes at least two bytes, so the count never exceeds half the input.
   package func count(of number: UInt32, from offset: Int) -> Int {
-    var scanner = self
-    scanner.offset = offset
-    var count = 0
-    while true {
-      guard let tag = try? scanner.readTag() else { return count }
-      if tag.number == number { count &+= 1 }
-      guard (try? scanner.skip(tag)) != nil else { return count }
+    bytes.withUnsafeBufferPointer { buffer in
+      // A plain loop over the buffer (`index < end <= buffer.count` is checked before each read):
+      // this runs once per repeated field, over all of its elements.
+      var index = offset
+      var count = 0
+      while index < end {
+        // The common case first: a one-byte key of a length-delimited field, a one-byte length.
+        let first = buffer[index]
+        if first & 0x87 == 2 && end &- index >= 2 && buffer[index &+ 1] < 0x80 {
+          if UInt32(first &>> 3) == number { count &+= 1 }
+          index &+= 2 &+ Int(buffer[index &+ 1])
+          continue
+        }
+        // Any other field: the key, then the value's length (a varint's or a length prefix's).
+        var key: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+          guard index < end, shift < 64 else { return count }
+          let byte = buffer[index]
+          index &+= 1
+          key |= UInt64(byte & 0x7F) &<< shift
+          if byte < 0x80 { break }
+          shift &+= 7
+        }
+        if key &>> 3 == UInt64(number) { count &+= 1 }
+        switch key & 7 {
+        case 0, 2:
+          var value: UInt64 = 0
+          shift = 0
+          while true {
+            guard index < end, shift < 64 else { return count }
+            let byte = buffer[index]
+            index &+= 1
+            value |= UInt64(byte & 0x7F) &<< shift
+            if byte < 0x80 { break }
+            shift &+= 7
+          }
+          if key & 7 == 2 {
+            guard value <= UInt64(end &- index) else { return count }
+            index &+= Int(value)
+          }
+        case 1: index &+= 8
+        case 5: index &+= 4
+        default: return count
+        }
+      }
+      return count
     }
   }
 
@@ -390,6 +555,14 @@ package struct WireReader {
     try decodeNested(tag, name, index: nil, into: &value!)
   }
 
+  /// A message field stored without an optional (its presence is tracked apart, as in
+  /// `StopTimeUpdate`), merged in place.
+  package mutating func mergeMessage<M: WireMessage>(
+    _ tag: FieldTag, _ name: StaticString, into value: inout M
+  ) throws(WireError) {
+    try decodeNested(tag, name, index: nil, into: &value)
+  }
+
   /// A message field kept in a `Box`, merged in place: the cell is made on first use and copied
   /// first if anything else shares it.
   mutating func mergeMessage<M: WireMessage & Sendable>(
@@ -413,6 +586,60 @@ package struct WireReader {
     let index = array.count
     array.append(M())
     try decodeNested(tag, name, index: index, into: &array[index])  // in place, no copy
+  }
+
+  /// A repeated message field whose one-byte `key` (wire type length-delimited) a decoder
+  /// matched: this element and those that directly follow it with the same key, appended to
+  /// `array`.
+  ///
+  /// When `array` is empty the run is decoded in place into a new array of the size
+  /// `count(of:from:)` gives (a large trip update lists its stop_time_updates one after the
+  /// other), filled with empty elements in one loop, so no element pays for the array's
+  /// uniqueness and capacity checks; otherwise the element is appended as `appendMessage` does.
+  @inline(__always)
+  package mutating func appendMessages<M: WireMessage>(
+    key: UInt64, _ name: StaticString, to array: inout [M]
+  ) throws(WireError) {
+    let tag = messageTag(forKey: key)
+    guard array.isEmpty && key < 0x80 else {
+      try appendMessage(tag, name, to: &array)
+      return
+    }
+    let capacity = Swift.max(1, count(of: tag.number, from: tag.offset))  // (at least this one)
+    // Filled with empty elements first: `reserveCapacity` and `append` are specialized for `M`
+    // (the loop becomes a few vector stores per element), while
+    // `Array(unsafeUninitializedCapacity:)` allocates through the standard library's
+    // unspecialized path, a generic metadata lookup per array.
+    var elements: [M] = []
+    elements.reserveCapacity(capacity)
+    for _ in 0..<capacity { elements.append(M()) }
+    var decoded = 0
+    var failure: WireError?
+    elements.withUnsafeMutableBufferPointer { buffer in
+      // The run holds at most `capacity` elements: the count covers every field numbered
+      // `tag.number` from here to the end of the message.
+      var tag = tag
+      while decoded < capacity {
+        let index = decoded
+        decoded = index &+ 1
+        do throws(WireError) {
+          try decodeNested(tag, name, index: index, into: &buffer[index])
+        } catch {
+          failure = error
+          return
+        }
+        // The next field, if it is another element: its key is read here.
+        guard offset < end, bytes.withUnsafeBufferPointer({ $0[offset] }) == UInt8(key) else {
+          return
+        }
+        keyOffset = offset
+        offset &+= 1
+        tag = messageTag(forKey: key)
+      }
+    }
+    if let failure { throw failure }
+    if decoded < capacity { elements.removeLast(capacity &- decoded) }  // more of them later
+    array = elements
   }
 
   /// Reads a length-delimited sub-message in place: the reader's `end` narrows to the length,

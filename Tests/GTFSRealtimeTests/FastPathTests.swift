@@ -1,0 +1,255 @@
+import TestSupport
+import Testing
+
+@testable import GTFSRealtime
+
+/// The decoder's fast paths (see Benchmarks/rt-decode): raw-key matching, word-at-a-time
+/// varints, runs of repeated messages decoded into a new array, the table of short strings and
+/// the compact StopTimeUpdate/StopTimeEvent. Each must give what the general path gives.
+@Suite struct FastPathTests {
+  // MARK: - Strings
+
+  /// IDs of every length around the table's 15-byte limit, ASCII and not, with shared prefixes.
+  static let ids: [String] = {
+    var ids = (0...40).map { String(repeating: "7", count: $0) }
+    ids += (1...20).map { String(repeating: "é", count: $0) }  // 2 bytes each
+    ids += ["日本", "🚌", "🚌🚌🚌🚌", "a\u{0}", "a", "a\u{0}\u{0}", "abcdefg", "abcdefgh", "abcdefghi"]
+    ids += ["stop 1", "stop 2", "stop 10", "stop\t1", "Stop 1", "stöp 1"]
+    return ids
+  }()
+
+  @Test func stringsOfEveryLengthRoundTrip() throws {
+    // Each ID as an entity id and as stop_ids, repeated (so the second and later ones are found
+    // in the table) and interleaved with others (so they sit at other offsets).
+    let entities = Self.ids.enumerated().map { index, id in
+      var entity = FeedEntity(id: id)
+      entity.tripUpdate = TripUpdate(
+        trip: TripDescriptor(tripID: id, routeID: Self.ids[(index + 1) % Self.ids.count]),
+        stopTimeUpdates: (0..<4).map { step in
+          .init(stopID: Self.ids[(index + step * 7) % Self.ids.count])
+        })
+      return entity
+    }
+    let feed = FeedMessage(header: FeedHeader(gtfsRealtimeVersion: "2.0"), entities: entities)
+    let decoded = try FeedMessage(decoding: feed.encoded())
+    #expect(decoded == feed)
+    for (entity, original) in zip(decoded.entities, feed.entities) {
+      #expect(entity.id?.utf8.count == original.id?.utf8.count)
+    }
+    // The last field of the input: fewer than 16 bytes after its start.
+    for id in Self.ids {
+      let header = FeedHeader(gtfsRealtimeVersion: id)
+      #expect(try FeedHeader(decoding: header.encoded()) == header)
+    }
+  }
+
+  @Test func tableGivesBackEveryStringAfterCollisions() throws {
+    // 64 slots (the smallest table) and 600 distinct strings: most lookups evict another.
+    var generator = SplitMix(seed: 42)
+    var strings: [String] = []
+    while strings.count < 600 {
+      let length = Int(generator.next() % 15) + 1
+      let scalars = (0..<length).map { _ -> Character in
+        let pick = generator.next() % 10
+        return pick == 0
+          ? "ß" : pick == 1 ? "€" : Character(Unicode.Scalar(UInt8(32 + generator.next() % 95)))
+      }
+      let string = String(scalars)
+      if string.utf8.count <= 15 && !strings.contains(string) { strings.append(string) }
+    }
+    // All of them in one input, then 16 bytes, so both ways of loading a key are used.
+    var input: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    for string in strings {
+      ranges.append(input.count..<input.count + string.utf8.count)
+      input += Array(string.utf8)
+    }
+    input += Array(repeating: 0x20, count: 16)
+    let table = StringTable(inputSize: 0)
+    try input.withUnsafeBufferPointer { buffer in
+      for round in 0..<3 {
+        for index in (round == 1 ? Array(strings.indices.reversed()) : Array(strings.indices)) {
+          let bytes = UnsafeBufferPointer(rebasing: buffer[ranges[index]])
+          let string = try #require(table.string(bytes, source: buffer))
+          #expect(string == strings[index])
+        }
+      }
+    }
+  }
+
+  static let invalidShortStrings: [[UInt8]] = [
+    [0xFF], [0xC3, 0x28], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80],
+    [0xF4, 0x90, 0x80, 0x80], [0x61, 0x62, 0xE2, 0x82], Array(repeating: 0x61, count: 14) + [0x80],
+  ]
+
+  @Test(arguments: invalidShortStrings)
+  func invalidShortStringsAreNeverKept(bytes: [UInt8]) throws {
+    let table = StringTable(inputSize: 0)
+    let input = bytes + Array(repeating: 0x20, count: 16)
+    input.withUnsafeBufferPointer { buffer in
+      let slice = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
+      #expect(table.string(slice, source: buffer) == nil)
+      #expect(table.string(slice, source: buffer) == nil)
+    }
+    // In a stop_id with more of the input after it.
+    var writer = WireWriter()
+    writer.writeMessage(2) { update in
+      update.tag(4, .lengthDelimited)
+      update.varint(UInt64(bytes.count))
+      update.append(bytes)
+    }
+    writer.writeUInt64(4, 1_699_405_534)
+    writer.writeUInt64(4, 1_699_405_534)
+    let error = #expect(throws: WireError.self) { try TripUpdate(decoding: writer.bytes) }
+    #expect(error == WireError(.invalidUTF8(offset: 4), path: ["stop_time_update[0]", "stop_id"]))
+  }
+
+  // MARK: - Compact storage
+
+  @Test func compactStopTimeUpdateKeepsPresence() throws {
+    var update = TripUpdate.StopTimeUpdate()
+    update.arrival = TripUpdate.StopTimeEvent()
+    #expect(update.arrival == TripUpdate.StopTimeEvent())  // present, though empty
+    #expect(update != TripUpdate.StopTimeUpdate())
+    update.arrival?.time = 5
+    update.arrival?.delay = 0
+    #expect(update.arrival?.time == 5)
+    #expect(update.arrival?.delay == 0)
+    #expect(update.arrival?.uncertainty == nil)
+    update.arrival = nil
+    #expect(update == TripUpdate.StopTimeUpdate())
+
+    update.stopID = ""
+    #expect(update.stopID == "")
+    #expect(update != TripUpdate.StopTimeUpdate())
+    update.stopID = nil
+    update.scheduleRelationship = .unrecognized(9)
+    update.departureOccupancyStatus = .unrecognized(-3)
+    update.stopSequence = 0
+    let decoded = try TripUpdate.StopTimeUpdate(decoding: update.encoded())
+    #expect(decoded == update)
+    #expect(decoded.scheduleRelationship == .unrecognized(9))
+    #expect(decoded.departureOccupancyStatus?.rawValue == -3)
+    #expect(decoded.stopSequence == 0)
+    #expect(decoded.stopID == nil)
+    #expect(decoded.arrival == nil && decoded.departure == nil)
+
+    var sample = TripUpdate.StopTimeUpdate.sample
+    sample.stopID = nil
+    sample.stopSequence = nil
+    sample.arrival = nil
+    sample.departure = nil
+    sample.departureOccupancyStatus = nil
+    sample.scheduleRelationship = nil
+    sample.stopTimeProperties = nil
+    #expect(sample == TripUpdate.StopTimeUpdate())
+  }
+
+  @Test func compactStorageStaysSmall() {
+    // What the benchmark relies on: a large feed holds tens of thousands of these.
+    #expect(MemoryLayout<TripUpdate.StopTimeEvent>.size <= 25)
+    #expect(MemoryLayout<TripUpdate.StopTimeUpdate>.stride <= 96)
+  }
+
+  // MARK: - Varints and runs
+
+  @Test(arguments: 0..<64)
+  func eventTimesOfEveryLengthRoundTrip(bit: Int) throws {
+    let value = Int64(bitPattern: UInt64(1) << UInt64(bit))
+    let event = TripUpdate.StopTimeEvent(
+      delay: Int32(truncatingIfNeeded: 0 &- value), time: value,
+      uncertainty: Int32(truncatingIfNeeded: value),
+      scheduledTime: value &- 1)
+    // Alone (the varints end the input) and in a trip update (more input after them).
+    #expect(try TripUpdate.StopTimeEvent(decoding: event.encoded()) == event)
+    let update = TripUpdate(
+      stopTimeUpdates: [.init(stopSequence: UInt32(truncatingIfNeeded: value), arrival: event)],
+      timestamp: UInt64(bitPattern: value))
+    #expect(try TripUpdate(decoding: update.encoded()) == update)
+  }
+
+  @Test func repeatedMessagesSplitByOtherFieldsKeepTheirOrder() throws {
+    var writer = WireWriter()
+    writer.writeMessage(2) { $0.writeString(4, "a") }
+    writer.writeUInt64(4, 7)
+    writer.writeMessage(2) { $0.writeString(4, "b") }
+    writer.writeMessage(2) { $0.writeString(4, "c") }
+    writer.writeMessage(1) { $0.writeString(1, "trip") }
+    writer.writeMessage(2) { $0.writeString(4, "d") }
+    var update = try TripUpdate(decoding: writer.bytes)
+    #expect(update.stopTimeUpdates.map(\.stopID) == ["a", "b", "c", "d"])
+    #expect(update.timestamp == 7)
+    #expect(update.trip?.tripID == "trip")
+
+    // Merging appends to what is there.
+    var reader = WireReader(writer.bytes)
+    try update.merge(from: &reader)
+    #expect(update.stopTimeUpdates.map(\.stopID) == ["a", "b", "c", "d", "a", "b", "c", "d"])
+  }
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var bytes: [UInt8]
+    var expected: WireError
+    var testDescription: String { name }
+  }
+
+  /// Malformed trip updates whose errors come from the fast paths; 10 bytes of a timestamp
+  /// field follow each, so word-at-a-time reads have input to spare.
+  static let malformed: [Case] = [
+    Case(
+      name: "time runs past its event",
+      bytes: [0x12, 0x07, 0x12, 0x02, 0x10, 0x80, 0x22, 0x01, 0x61],
+      expected: WireError(.truncated(offset: 5), path: ["stop_time_update[0]", "arrival", "time"])),
+    Case(
+      name: "stop_id as a varint", bytes: [0x12, 0x02, 0x20, 0x01],
+      expected: WireError(
+        .wrongWireType(field: 4, found: .varint, expected: .lengthDelimited, offset: 2),
+        path: ["stop_time_update[0]", "stop_id"])),
+    Case(
+      name: "arrival as a varint", bytes: [0x12, 0x02, 0x10, 0x01],
+      expected: WireError(
+        .wrongWireType(field: 2, found: .varint, expected: .lengthDelimited, offset: 2),
+        path: ["stop_time_update[0]", "arrival"])),
+    Case(
+      name: "time as a string", bytes: [0x12, 0x05, 0x12, 0x03, 0x12, 0x01, 0x61],
+      expected: WireError(
+        .wrongWireType(field: 2, found: .lengthDelimited, expected: .varint, offset: 4),
+        path: ["stop_time_update[0]", "arrival", "time"])),
+    Case(
+      name: "stop_id length past its update", bytes: [0x12, 0x03, 0x22, 0x05, 0x61],
+      expected: WireError(
+        .lengthPastEnd(length: 5, offset: 3), path: ["stop_time_update[0]", "stop_id"])),
+    Case(
+      name: "second update of a run past the end", bytes: [0x12, 0x00, 0x12, 0x7F],
+      expected: WireError(.lengthPastEnd(length: 127, offset: 3), path: ["stop_time_update[1]"])),
+    Case(
+      name: "stop_time_update as a varint", bytes: [0x10, 0x01],
+      expected: WireError(
+        .wrongWireType(field: 2, found: .varint, expected: .lengthDelimited, offset: 0),
+        path: ["stop_time_update[0]"])),
+  ]
+
+  @Test(arguments: malformed)
+  func malformedFastPathFieldsThrow(_ test: Case) {
+    var writer = WireWriter()
+    writer.writeUInt64(4, .max)  // 11 bytes more after the case's own
+    let error = #expect(throws: WireError.self) {
+      try TripUpdate(decoding: test.bytes + writer.bytes)
+    }
+    #expect(error == test.expected)
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so the collision test is the same every run.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
