@@ -79,6 +79,9 @@ public struct FetchOptions: Sendable {
   public var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
   /// `transit/VERSION`.
   public var userAgent = "transit"
+  /// A PEM file of certificate authorities to trust instead of the system's (a private CA, a
+  /// company proxy); nil uses libcurl's default bundle.
+  public var caBundlePath: String?
 
   /// The defaults.
   public init() {}
@@ -232,6 +235,7 @@ public final class HTTPClient {
     set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_2TLS)
     set(CURLOPT_SSL_VERIFYPEER, 1)
     set(CURLOPT_SSL_VERIFYHOST, 2)
+    if let bundle = options.caBundlePath { set(CURLOPT_CAINFO, bundle) }
     set(CURLOPT_NOSIGNAL, 1)
     set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(min(options.connectTimeoutSeconds, timeoutSeconds) * 1000)))
     set(CURLOPT_TIMEOUT_MS, max(1, Int(timeoutSeconds * 1000)))

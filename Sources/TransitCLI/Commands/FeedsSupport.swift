@@ -30,7 +30,8 @@ enum FeedsSupport {
   }
 
   /// An HTTP client with transit's User-Agent. `TRANSIT_FETCH_TIMEOUT` (seconds) and
-  /// `TRANSIT_FETCH_RETRIES` tune it, for slow links and for tests.
+  /// `TRANSIT_FETCH_RETRIES` tune it, for slow links and for tests; `TRANSIT_CA_BUNDLE` names
+  /// a PEM file of certificate authorities to trust instead of the system's.
   static func client(_ invocation: Invocation) throws -> HTTPClient {
     var options = FetchOptions()
     options.userAgent = "transit/\(Transit.version)"
@@ -41,6 +42,13 @@ enum FeedsSupport {
     }
     if let text = environment["TRANSIT_FETCH_RETRIES"], let retries = Int(text), (0...10).contains(retries) {
       options.retries = retries
+    }
+    if let bundle = environment["TRANSIT_CA_BUNDLE"], !bundle.isEmpty {
+      let path = invocation.absolutePath(bundle)
+      guard FileManager.default.isReadableFile(atPath: path) else {
+        throw RuntimeError("TRANSIT_CA_BUNDLE: \(path) cannot be read")
+      }
+      options.caBundlePath = path
     }
     do {
       return try HTTPClient(options: options)

@@ -68,6 +68,7 @@ enum ManPage {
       ("LC_ALL, LC_MESSAGES, LANG", "The language of alert texts when --lang and the language setting are not given; with LC_TIME, whether clock times are 12- or 24-hour; a locale that is not UTF-8 (LC_ALL, LC_CTYPE, LANG) gets plain ASCII symbols."),
       ("TRANSIT_FETCH_TIMEOUT", "Seconds a download may take in all (default: libcurl's settings in transit)."),
       ("TRANSIT_FETCH_RETRIES", "How often a failed fetch is retried (0 to 10)."),
+      ("TRANSIT_CA_BUNDLE", "A PEM file of certificate authorities to trust for https instead of the system's (a private CA or a company proxy)."),
       ("API keys", "A feed's header or URL may name an environment variable ('x-api-key: $MTA_KEY'); it is read only when fetching, so keys never land in feeds.json, and they are never printed."),
     ]
     for (name, text) in environment { page.tagged(bold(name), escape(text)) }
