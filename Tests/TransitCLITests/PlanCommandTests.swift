@@ -219,6 +219,28 @@ import Testing
     #expect(abs(tram[tram.count - 1][1] - 53.2934) < 0.0005 && abs(tram[tram.count - 1][0] - -6.3844) < 0.0005)
   }
 
+  @Test func theFirstTripMoreThanEightHoursAwayIsFound() throws {
+    // A line that runs once a day, at 07:00: asked at 21:00, the next trip is 10 h away,
+    // past the 8 h window read first, so the day-long window finds it.
+    let feed = TemporaryFolder(), data = TemporaryFolder()
+    let files = [
+      "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Rural,https://example.org,Europe/Dublin\n",
+      "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nV,Village,53.10,-6.50\nT,Town,53.20,-6.40\n",
+      "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,A,300,3\n",
+      "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20271231\n",
+      "trips.txt": "route_id,service_id,trip_id\nR,D,R-0700\n",
+      "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nR-0700,07:00:00,07:00:00,V,1\nR-0700,07:40:00,07:40:00,T,2\n",
+    ]
+    for (name, text) in files { try text.write(toFile: feed.path + "/" + name, atomically: true, encoding: .utf8) }
+    #expect(transit(["ingest", feed.path, "--feed", "rural", "--quiet", "--data-dir", data.path]).code == 0)
+    let result = transit(["plan", "V", "T", "--now", "2026-12-01T21:00:00Z", "--data-dir", data.path, "--json"])
+    #expect(result.code == 0, "\(result.stderr)")
+    let journeys = try #require(try json(result)["journeys"] as? [[String: Any]])
+    #expect(journeys.first?["departure"] as? String == "2026-12-02T07:00:00+00:00", "\(result.stdout)")
+    let text = transit(["plan", "V", "T", "--now", "2026-12-01T21:00:00Z", "--data-dir", data.path])
+    #expect(text.stdout.contains("\n1. 2026-12-02 07:00 -> 07:40 · 40 min · direct · leave in 10 h\n"), "\(text.stdout)")
+  }
+
   @Test func badFromIsOneLineAndExitsThree() {
     let result = plan(["Nowhere Street", "TD4542"])
     #expect(result.code == 3)

@@ -30,7 +30,7 @@ struct PlanOutput {
     if let freshness { out.line(DeparturesCommand.realtimeLine(freshness, zone: zone, twelveHour: twelveHour)) }
     guard !journeys.isEmpty else {
       out.line(
-        "no journey \(isArriveBy ? "arriving by \(when) within 8 h before" : "leaving after \(when) within 8 h"); try another time, --max-walk or --max-transfers"
+        "no journey \(isArriveBy ? "arriving by \(when) within 24 h before" : "leaving after \(when) within 24 h"); try another time, --max-walk or --max-transfers"
       )
       return
     }
@@ -44,7 +44,10 @@ struct PlanOutput {
       let changes = journey.rides == 0 ? "on foot" : journey.transfers == 0 ? "direct" : journey.transfers == 1 ? "1 transfer" : "\(journey.transfers) transfers"
       let countdown = StopCommandSupport.countdown(to: journey.departure, from: now)
       let leave = countdown == "now" ? "leave now" : journey.departure > now ? "leave in \(countdown)" : "should have left \(countdown)"
-      out.line("\(index + 1). \(clock(journey.departure)) \(arrow) \(clock(arriving)) · \(duration(minutes)) · \(changes) · \(leave)")
+      // A departure on another day than the one asked about says its date.
+      let departureDay = ISOTime.format(journey.departure, zone: zone).prefix(10)
+      let leaves = (departureDay == day ? "" : "\(departureDay) ") + clock(journey.departure)
+      out.line("\(index + 1). \(leaves) \(arrow) \(clock(arriving)) · \(duration(minutes)) · \(changes) · \(leave)")
       var rows: [[String]] = []
       for leg in journey.legs {
         switch leg {

@@ -15,6 +15,8 @@ enum PlanCommand: TransitCommand {
   static let defaultMaxWalkMeters = 800
   /// How far ahead (or, with --arrive-by, back) the timetable is read.
   static let horizonSeconds: Int64 = 8 * 3600
+  /// The window searched when nothing is found in `horizonSeconds`.
+  static let longHorizonSeconds: Int64 = 24 * 3600
 
   static let spec = CommandSpec(
     path: ["plan"],
@@ -122,27 +124,32 @@ enum PlanCommand: TransitCommand {
 
     // Realtime: the configured feeds' unless --realtime FILEs are given.
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
-    let window = arriveBy != nil ? (requested - horizonSeconds, requested) : (requested, requested + horizonSeconds)
+    // The network holds the trips of a window after (or, arriving by, before) the requested
+    // time: 8 h, else a whole day when nothing is found in 8 h (a late-night request whose
+    // first service is the morning after, a rural line running twice a day).
+    func search(_ horizon: Int64) throws -> (RoutingNetwork, [Journey], loaded: UInt64) {
+      let window = arriveBy != nil ? (requested - horizon, requested) : (requested, requested + horizon)
+      let live = try realtimeTrips(feeds, store: store, now: now, start: window.0, options: settings.reconcilerOptions)
+      let network = try store.routingNetwork(from: window.0, until: window.1, modes: modes, walking: walking, realtime: live)
+      let loaded = DispatchTime.now().uptimeNanoseconds
+      var query = RoutingQuery(
+        access: try access(from, store: store, network: network, walking: walking, maxWalk: maxWalk, role: "FROM"),
+        egress: try access(to, store: store, network: network, walking: walking, maxWalk: maxWalk, role: "TO"),
+        maxRides: maxTransfers + 1)
+      if let a = from.coordinate, let b = to.coordinate {
+        let meters = a.distanceMeters(to: b)
+        if meters * walking.detourFactor <= maxWalk { query.directWalkSeconds = walking.seconds(straightLineMeters: meters) }
+      }
+      let router = Router(network.timetable)
+      let journeys =
+        arriveBy != nil
+        ? router.journeys(query, arrivingBy: network.seconds(requested), notBefore: network.seconds(window.0), count: limit)
+        : router.journeys(query, departingAt: network.seconds(requested), count: limit)
+      return (network, journeys, loaded)
+    }
     let started = DispatchTime.now().uptimeNanoseconds
-    let live = try realtimeTrips(feeds, store: store, now: now, start: window.0, options: settings.reconcilerOptions)
-    let network = try store.routingNetwork(from: window.0, until: window.1, modes: modes, walking: walking, realtime: live)
-    let loaded = DispatchTime.now().uptimeNanoseconds
-
-    var query = RoutingQuery(
-      access: try access(from, store: store, network: network, walking: walking, maxWalk: maxWalk, role: "FROM"),
-      egress: try access(to, store: store, network: network, walking: walking, maxWalk: maxWalk, role: "TO"),
-      maxRides: maxTransfers + 1)
-    if let a = from.coordinate, let b = to.coordinate {
-      let meters = a.distanceMeters(to: b)
-      if meters * walking.detourFactor <= maxWalk { query.directWalkSeconds = walking.seconds(straightLineMeters: meters) }
-    }
-    let router = Router(network.timetable)
-    let journeys: [Journey]
-    if arriveBy != nil {
-      journeys = router.journeys(query, arrivingBy: network.seconds(requested), notBefore: network.seconds(window.0), count: limit)
-    } else {
-      journeys = router.journeys(query, departingAt: network.seconds(requested), count: limit)
-    }
+    var (network, journeys, loaded) = try search(horizonSeconds)
+    if journeys.isEmpty { (network, journeys, loaded) = try search(longHorizonSeconds) }
     let searched = DispatchTime.now().uptimeNanoseconds
     if invocation.context.environment["TRANSIT_PLAN_TIMING"] == "1" {
       invocation.context.stderr.line(
