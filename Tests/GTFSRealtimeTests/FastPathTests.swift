@@ -45,7 +45,7 @@ import Testing
 
   @Test func tableGivesBackEveryStringAfterCollisions() throws {
     // 64 slots (the smallest table) and 600 distinct strings: most lookups evict another.
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMix64(state: 42)
     var strings: [String] = []
     while strings.count < 600 {
       let length = Int(generator.next() % 15) + 1
@@ -239,17 +239,54 @@ import Testing
     }
     #expect(error == test.expected)
   }
-}
 
-/// A small deterministic generator (SplitMix64), so the collision test is the same every run.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+  // MARK: - Vehicle positions
+
+  @Test func vehicleFieldsInAnyOrderAndWithUnknownOnesBetween() throws {
+    // Every field of VehiclePosition and Position, written backwards, with an unknown field
+    // and an extension between them: the raw-key path and the general one give one value.
+    var position = WireWriter()
+    position.writeFloat(5, 9.5)
+    position.writeDouble(4, 12_345.5)
+    position.writeFloat(3, 240)
+    position.writeUInt64(99, 7)
+    position.writeFloat(2, -6.3664)
+    position.writeFloat(1, 53.2875)
+    var vehicle = WireWriter()
+    vehicle.writeUInt32(10, 55)
+    vehicle.writeUInt64(9, 2)
+    vehicle.writeMessage(8) { $0.writeString(1, "V27-1") }
+    vehicle.writeString(7, "TD4526")
+    vehicle.writeUInt64(6, 1)
+    vehicle.writeUInt64(5, 1_796_110_750)
+    vehicle.writeUInt64(1000, 3)
+    vehicle.writeUInt64(4, 2)
+    vehicle.writeUInt32(3, 60)
+    vehicle.writeBytes(2, position.bytes)
+    vehicle.writeMessage(1) { $0.writeString(1, "27-WK-0-0720") }
+    let decoded = try VehiclePosition(decoding: vehicle.bytes)
+    #expect(
+      decoded
+        == VehiclePosition(
+          trip: TripDescriptor(tripID: "27-WK-0-0720"),
+          vehicle: VehicleDescriptor(id: "V27-1"),
+          position: Position(latitude: 53.2875, longitude: -6.3664, bearing: 240, odometer: 12_345.5, speed: 9.5),
+          currentStopSequence: 60, stopID: "TD4526", currentStatus: .inTransitTo, timestamp: 1_796_110_750,
+          congestionLevel: .runningSmoothly, occupancyStatus: .fewSeatsAvailable, occupancyPercentage: 55))
+    #expect(try VehiclePosition(decoding: decoded.encoded()) == decoded)
+  }
+
+  @Test func malformedVehicleFieldsNameTheirPath() {
+    // latitude (fixed32) with two of its four bytes.
+    let short = #expect(throws: WireError.self) { try VehiclePosition(decoding: [0x12, 0x03, 0x0D, 0x00, 0x00]) }
+    #expect(short == WireError(.truncated(offset: 3), path: ["position", "latitude"]))
+    // latitude as a varint: the general path reports the wire type.
+    let varint = #expect(throws: WireError.self) { try VehiclePosition(decoding: [0x12, 0x02, 0x08, 0x01]) }
+    #expect(
+      varint
+        == WireError(.wrongWireType(field: 1, found: .varint, expected: .fixed32, offset: 2), path: ["position", "latitude"]))
+    // timestamp cut short.
+    let timestamp = #expect(throws: WireError.self) { try VehiclePosition(decoding: [0x28, 0x80]) }
+    #expect(timestamp == WireError(.truncated(offset: 1), path: ["timestamp"]))
   }
 }

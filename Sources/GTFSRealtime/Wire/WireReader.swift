@@ -380,6 +380,17 @@ package struct WireReader {
     return string
   }
 
+  /// A `float` field whose key a decoder matched (so its wire type is right), with `name` on
+  /// any error.
+  @inline(__always)
+  package mutating func readFloat(named name: StaticString) throws(WireError) -> Float {
+    do throws(WireError) {
+      return Float(bitPattern: try readFixed32())
+    } catch {
+      throw error.within(name)
+    }
+  }
+
   /// A `string` field whose key a decoder matched (so its wire type is right), with `name` on
   /// any error.
   @inline(__always)
