@@ -113,10 +113,12 @@ public final class HTTPClient {
   ///   - validators: sent as If-None-Match / If-Modified-Since; a 304 returns `.notModified`.
   ///   - destination: write the body to this file (created 0600, replaced whole) instead of memory.
   ///   - redactor: masks secrets in the URL when it appears in an error.
+  ///   - progress: called as the body arrives with the bytes received so far and the body's
+  ///     length when the server declares it (and does not compress it).
   /// - Throws: `FetchError`.
   public func get(
     _ url: String, headers: [(String, String)] = [], validators: Validators? = nil, expecting: ExpectedContent = .any,
-    destination: String? = nil, redactor: Redactor = Redactor()
+    destination: String? = nil, redactor: Redactor = Redactor(), progress: ((_ received: Int, _ total: Int?) -> Void)? = nil
   ) throws(FetchError) -> FetchResult {
     let shown = redactor.redact(url: url)
     if let path = Self.localPath(url) {
@@ -127,7 +129,9 @@ public final class HTTPClient {
     var attempt = 0
     while true {
       do {
-        return try once(url, shown: shown, headers: headers, validators: validators, expecting: expecting, destination: destination)
+        return try once(
+          url, shown: shown, headers: headers, validators: validators, expecting: expecting, destination: destination,
+          progress: progress)
       } catch {
         guard error.isTransient, attempt < options.retries else { throw error }
         let delay = options.backoffSeconds * Double(1 << attempt) * (1 + 0.5 * options.random())
@@ -153,7 +157,7 @@ public final class HTTPClient {
   /// keys) to whatever host a redirect names, so headers go only to the URL's own origin.
   private func once(
     _ url: String, shown: String, headers: [(String, String)], validators: Validators?, expecting: ExpectedContent,
-    destination: String?
+    destination: String?, progress: ((Int, Int?) -> Void)?
   ) throws(FetchError) -> FetchResult {
     let start = Date()
     var current = url
@@ -166,7 +170,7 @@ public final class HTTPClient {
       let sameOrigin = Self.origin(of: current) == Self.origin(of: url)
       let sink = try transfer(
         current, shown: shown, headers: sameOrigin ? headers : [], validators: validators, destination: destination,
-        timeoutSeconds: remaining)
+        timeoutSeconds: remaining, progress: progress)
       defer { if sink.fd >= 0 { close(sink.fd) } }
       if [301, 302, 303, 307, 308].contains(sink.status), let location = sink.redirectURL {
         guard hops < options.maxRedirects else { throw FetchError(url: shown, .tooManyRedirects(options.maxRedirects)) }
@@ -208,10 +212,11 @@ public final class HTTPClient {
   /// `destination.part` (truncated first, mode 0600).
   private func transfer(
     _ url: String, shown: String, headers: [(String, String)], validators: Validators?, destination: String?,
-    timeoutSeconds: Double
+    timeoutSeconds: Double, progress: ((Int, Int?) -> Void)?
   ) throws(FetchError) -> BodySink {
     curl_easy_reset(handle)
     let sink = BodySink(limit: options.maxBodyBytes)
+    sink.progress = progress
     if let destination {
       let fd = open(destination + ".part", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
       guard fd >= 0 else { throw FetchError(url: shown, .file("cannot write \(destination): \(String(cString: strerror(errno)))")) }
@@ -387,6 +392,11 @@ final class BodySink {
   var etag: String?
   var lastModified: String?
   var contentType: String?
+  /// `Content-Length`, unless a `Content-Encoding` makes it the compressed size.
+  var declaredLength: Int?
+  var isEncoded = false
+  /// Told the bytes received so far and the declared length, as the body arrives.
+  var progress: ((Int, Int?) -> Void)?
 
   init(limit: Int) { self.limit = limit }
 
@@ -396,6 +406,7 @@ final class BodySink {
       isOverLimit = true
       return false
     }
+    progress?(count, isEncoded ? nil : declaredLength)
     if fd >= 0 {
       var offset = 0
       while offset < data.count {
@@ -418,6 +429,8 @@ final class BodySink {
       etag = nil
       lastModified = nil
       contentType = nil
+      declaredLength = nil
+      isEncoded = false
       return
     }
     guard let colon = trimmed.firstIndex(of: ":") else { return }
@@ -427,6 +440,8 @@ final class BodySink {
     case "etag": etag = value
     case "last-modified": lastModified = value
     case "content-type": contentType = value
+    case "content-length": declaredLength = Int(value)
+    case "content-encoding": isEncoded = value.lowercased() != "identity"
     default: break
     }
   }

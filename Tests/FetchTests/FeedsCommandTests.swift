@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
+@testable import TransitCLI
+
 /// The fetch work end to end through `transit`, against a server on 127.0.0.1.
 @Suite struct FeedsCommandTests {
   static let secret = "s3cr3t-KEY-4242"
@@ -173,6 +175,35 @@ import TestSupport
     #expect(transit(["ingest", url, "--feed", "demo", "--data-dir", home.path]).stdout.hasPrefix("ingested demo in "))
     let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: home.path + "/cache/downloads")) ?? []
     #expect(leftovers.isEmpty)
+  }
+
+  @Test func aDownloadShowsItsProgressOnATerminalOnly() throws {
+    let zip = try demoZip()
+    let server = try TestHTTPServer { request, _ in
+      .init(body: zip, chunkSize: request.path == "/chunked.zip" ? 4096 : nil)
+    }
+    defer { server.stop() }
+    func ingest(_ path: String, terminal: Bool) -> CLIRun {
+      let home = TemporaryFolder()
+      let context = CommandContext.capturing(environment: ["TRANSIT_FETCH_RETRIES": "0"], currentDirectory: home.path)
+      context.stderrIsTerminal = terminal
+      let code = Transit.main(["ingest", server.baseURL + path, "--feed", "demo", "--data-dir", home.path], context: context)
+      return CLIRun(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+    }
+    // With a Content-Length: the share done and the size.
+    let declared = ingest("/gtfs.zip", terminal: true)
+    #expect(declared.code == 0, "\(declared.stderr)")
+    #expect(declared.stderr.hasPrefix("\r\u{1B}[2K"))
+    #expect(declared.stderr.contains("% downloading "), "\(declared.stderr)")
+    #expect(declared.stderr.contains(" of \(FeedsSupport.sizeText(zip.count))"), "\(declared.stderr)")
+    // Chunked: no length to share out, the bytes so far.
+    let chunked = ingest("/chunked.zip", terminal: true)
+    #expect(chunked.code == 0, "\(chunked.stderr)")
+    #expect(chunked.stderr.contains("downloading ") && chunked.stderr.contains(" so far"), "\(chunked.stderr)")
+    // Piped (cron): nothing but the final line on stdout.
+    let piped = ingest("/gtfs.zip", terminal: false)
+    #expect(piped.code == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+    #expect(piped.stdout.hasPrefix("ingested demo in "))
   }
 
   @Test func ifChangedComparesTheContentHashWhenTheServerHasNoValidators() throws {

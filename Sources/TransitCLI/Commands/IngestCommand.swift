@@ -201,10 +201,18 @@ enum IngestCommand: TransitCommand {
     defer { try? FileManager.default.removeItem(atPath: file) }
     let client = try FeedsSupport.client(invocation)
     let result: FetchResult
+    // A big city's ZIP takes a while: the download gets its own bar, in kB.
+    let bar = ProgressBar(
+      sink: invocation.context.stderr, enabled: invocation.showsProgress && !invocation.arguments.flag("--quiet"), unit: "kB")
     do {
+      defer { bar.finish() }
       result = try client.get(
         request.url, headers: request.headers, validators: validators, expecting: .zip, destination: file,
-        redactor: request.redactor)
+        redactor: request.redactor
+      ) { received, total in
+        let label = "downloading \(FeedsSupport.sizeText(received))" + (total.map { " of \(FeedsSupport.sizeText($0))" } ?? "")
+        bar.update(fraction: total.map { $0 > 0 ? Double(received) / Double($0) : 0 }, label: label, count: received / 1000)
+      }
     } catch {
       throw RuntimeError(request.redactor.redact(error.description))
     }
