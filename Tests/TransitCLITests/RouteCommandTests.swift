@@ -76,6 +76,29 @@ enum GeoJSONValidator {
     try JSONSerialization.jsonObject(with: Data(text.utf8))
   }
 
+  @Test func aVariantFromAnotherStopNamesItOnce() throws {
+    // Main A-B-C-D (3 trips); one trip starts at E instead: "from Echo", not "via Echo" too.
+    let feed = TemporaryFolder(), data = TemporaryFolder()
+    func trip(_ id: String, _ stops: [String]) -> String {
+      stops.enumerated().map { "\(id),07:0\($0.offset):00,07:0\($0.offset):00,\($0.element),\($0.offset + 1)" }.joined(separator: "\n")
+    }
+    let files = [
+      "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,T,https://example.org,Europe/Dublin\n",
+      "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nA,Alpha,53.28,-6.36\nB,Bravo,53.285,-6.365\nC,Charlie,53.29,-6.37\nD,Delta,53.295,-6.375\nE,Echo,53.27,-6.35\n",
+      "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,A,9,3\n",
+      "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20271231\n",
+      "trips.txt": "route_id,service_id,trip_id,direction_id\nR,D,m1,0\nR,D,m2,0\nR,D,m3,0\nR,D,v1,0\n",
+      "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+        + [trip("m1", ["A", "B", "C", "D"]), trip("m2", ["A", "B", "C", "D"]), trip("m3", ["A", "B", "C", "D"]), trip("v1", ["E", "B", "C", "D"])]
+        .joined(separator: "\n") + "\n",
+    ]
+    for (name, text) in files { try text.write(toFile: feed.path + "/" + name, atomically: true, encoding: .utf8) }
+    #expect(transit(["ingest", feed.path, "--feed", "t", "--quiet", "--data-dir", data.path]).code == 0)
+    let shown = transit(["route", "show", "9", "--date", "2026-12-01", "--data-dir", data.path]).stdout
+    let variant = try #require(shown.split(separator: "\n").first { $0.contains("1 trip ") }, "\(shown)")
+    #expect(variant.hasSuffix("from Echo"), "\(variant)")
+  }
+
   @Test func everyRoute() {
     let result = run(["routes"])
     #expect(result.code == 0, "\(result.stderr)")

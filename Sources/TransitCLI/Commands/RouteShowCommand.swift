@@ -180,8 +180,10 @@ enum RouteShowCommand: TransitCommand {
     var parts: [String] = []
     if let first = variant.stops.first, first.id != main.stops.first?.id { parts.append("from \(first.name)") }
     if let last = variant.stops.last, last.id != main.stops.last?.id { parts.append("to \(last.name)") }
+    // Stops off the main pattern, the variant's own ends (already named) left out.
     let mainIDs = Set(main.stops.map(\.id))
-    let extra = variant.stops.filter { !mainIDs.contains($0.id) }
+    let ends = Set([variant.stops.first?.id, variant.stops.last?.id].compactMap { $0 })
+    let extra = variant.stops.filter { !mainIDs.contains($0.id) && !ends.contains($0.id) }
     if !extra.isEmpty {
       parts.append("via " + extra.prefix(2).map(\.name).joined(separator: ", ") + (extra.count > 2 ? " and \(extra.count - 2) more" : ""))
     }
