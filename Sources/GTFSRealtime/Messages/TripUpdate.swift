@@ -86,6 +86,11 @@ public struct TripUpdate: Sendable, Equatable {
       static let scheduledTime: UInt8 = 1 << 3
     }
 
+    /// Sets or clears `field`'s presence bit.
+    private mutating func mark(_ field: UInt8, set: Bool) {
+      presence = set ? presence | field : presence & ~field
+    }
+
     /// Delay in seconds: positive when late, negative when early.
     ///
     /// Proto field 1: `optional int32 delay`.
@@ -93,7 +98,7 @@ public struct TripUpdate: Sendable, Equatable {
       get { presence & Field.delay != 0 ? storedDelay : nil }
       set {
         storedDelay = newValue ?? 0
-        presence = newValue == nil ? presence & ~Field.delay : presence | Field.delay
+        mark(Field.delay, set: newValue != nil)
       }
     }
     /// The event as an absolute time, in Unix seconds.
@@ -103,7 +108,7 @@ public struct TripUpdate: Sendable, Equatable {
       get { presence & Field.time != 0 ? storedTime : nil }
       set {
         storedTime = newValue ?? 0
-        presence = newValue == nil ? presence & ~Field.time : presence | Field.time
+        mark(Field.time, set: newValue != nil)
       }
     }
     /// The expected error of the prediction, in seconds; nil means unknown, 0 means certain.
@@ -113,7 +118,7 @@ public struct TripUpdate: Sendable, Equatable {
       get { presence & Field.uncertainty != 0 ? storedUncertainty : nil }
       set {
         storedUncertainty = newValue ?? 0
-        presence = newValue == nil ? presence & ~Field.uncertainty : presence | Field.uncertainty
+        mark(Field.uncertainty, set: newValue != nil)
       }
     }
     /// The scheduled time, in Unix seconds, for a NEW, REPLACEMENT or DUPLICATED trip.
@@ -123,8 +128,7 @@ public struct TripUpdate: Sendable, Equatable {
       get { presence & Field.scheduledTime != 0 ? storedScheduledTime : nil }
       set {
         storedScheduledTime = newValue ?? 0
-        presence =
-          newValue == nil ? presence & ~Field.scheduledTime : presence | Field.scheduledTime
+        mark(Field.scheduledTime, set: newValue != nil)
       }
     }
 
