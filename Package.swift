@@ -26,7 +26,7 @@ let package = Package(
     .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP", "Routing"]),
     .target(name: "GTFSRealtime"),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
-    .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime"]),
+    .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel"]),
     .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing"]),
     .executableTarget(name: "transit", dependencies: ["TransitCLI"]),
 

@@ -1,4 +1,5 @@
 import Foundation
+import TransitModel
 
 /// One configured agency: its GTFS ZIP, up to three realtime feeds, request headers and how
 /// often its realtime is published.
@@ -205,11 +206,18 @@ public struct FeedConfiguration: Codable, Equatable, Sendable {
     let path = path(in: configDirectory)
     guard FileManager.default.fileExists(atPath: path) else { return FeedConfiguration() }
     guard let bytes = FileStore.read(path) else { throw FeedConfigError("\(path): cannot be read") }
+    let configuration: FeedConfiguration
     do {
-      return try JSONDecoder().decode(FeedConfiguration.self, from: Data(bytes))
+      configuration = try JSONDecoder().decode(FeedConfiguration.self, from: Data(bytes))
     } catch {
       throw FeedConfigError("\(path): not a valid feed configuration (\(error.localizedDescription.lowercased()))")
     }
+    // A name becomes part of file paths (the timetable, downloads, recordings): one that could
+    // reach outside its folder is refused here, before anything uses it.
+    if let bad = configuration.feeds.first(where: { !FeedName.isValid($0.name) }) {
+      throw FeedConfigError("\(path): feed name '\(bad.name)' must be \(FeedName.rule)")
+    }
+    return configuration
   }
 
   /// Writes the configuration atomically with mode 0600.

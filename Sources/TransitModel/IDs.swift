@@ -46,4 +46,21 @@ public struct AgencyID: GTFSIdentifier {
 public struct FeedName: GTFSIdentifier {
   public let rawValue: String
   public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  /// What `isValid` accepts, for error messages.
+  public static let rule = "1 to 64 letters, digits, '-' or '_', not starting with '-'"
+
+  /// Whether `name` can name a feed: 1 to 64 ASCII letters, digits, `-` or `_`, not starting
+  /// with `-`.
+  ///
+  /// Every feed name, wherever it comes from (an argument, `feeds.json`, a name derived from a
+  /// URL or an agency), passes this one check before it becomes part of a path: it cannot hold
+  /// `/`, `.` or `..`, so `feeds/NAME.sqlite` never leaves the feeds folder.
+  public static func isValid(_ name: String) -> Bool {
+    guard !name.isEmpty, name.utf8.count <= 64, name.utf8.first != UInt8(ascii: "-") else { return false }
+    return name.utf8.allSatisfy { byte in
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+    }
+  }
 }

@@ -13,7 +13,7 @@ let demoTimetable: String = {
   let folder = NSTemporaryDirectory() + "transit-demo-" + UUID().uuidString
   let timetables = Timetables(directory: folder)
   let (name, _) = try! timetables.ingest(url.path + "/Data/gtfs", as: "demo", now: 1)
-  return timetables.path(of: name)
+  return try! timetables.path(of: name)
 }()
 
 func demoStore() throws -> Store { try Store(files: [("demo", demoTimetable)]) }

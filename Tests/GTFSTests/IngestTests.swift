@@ -54,7 +54,7 @@ import Testing
     let db = try Connection(path: timetables.path(of: "tiny"), mode: .readOnly)
     #expect(try Timetable(path: timetables.path(of: "tiny")).stopTimeCount() == 3)
     #expect(try db.scalarText("SELECT value FROM feed_meta WHERE key = 'loaded_at'") == "1")
-    #expect(!FileManager.default.fileExists(atPath: timetables.path(of: "tiny") + ".new"))
+    #expect(!FileManager.default.fileExists(atPath: (try timetables.path(of: "tiny")) + ".new"))
   }
 
   @Test func keepsThePreviousTimetableAsPrev() throws {

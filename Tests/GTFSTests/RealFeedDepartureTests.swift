@@ -113,7 +113,7 @@ struct RealFeedDepartureTests {
     let directory = TestDirectory()
     let timetables = Timetables(directory: directory.path)
     try timetables.ingest(source, as: "feed", now: 1)
-    let path = timetables.path(of: "feed")
+    let path = try timetables.path(of: "feed")
     let reference = try Reference(path: path)
     let store = try Store(files: [("feed", path)])
     let db = try Connection(path: path, mode: .readOnly)

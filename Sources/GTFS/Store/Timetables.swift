@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import TransitModel
 
 /// The timetables held in a data folder: one SQLite file per feed under `feeds/`, each replaced
 /// whole, on its own, by an ingest.
@@ -20,7 +21,12 @@ public struct Timetables: Sendable {
   public var feedsDirectory: String { directory + "/feeds" }
 
   /// The current timetable file of `feed`.
-  public func path(of feed: String) -> String { feedsDirectory + "/" + feed + ".sqlite" }
+  /// - Throws: `IngestError.invalidFeedName` when `feed` is not a valid feed name
+  ///   (`FeedName.isValid`): no name builds a path outside the feeds folder.
+  public func path(of feed: String) throws(IngestError) -> String {
+    guard FeedName.isValid(feed) else { throw .invalidFeedName(feed) }
+    return feedsDirectory + "/" + feed + ".sqlite"
+  }
 
   /// A feed held in the data folder.
   public struct Feed: Sendable, Equatable {
@@ -39,8 +45,8 @@ public struct Timetables: Sendable {
       .filter { $0.hasSuffix(".sqlite") }
       .map { String($0.dropLast(".sqlite".count)) }
       .sorted()
-    return try names.map { name in
-      let path = path(of: name)
+    return try names.filter(FeedName.isValid).map { name in
+      let path = try path(of: name)
       let connection = try Connection(path: path, mode: .readOnly)
       let statement = try connection.prepare("SELECT key, value FROM feed_meta")
       var meta: [String: String] = [:]
@@ -53,9 +59,9 @@ public struct Timetables: Sendable {
   /// - Returns: false when no such feed is held.
   @discardableResult
   public func remove(_ feed: String) throws -> Bool {
+    let current = try path(of: feed)
     let lock = try IngestLock(directory: directory)
     defer { _ = lock }
-    let current = path(of: feed)
     guard FileManager.default.fileExists(atPath: current) else { return false }
     try FileManager.default.removeItem(atPath: current)
     try? FileManager.default.removeItem(atPath: current + ".prev")
@@ -75,13 +81,13 @@ public struct Timetables: Sendable {
     _ sourcePath: String, as feed: String? = nil, now: Int64, meta: [String: String] = [:],
     progress: ((IngestProgress) -> Void)? = nil
   ) throws -> (feed: String, summary: IngestSummary) {
+    if let feed { _ = try path(of: feed) }  // a bad name fails before anything is touched
     try FileManager.default.createDirectory(atPath: feedsDirectory, withIntermediateDirectories: true)
     let lock = try IngestLock(directory: directory)
     defer { _ = lock }
     let source = try FeedSource(path: sourcePath)
     let name = try feed ?? FeedNaming.derive(source)
-    guard FeedNaming.isValid(name) else { throw IngestError.invalidFeedName(name) }
-    let current = path(of: name)
+    let current = try path(of: name)
     let building = current + ".new"
     try? FileManager.default.removeItem(atPath: building)
     try? FileManager.default.removeItem(atPath: building + "-journal")
@@ -155,7 +161,7 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case .locked(let pid):
       return "another ingest is running\(pid.isEmpty ? "" : " (pid \(pid))"); try again when it has finished"
     case .invalidFeedName(let name):
-      return "feed name '\(name)' must be letters, digits, '-' or '_' (at most 64)"
+      return "feed name '\(name)' must be \(FeedName.rule)"
     case .validation(let detail): return "the new timetable is not usable: \(detail); the current one is kept"
     case .io(let detail): return detail
     }
@@ -224,10 +230,5 @@ enum FeedNaming {
     }
     while result.hasSuffix("-") { result.removeLast() }
     return String(result.prefix(64))
-  }
-
-  static func isValid(_ name: String) -> Bool {
-    !name.isEmpty && name.count <= 64 && !name.hasPrefix(".") && !name.hasPrefix("-")
-      && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
   }
 }

@@ -1,6 +1,7 @@
 import Fetch
 import Foundation
 import GTFSRealtime
+import TransitModel
 
 /// `transit feeds add NAME --gtfs URL ...`: configure an agency's feeds.
 enum FeedsAddCommand: TransitCommand {
@@ -31,9 +32,7 @@ enum FeedsAddCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let name = try invocation.argument(0)
-    guard isValidName(name) else {
-      throw UsageError("feed name '\(name)' must be 1 to 64 letters, digits, - or _ (not starting with - or .)")
-    }
+    guard FeedName.isValid(name) else { throw UsageError("feed name '\(name)' must be \(FeedName.rule)") }
     let arguments = invocation.arguments
     func url(_ option: String) throws(UsageError) -> String? {
       guard let text = arguments.value(option) else { return nil }
@@ -72,11 +71,6 @@ enum FeedsAddCommand: TransitCommand {
       invocation.context.stdout.line(FeedsListCommand.json(feed).serialized(pretty: true))
     }
     return 0
-  }
-
-  static func isValidName(_ name: String) -> Bool {
-    !name.isEmpty && name.count <= 64 && !name.hasPrefix(".") && !name.hasPrefix("-")
-      && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
   }
 
   static func save(_ configuration: FeedConfiguration, _ invocation: Invocation) throws {

@@ -1,6 +1,7 @@
 import Fetch
 import Foundation
 import GTFS
+import TransitModel
 
 /// `transit ingest`: load a GTFS feed into the timetable database.
 enum IngestCommand: TransitCommand {
@@ -46,6 +47,12 @@ enum IngestCommand: TransitCommand {
     let arguments = invocation.arguments
     let context = invocation.context
     let timetables = Timetables(directory: invocation.paths.data)
+    // Feed names become file names: check them before any path is built from them.
+    for option in ["--feed", "--remove"] {
+      if let name = arguments.value(option), !FeedName.isValid(name) {
+        throw UsageError("\(option) '\(name)': a feed name must be \(FeedName.rule)")
+      }
+    }
     if arguments.flag("--list") {
       try invocation.expectPositionals(atMost: 0)
       return try list(timetables, invocation)
