@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func departuresOnAHolidayDate() {
-    let result = run(["departures", "TD4521", "--now", tuesday, "--date", "2026-12-25", "--at", "07:30", "--json"])
+    let result = run(["departures", "TD4521", "--now", tuesday, "--date", "2026-12-25", "--at", "07:30", "--window", "121", "--json"])
     #expect(result.code == 0, "\(result.stderr)")
     let object = (try? json(result.stdout)) as? [String: Any]
     let departures = object?["departures"] as? [[String: Any]] ?? []
