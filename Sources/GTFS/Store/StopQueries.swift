@@ -115,8 +115,11 @@ extension Store {
     return try reader.destinations(atStops: reader.boardingStops(idx))
   }
 
+  /// How far `nearby` looks without a radius, and the largest radius `stops near` takes.
+  public static let nearbyLimitMeters: Double = 100_000
+
   /// The stops within `radiusMeters` of `point`, nearest first; without a radius, the nearest
-  /// `limit` whatever their distance (up to 100 km).
+  /// `limit` whatever their distance up to `nearbyLimitMeters` (100 km, not a metre more).
   ///
   /// - Parameters:
   ///   - modes: only stops served by a route of one of these modes (empty: any).
@@ -142,10 +145,10 @@ extension Store {
         if !modes.isEmpty && !routes.contains(where: { modes.contains($0.mode) }) { continue }
         found.append(NearbyStop(stop: stop, distanceMeters: distance, routes: routes))
       }
-      if radiusMeters != nil || found.count >= limit || radius >= 100_000 {
-        return found
+      if radiusMeters != nil || found.count >= limit || radius >= Self.nearbyLimitMeters {
+        return radiusMeters == nil ? found.filter { $0.distanceMeters <= Self.nearbyLimitMeters } : found
       }
-      radius *= 4
+      radius = min(radius * 4, Self.nearbyLimitMeters)
     }
   }
 
