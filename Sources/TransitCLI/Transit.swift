@@ -226,9 +226,31 @@ public enum Transit {
     case let error as WireError:
       context.stderr.line("transit: \(error)")
       return 1
+    case let error as CocoaError:
+      // Foundation's file errors (a data folder under a plain file, a full disk, no
+      // permission): the path and the reason, exit 1, never "internal error".
+      context.stderr.line("transit: \(fileErrorMessage(error))")
+      return 1
     default:
       context.stderr.line("transit: internal error: \(error)")
+      context.stderr.line("this is a bug in transit; please report it with the command that caused it")
       return 70
+    }
+  }
+
+  /// "PATH: not a directory" for a Foundation file error.
+  static func fileErrorMessage(_ error: CocoaError) -> String {
+    let path = (error.userInfo[NSFilePathErrorKey] as? String) ?? error.url?.path ?? "file"
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error {
+      let posix = underlying as NSError
+      if posix.domain == NSPOSIXErrorDomain { return "\(path): \(String(cString: strerror(Int32(posix.code))).lowercased())" }
+    }
+    switch error.code {
+    case .fileNoSuchFile, .fileReadNoSuchFile: return "\(path): no such file or folder"
+    case .fileWriteNoPermission, .fileReadNoPermission: return "\(path): permission denied"
+    case .fileWriteOutOfSpace: return "\(path): no space left on device"
+    case .fileWriteFileExists: return "\(path): already exists"
+    default: return "\(path): cannot be read or written (\(error.code.rawValue))"
     }
   }
 

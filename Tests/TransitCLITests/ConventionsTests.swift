@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 import TestSupport
 import Testing
 
@@ -323,5 +324,30 @@ import Testing
       #expect(object["transit"] == Transit.version)
       #expect(object["sqlite"]?.hasPrefix("3.") == true)
     }
+  }
+}
+
+/// Errors a user can act on never come out as "internal error" (issue 22, "Errors").
+@Suite struct FileErrorTests {
+  @Test func aDataFolderUnderAPlainFileIsAPathAndAReason() throws {
+    let folder = TemporaryFolder()
+    let plain = folder.path + "/afile"
+    #expect(FileManager.default.createFile(atPath: plain, contents: Data()))
+    for words in [["ingest", packageRoot + "/Data/gtfs"], ["places", "add", "home", "53.2875,-6.3664"]] {
+      let result = transit(words + ["--data-dir", plain + "/x"])
+      #expect(result.code == 1, "\(words[0])")
+      #expect(result.stderr == "transit: \(plain)/x: not a directory\n", "\(words[0])")
+    }
+  }
+
+  @Test func aTimetableOfAnotherLayoutAsksForAnIngest() throws {
+    let home = DemoHome()
+    let path = home.path + "/feeds/demo.sqlite"
+    try Connection(path: path, mode: .readWriteCreate).execute("PRAGMA user_version = 1")
+    let result = home.run(["stops", "search", "tallaght"])
+    #expect(result.code == 1)
+    #expect(result.stderr.hasPrefix("transit: \(path) was made by another version of transit (layout 1, this one reads "), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("); load the feed again with 'transit ingest'\n"), "\(result.stderr)")
+    #expect(!result.stderr.contains("not usable"))
   }
 }
