@@ -15,8 +15,8 @@ import SQLite
 /// pattern's longest trip (`patterns.max_span`).
 ///
 /// Journey planning: `footpaths` holds every pair of stops (location_type 0) within
-/// `footpathRadiusMeters` of each other in a straight line, both ways, found with the R*Tree
-/// once at ingest; the walking time is worked out per query from the user's walking speed.
+/// `footpathRadiusMeters` of each other in a straight line, both ways, found once at ingest
+/// (`FootpathFinder`); the walking time is worked out per query from the user's walking speed.
 enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
   static let version = 3
