@@ -19,7 +19,7 @@ import SQLite
 /// (`FootpathFinder`); the walking time is worked out per query from the user's walking speed.
 enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
-  static let version = 3
+  static let version = 4  // 4: words and stop_words (StopWords), for the typo search
 
   /// Stops at most this far apart (straight line) are linked by a footpath.
   static let footpathRadiusMeters = 400.0
