@@ -60,6 +60,7 @@ final class FeedImporter {
       }
       progress?(IngestProgress(file: "indexes", bytesDone: bytesTotal, bytesTotal: bytesTotal, rows: 0, isIndexing: true))
       try timed("indexes") {
+        try db.execute(Schema.idIndexes)
         try db.execute(
           "UPDATE stops SET parent_idx = (SELECT p.stop_idx FROM stops p WHERE p.stop_id = stops.parent_station) WHERE parent_station IS NOT NULL"
         )
@@ -461,6 +462,11 @@ final class FeedImporter {
     var unknownTrips = 0, unknownStops = 0, noStop = 0, stored = 0
     // Locals: a class property costs an exclusivity check on every row.
     let trips = self.trips, stops = self.stops
+    // The stop ids of the previous trip and of this one so far, by position: consecutive trips
+    // mostly share their stops, so comparing a few bytes spares making and hashing a String
+    // for most rows.
+    var previousStopBytes: [UInt8] = [], previousStopEnds: [Int] = [], previousStops: [Int64] = []
+    var currentStopBytes: [UInt8] = [], currentStopEnds: [Int] = [], currentStops: [Int64] = []
 
     while try r.next() {
       tick(r)
@@ -474,6 +480,14 @@ final class FeedImporter {
         }
         currentTripBytes.removeAll(keepingCapacity: true)
         currentTripBytes.append(contentsOf: tripBytes)
+        if !currentStops.isEmpty {
+          swap(&previousStopBytes, &currentStopBytes)
+          swap(&previousStopEnds, &currentStopEnds)
+          swap(&previousStops, &currentStops)
+          currentStopBytes.removeAll(keepingCapacity: true)
+          currentStopEnds.removeAll(keepingCapacity: true)
+          currentStops.removeAll(keepingCapacity: true)
+        }
         guard !tripBytes.isEmpty else { throw GTFSError(file: r.file, line: r.line, .missingValue(column: "trip_id")) }
         currentTrip = trips[FieldParsing.text(tripBytes)] ?? 0
       }
@@ -487,11 +501,25 @@ final class FeedImporter {
         noStop += 1  // GTFS-Flex rows name a location or location group instead
         continue
       }
-      guard let stop = stops[FieldParsing.text(stopBytes)] else {
-        unknownStops += 1
-        if unknownStops <= 3 { warn(r, "stop_id '\(r.string(c[2]))' is not in stops.txt; row left out") }
-        continue
+      let position = currentStops.count
+      let stop: Int64
+      if position < previousStops.count,
+        case let start = position == 0 ? 0 : previousStopEnds[position - 1],
+        previousStopEnds[position] - start == stopBytes.count,
+        previousStopBytes.withUnsafeBytes({ memcmp($0.baseAddress! + start, stopBytes.baseAddress!, stopBytes.count) == 0 })
+      {
+        stop = previousStops[position]
+      } else {
+        guard let found = stops[FieldParsing.text(stopBytes)] else {
+          unknownStops += 1
+          if unknownStops <= 3 { warn(r, "stop_id '\(r.string(c[2]))' is not in stops.txt; row left out") }
+          continue
+        }
+        stop = found
       }
+      currentStopBytes.append(contentsOf: stopBytes)
+      currentStopEnds.append(currentStopBytes.count)
+      currentStops.append(stop)
       guard let sequence = FieldParsing.integer(r.field(c[1])), sequence >= 0, sequence <= Int(Int32.max) else {
         throw invalid(r, "stop_sequence", c[1], "a whole number from 0")
       }
