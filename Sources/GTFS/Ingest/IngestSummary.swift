@@ -12,6 +12,8 @@ public struct IngestSummary: Sendable, Equatable {
   /// fields converted), "patterns", "trip times", "shapes", "footpaths", "indexes",
   /// "validation", … (not part of equality: timings vary from run to run).
   public var steps: [(step: String, seconds: Double)] = []
+  /// The swap gate's checks against the timetable replaced (none for a first load).
+  public var checks: [SwapCheck] = []
 
   public init() {}
 
