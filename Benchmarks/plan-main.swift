@@ -4,7 +4,9 @@
 //
 //   plan-bench TIMETABLE.sqlite STOPS.txt NOW_UNIX[,NOW_UNIX...] QUERIES
 //
-// STOPS.txt holds one stop_id per line (stops some trip calls at). Prints lines
+// STOPS.txt holds one stop_id per line (stops some trip calls at), or "GROUP stop_id": then
+// both ends of each pair come from one group (one network of a scaled feed), as a rider's
+// journey stays within one region. Prints lines
 // "name count p50_ms p95_ms max_ms" for: network loads (the 8 h window of each moment, three
 // times each), searches (QUERIES random pairs; every fifth an --arrive-by search), and whole
 // queries (load + search, as one `transit plan` process does, on 10 pairs); then
@@ -66,13 +68,32 @@ enum PlanBenchmark {
       FileHandle.standardError.write(Data("usage: plan-bench TIMETABLE STOPS.txt NOW[,NOW...] QUERIES\n".utf8))
       exit(2)
     }
-    let stopIDs = try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
+    // Groups of stop ids, in file order.
+    var groupIDs: [[String]] = []
+    var groupIndex: [String: Int] = [:]
+    for line in try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n") {
+      let fields = line.split(separator: " ", maxSplits: 1).map(String.init)
+      let group = fields.count == 2 ? fields[0] : ""
+      if groupIndex[group] == nil {
+        groupIndex[group] = groupIDs.count
+        groupIDs.append([])
+      }
+      groupIDs[groupIndex[group]!].append(fields.last!)
+    }
     let moments = arguments[3].split(separator: ",").compactMap { Int64($0) }.map(UnixTime.init)
     let count = Int(arguments[4]) ?? 100
     let store = try Store(files: [("bench", arguments[1])])
     let feed = FeedName("bench")
-    let stops = try stopIDs.compactMap { try store.stop(StopID($0), feed: feed) }
-    guard stops.count >= 2, !moments.isEmpty else { fatalError("need two stops and a moment") }
+    let groups = try groupIDs.map { ids in try ids.compactMap { try store.stop(StopID($0), feed: feed) } }.filter { $0.count >= 2 }
+    guard !groups.isEmpty, !moments.isEmpty else { fatalError("need two stops and a moment") }
+    /// Two different stops of one group, the group at random.
+    func pair(_ random: inout SplitMix64) -> (Stop, Stop) {
+      let stops = groups[Int.random(in: 0..<groups.count, using: &random)]
+      let a = stops[Int.random(in: 0..<stops.count, using: &random)]
+      var b = stops[Int.random(in: 0..<stops.count, using: &random)]
+      if a.id == b.id { b = stops[(stops.firstIndex(of: a)! + 1) % stops.count] }
+      return (a, b)
+    }
 
     // Loads: each moment's window, three times.
     var loads: [Double] = []
@@ -90,9 +111,7 @@ enum PlanBenchmark {
     var searches: [Double] = []
     var found = 0
     for index in 0..<count {
-      let a = stops[Int.random(in: 0..<stops.count, using: &random)]
-      var b = stops[Int.random(in: 0..<stops.count, using: &random)]
-      if a.id == b.id { b = stops[(stops.firstIndex(of: a)! + 1) % stops.count] }
+      let (a, b) = pair(&random)
       let slot = index % moments.count
       let network = networks[slot]
       let moment = moments[slot]
@@ -114,8 +133,7 @@ enum PlanBenchmark {
     // Whole queries: load, then search, as one process does.
     var whole: [Double] = []
     for _ in 0..<10 {
-      let a = stops[Int.random(in: 0..<stops.count, using: &random)]
-      let b = stops[Int.random(in: 0..<stops.count, using: &random)]
+      let (a, b) = pair(&random)
       let moment = moments[0]
       whole.append(
         try milliseconds {

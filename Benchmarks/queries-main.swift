@@ -1,10 +1,14 @@
-// The in-process driver of Benchmarks/queries: opens one timetable through `GTFS.Store` and
-// times `departures` at given stops and `stops near` at random points, as the CLI asks them.
+// The in-process driver of Benchmarks/queries: opens timetables through `GTFS.Store` (one, or
+// many held at once) and times `departures` at given stops, `stops near` at given points and
+// `stops search` for given texts, as the CLI asks them.
 //
-//   queries-bench TIMETABLE.sqlite STOPS.txt NOW_UNIX[,NOW_UNIX...] [REPEATS]
+//   queries-bench TIMETABLE.sqlite[,TIMETABLE.sqlite...] STOPS.txt NOW_UNIX[,NOW_UNIX...] REPEATS
+//                 POINTS.txt SEARCHES.txt
 //
-// STOPS.txt holds one stop_id per line (the busiest stops, chosen by the script). Prints one
-// line per measurement set: "name count p50_ms p95_ms max_ms cold_p50_ms".
+// STOPS.txt holds one stop_id per line (the busiest stops, chosen by the script), POINTS.txt
+// one "lat,lon" per line, SEARCHES.txt one search text per line. Each timetable is opened under
+// its file name without ".sqlite". Prints one line per measurement set:
+// "name count p50_ms p95_ms max_ms cold_p50_ms".
 import Foundation
 import GTFS
 import TransitModel
@@ -34,25 +38,37 @@ enum QueriesBenchmark {
 
   static func main() throws {
     let arguments = CommandLine.arguments
-    guard arguments.count >= 4 else {
-      FileHandle.standardError.write(Data("usage: queries-bench TIMETABLE STOPS.txt NOW[,NOW...] [REPEATS]\n".utf8))
+    guard arguments.count >= 7 else {
+      FileHandle.standardError.write(
+        Data("usage: queries-bench TIMETABLE[,TIMETABLE...] STOPS.txt NOW[,NOW...] REPEATS POINTS.txt SEARCHES.txt\n".utf8))
       exit(2)
     }
-    let stopIDs = try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
+    func lines(_ path: String) throws -> [String] {
+      try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+    }
+    let files = arguments[1].split(separator: ",").map { path in
+      (name: String(((String(path) as NSString).lastPathComponent as NSString).deletingPathExtension), path: String(path))
+    }
+    let stopIDs = try lines(arguments[2])
     let moments = arguments[3].split(separator: ",").compactMap { Int64($0) }.map(UnixTime.init)
-    let repeats = arguments.count > 4 ? Int(arguments[4]) ?? 5 : 5
+    let repeats = Int(arguments[4]) ?? 5
+    let points = try lines(arguments[5]).map { line in
+      let parts = line.split(separator: ",").compactMap { Double($0) }
+      return Coordinate(latitude: parts[0], longitude: parts[1])
+    }
+    let searches = try lines(arguments[6])
 
     // Cold: a fresh Store per query, as one `transit departures` process has.
     var cold: [Double] = []
     for id in stopIDs.prefix(10) {
       cold.append(try milliseconds {
-        let store = try Store(files: [("bench", arguments[1])])
+        let store = try Store(files: files)
         guard case .found(let stop) = try store.resolveStop(id) else { fatalError("no stop \(id)") }
         _ = try store.departures(at: stop, DepartureQuery(from: moments[0], until: moments[0] + 7200, limit: 10))
       })
     }
 
-    let store = try Store(files: [("bench", arguments[1])])
+    let store = try Store(files: files)
     var warm: [Double] = []
     var found = 0
     for _ in 0..<repeats {
@@ -68,19 +84,7 @@ enum QueriesBenchmark {
     report("departures", warm, cold: cold)
     FileHandle.standardError.write(Data("departures: \(found) listed in \(warm.count) queries\n".utf8))
 
-    // stops near: 100 random points in the network's box (fixed seed), the nearest 10.
-    var state: UInt64 = 42
-    func unit() -> Double {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
-    let centre = try store.networkCentre()!
-    let points = (0..<100).map { _ in
-      Coordinate(latitude: centre.latitude + (unit() - 0.5) * 0.4, longitude: centre.longitude + (unit() - 0.5) * 0.4)
-    }
+    // stops near: the given points, the nearest 10 with their routes.
     var near: [Double] = []
     var nearCold: [Double] = []
     var listed = 0
@@ -93,5 +97,22 @@ enum QueriesBenchmark {
     }
     report("stops-near", near, cold: nearCold)
     FileHandle.standardError.write(Data("stops near: \(listed) listed\n".utf8))
+
+    // stops search: each text, without a location and near the first point (nearest first).
+    var search: [Double] = []
+    var searchCold: [Double] = []
+    var matched = 0
+    for (index, text) in searches.enumerated() {
+      let time = try milliseconds { matched += try store.search(text, limit: 10).count }
+      if index < 3 { searchCold.append(time) }
+    }
+    for _ in 0..<repeats {
+      for (index, text) in searches.enumerated() {
+        let near = index % 2 == 0 ? nil : points[index % points.count]
+        search.append(try milliseconds { matched += try store.search(text, near: near, limit: 10).count })
+      }
+    }
+    report("stops-search", search, cold: searchCold)
+    FileHandle.standardError.write(Data("stops search: \(matched) matches\n".utf8))
   }
 }

@@ -21,29 +21,38 @@ public struct SHA256: Sendable {
   public init() {}
 
   /// Adds `bytes` to the message.
+  /// - Complexity: O(n); whole blocks are hashed in place, without copying (a 1 GB feed folder
+  ///   is hashed on every ingest, so this runs at memory speed rather than allocating per block).
   public mutating func update(_ bytes: some Collection<UInt8>) {
     length &+= UInt64(bytes.count)
-    pending.append(contentsOf: bytes)
-    var offset = 0
-    while pending.count - offset >= 64 {
-      compress(pending, at: offset)
-      offset += 64
+    if bytes.withContiguousStorageIfAvailable({ absorb(UnsafeRawBufferPointer($0)) }) == nil {
+      Array(bytes).withUnsafeBytes { absorb($0) }
     }
-    if offset > 0 { pending.removeFirst(offset) }
+  }
+
+  private mutating func absorb(_ input: UnsafeRawBufferPointer) {
+    var start = 0
+    if !pending.isEmpty {
+      let take = min(64 - pending.count, input.count)
+      pending.append(contentsOf: input[0..<take])
+      start = take
+      guard pending.count == 64 else { return }
+      let block = pending
+      block.withUnsafeBytes { compress($0) }
+      pending.removeAll(keepingCapacity: true)
+    }
+    let whole = (input.count - start) / 64 * 64
+    if whole > 0 { compress(UnsafeRawBufferPointer(rebasing: input[start..<(start + whole)])) }
+    pending.append(contentsOf: input[(start + whole)...])
   }
 
   /// The digest; the hasher should not be used afterwards.
   public mutating func finish() -> [UInt8] {
     let bits = length &* 8
-    var tail: [UInt8] = [0x80]
-    while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
+    var tail: [UInt8] = pending + [0x80]
+    while tail.count % 64 != 56 { tail.append(0) }
     for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-    pending += tail
-    var offset = 0
-    while offset < pending.count {
-      compress(pending, at: offset)
-      offset += 64
-    }
+    tail.withUnsafeBytes { compress($0) }
     pending = []
     return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
   }
@@ -64,31 +73,36 @@ public struct SHA256: Sendable {
     return String(digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
   }
 
-  private mutating func compress(_ block: [UInt8], at offset: Int) {
-    var w = [UInt32](repeating: 0, count: 64)
-    for i in 0..<16 {
-      let j = offset + 4 * i
-      w[i] = UInt32(block[j]) << 24 | UInt32(block[j + 1]) << 16 | UInt32(block[j + 2]) << 8 | UInt32(block[j + 3])
+  /// Hashes whole 64-byte blocks (`data.count` is a multiple of 64).
+  private mutating func compress(_ data: UnsafeRawBufferPointer) {
+    var h0 = state[0], h1 = state[1], h2 = state[2], h3 = state[3]
+    var h4 = state[4], h5 = state[5], h6 = state[6], h7 = state[7]
+    Self.k.withUnsafeBufferPointer { k in
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        for offset in stride(from: 0, to: data.count, by: 64) {
+          for i in 0..<16 { w[i] = UInt32(bigEndian: data.loadUnaligned(fromByteOffset: offset + 4 * i, as: UInt32.self)) }
+          for i in 16..<64 {
+            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+          }
+          var a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7
+          for i in 0..<64 {
+            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+            let ch = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
+            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+            let maj = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ maj
+            h = g; g = f; f = e; e = d &+ t1
+            d = c; c = b; b = a; a = t1 &+ t2
+          }
+          h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
+          h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+        }
+      }
     }
-    for i in 16..<64 {
-      let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-      let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-    }
-    var a = state[0], b = state[1], c = state[2], d = state[3]
-    var e = state[4], f = state[5], g = state[6], h = state[7]
-    for i in 0..<64 {
-      let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-      let ch = (e & f) ^ (~e & g)
-      let t1 = h &+ s1 &+ ch &+ Self.k[i] &+ w[i]
-      let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-      let maj = (a & b) ^ (a & c) ^ (b & c)
-      let t2 = s0 &+ maj
-      h = g; g = f; f = e; e = d &+ t1
-      d = c; c = b; b = a; a = t1 &+ t2
-    }
-    state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-    state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    state = [h0, h1, h2, h3, h4, h5, h6, h7]
   }
 
   private func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

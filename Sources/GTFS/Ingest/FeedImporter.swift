@@ -38,36 +38,57 @@ final class FeedImporter {
   /// Creates the schema, loads every file, and builds the indexes.
   func run() throws -> IngestSummary {
     let started = DispatchTime.now().uptimeNanoseconds
-    try Schema.create(in: db)
+    try timed("schema") { try Schema.create(in: db) }
     try db.transaction {
       if source.kind == .stopsJSON {
-        try loadStopsJSON()
+        try timed("stops") { try loadStopsJSON() }
       } else {
-        try requireFiles()
-        try loadAgency()
-        try loadFeedInfo()
-        try loadCalendar()
-        try loadCalendarDates()
-        try loadRoutes()
-        try loadStops()
-        try loadTrips()
+        try timed("agency, calendars, routes") {
+          try requireFiles()
+          try loadAgency()
+          try loadFeedInfo()
+          try loadCalendar()
+          try loadCalendarDates()
+          try loadRoutes()
+        }
+        try timed("stops") { try loadStops() }
+        try timed("trips") { try loadTrips() }
         try loadStopTimes()
-        try loadFrequencies()
-        try loadShapes()
-        try loadTransfers()
+        try timed("frequencies") { try loadFrequencies() }
+        try timed("shapes") { try loadShapes() }
+        try timed("transfers") { try loadTransfers() }
       }
       progress?(IngestProgress(file: "indexes", bytesDone: bytesTotal, bytesTotal: bytesTotal, rows: 0, isIndexing: true))
-      try db.execute(
-        "UPDATE stops SET parent_idx = (SELECT p.stop_idx FROM stops p WHERE p.stop_id = stops.parent_station) WHERE parent_station IS NOT NULL"
-      )
-      try db.execute(Schema.indexes)
-      try loadFootpaths()
+      try timed("indexes") {
+        try db.execute(Schema.idIndexes)
+        try db.execute(
+          "UPDATE stops SET parent_idx = (SELECT p.stop_idx FROM stops p WHERE p.stop_id = stops.parent_station) WHERE parent_station IS NOT NULL"
+        )
+        try db.execute(Schema.indexes)
+      }
+      try timed("stop words") { try StopWords.build(in: db) }
+      try timed("footpaths") { try loadFootpaths() }
       try writeMeta()
+      commitStarted = DispatchTime.now().uptimeNanoseconds
     }
+    summary.steps.append(("commit", Self.seconds(since: commitStarted)))
     // Statistics for the query planner; a sample is as good as a full scan for our indexes.
-    try db.execute("PRAGMA analysis_limit = 1000; ANALYZE")
-    summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+    try timed("statistics") { try db.execute("PRAGMA analysis_limit = 1000; ANALYZE") }
+    summary.seconds = Self.seconds(since: started)
     return summary
+  }
+
+  private var commitStarted: UInt64 = 0
+
+  static func seconds(since start: UInt64) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  }
+
+  /// Runs `body` and records its wall time as `step` in the summary.
+  private func timed(_ step: String, _ body: () throws -> Void) throws {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    summary.steps.append((step, Self.seconds(since: start)))
   }
 
   // MARK: - Reading files
@@ -417,6 +438,13 @@ final class FeedImporter {
   }
 
   private func loadStopTimes() throws {
+    let started = DispatchTime.now().uptimeNanoseconds
+    defer {
+      // What is not spent on patterns and trip times is reading: the CSV and its fields.
+      let total = Self.seconds(since: started)
+      let patterns = Double(patternNanoseconds) / 1e9, tripTimes = Double(tripTimesNanoseconds) / 1e9
+      summary.steps += [("csv parse", total - patterns - tripTimes), ("patterns", patterns), ("trip times", tripTimes)]
+    }
     guard let r = try open("stop_times.txt") else { throw GTFSError(file: "stop_times.txt", .missingFile("stop_times.txt")) }
     let c: [Int?] = [
       try r.requiredColumn("trip_id"), try r.requiredColumn("stop_sequence"), r.column("stop_id"),
@@ -432,6 +460,13 @@ final class FeedImporter {
     var flushed = [Bool](repeating: false, count: tripIDs.count + 1)
     var revisited = 0
     var unknownTrips = 0, unknownStops = 0, noStop = 0, stored = 0
+    // Locals: a class property costs an exclusivity check on every row.
+    let trips = self.trips, stops = self.stops
+    // The stop ids of the previous trip and of this one so far, by position: consecutive trips
+    // mostly share their stops, so comparing a few bytes spares making and hashing a String
+    // for most rows.
+    var previousStopBytes: [UInt8] = [], previousStopEnds: [Int] = [], previousStops: [Int64] = []
+    var currentStopBytes: [UInt8] = [], currentStopEnds: [Int] = [], currentStops: [Int64] = []
 
     while try r.next() {
       tick(r)
@@ -445,6 +480,14 @@ final class FeedImporter {
         }
         currentTripBytes.removeAll(keepingCapacity: true)
         currentTripBytes.append(contentsOf: tripBytes)
+        if !currentStops.isEmpty {
+          swap(&previousStopBytes, &currentStopBytes)
+          swap(&previousStopEnds, &currentStopEnds)
+          swap(&previousStops, &currentStops)
+          currentStopBytes.removeAll(keepingCapacity: true)
+          currentStopEnds.removeAll(keepingCapacity: true)
+          currentStops.removeAll(keepingCapacity: true)
+        }
         guard !tripBytes.isEmpty else { throw GTFSError(file: r.file, line: r.line, .missingValue(column: "trip_id")) }
         currentTrip = trips[FieldParsing.text(tripBytes)] ?? 0
       }
@@ -458,11 +501,25 @@ final class FeedImporter {
         noStop += 1  // GTFS-Flex rows name a location or location group instead
         continue
       }
-      guard let stop = stops[FieldParsing.text(stopBytes)] else {
-        unknownStops += 1
-        if unknownStops <= 3 { warn(r, "stop_id '\(r.string(c[2]))' is not in stops.txt; row left out") }
-        continue
+      let position = currentStops.count
+      let stop: Int64
+      if position < previousStops.count,
+        case let start = position == 0 ? 0 : previousStopEnds[position - 1],
+        previousStopEnds[position] - start == stopBytes.count,
+        previousStopBytes.withUnsafeBytes({ memcmp($0.baseAddress! + start, stopBytes.baseAddress!, stopBytes.count) == 0 })
+      {
+        stop = previousStops[position]
+      } else {
+        guard let found = stops[FieldParsing.text(stopBytes)] else {
+          unknownStops += 1
+          if unknownStops <= 3 { warn(r, "stop_id '\(r.string(c[2]))' is not in stops.txt; row left out") }
+          continue
+        }
+        stop = found
       }
+      currentStopBytes.append(contentsOf: stopBytes)
+      currentStopEnds.append(currentStopBytes.count)
+      currentStops.append(stop)
       guard let sequence = FieldParsing.integer(r.field(c[1])), sequence >= 0, sequence <= Int(Int32.max) else {
         throw invalid(r, "stop_sequence", c[1], "a whole number from 0")
       }
@@ -498,24 +555,66 @@ final class FeedImporter {
     summary.rows.append(("stop_times.txt", stored))
   }
 
-  /// One stop of a pattern: everything about a trip's call except its times.
-  struct PatternStop: Hashable {
-    var stop: Int64
-    var sequence: Int64
-    var pickup: Int64
-    var dropOff: Int64
-    var headsign: String?
-    var timepoint: Int64?
-    var distance: Double?
-  }
-
-  /// Trips with equal keys share a pattern.
+  /// Trips with equal keys share a pattern: the route, then per stop everything about a trip's
+  /// call except its times (stop, stop_sequence, pickup and drop-off types, timepoint,
+  /// headsign, shape_dist_traveled), packed into bytes. A national feed has tens of thousands
+  /// of patterns of dozens of stops each: as arrays of structs of optionals they took about
+  /// 80 bytes a stop, packed they take 4 to 14.
   struct PatternKey: Hashable {
     var route: Int64
-    var stops: [PatternStop]
+    var bytes: [UInt8]
+
+    /// The bytes in one call: `[UInt8]`'s own hashing feeds the hasher a byte at a time.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(route)
+      hasher.combine(bytes.count)
+      bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+  }
+
+  /// Headsigns of stop_times, interned for pattern keys (by number from 1).
+  private var stopHeadsigns: [String: UInt64] = [:]
+
+  private func patternKey(route: Int64, _ rows: [PendingStopTime]) -> PatternKey {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(rows.count * 6)
+    func varint(_ value: UInt64) {
+      var value = value
+      while value >= 0x80 {
+        bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+        value >>= 7
+      }
+      bytes.append(UInt8(value))
+    }
+    for row in rows {
+      varint(UInt64(bitPattern: row.stop))
+      varint(UInt64(bitPattern: row.sequence))
+      // pickup and drop-off 0...3 (2 bits each), timepoint none/0/1, then what follows.
+      var flags = UInt8(row.pickup & 3) | UInt8(row.dropOff & 3) << 2
+      if let timepoint = row.timepoint { flags |= UInt8(1 + (timepoint & 1)) << 4 }
+      if row.headsign != nil { flags |= 0x40 }
+      if row.distance != nil { flags |= 0x80 }
+      bytes.append(flags)
+      if let headsign = row.headsign {
+        if let number = stopHeadsigns[headsign] {
+          varint(number)
+        } else {
+          let number = UInt64(stopHeadsigns.count + 1)
+          stopHeadsigns[headsign] = number
+          varint(number)
+        }
+      }
+      if let distance = row.distance {
+        withUnsafeBytes(of: distance.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+      }
+    }
+    return PatternKey(route: route, bytes: bytes)
   }
 
   private var patterns: [PatternKey: Int64] = [:]
+  /// Time spent finding or storing each trip's pattern, and storing its times.
+  private var patternNanoseconds: UInt64 = 0
+  private var tripTimesNanoseconds: UInt64 = 0
   private var patternSpans: [Int32] = []  // by pattern_idx - 1: the longest trip, in seconds
   private var tripRoutes: [Int64] = []  // by trip_idx - 1
 
@@ -524,6 +623,7 @@ final class FeedImporter {
   /// many stop times it stored.
   private func storeTrip(_ trip: Int64, _ rows: inout [PendingStopTime], revisited: Bool) throws -> Int {
     defer { rows.removeAll(keepingCapacity: true) }
+    let started = DispatchTime.now().uptimeNanoseconds
     let newRows = rows.count
     if revisited {
       // The trip's rows are split across the file: merge with what was stored before.
@@ -541,17 +641,16 @@ final class FeedImporter {
     }
     summary.interpolatedStopTimes += Self.interpolate(&rows)
 
-    let key = PatternKey(
-      route: tripRoutes[Int(trip) - 1],
-      stops: rows.map {
-        PatternStop(stop: $0.stop, sequence: $0.sequence, pickup: $0.pickup, dropOff: $0.dropOff, headsign: $0.headsign, timepoint: $0.timepoint, distance: $0.distance)
-      })
+    let key = patternKey(route: tripRoutes[Int(trip) - 1], rows)
     let pattern: Int64
     if let known = patterns[key] {
       pattern = known
     } else {
-      pattern = try insertPattern(key)
+      pattern = try insertPattern(key, rows)
     }
+    let patternFound = DispatchTime.now().uptimeNanoseconds
+    patternNanoseconds += patternFound - started
+    defer { tripTimesNanoseconds += DispatchTime.now().uptimeNanoseconds - patternFound }
 
     var times = [UInt8](repeating: 0, count: rows.count * 8)
     var interpolated: [UInt8]? = nil
@@ -582,15 +681,15 @@ final class FeedImporter {
     return newRows
   }
 
-  private func insertPattern(_ key: PatternKey) throws -> Int64 {
+  private func insertPattern(_ key: PatternKey, _ rows: [PendingStopTime]) throws -> Int64 {
     let insert = try db.cached("INSERT INTO patterns (route_idx, stop_count) VALUES (?, ?)")
     insert.bind(key.route, at: 1)
-    insert.bind(key.stops.count, at: 2)
+    insert.bind(rows.count, at: 2)
     try insert.run()
     let pattern = db.lastInsertRowID
     let insertStop = try db.cached(
       "INSERT INTO pattern_stops (pattern_idx, position, stop_idx, stop_sequence, pickup_type, drop_off_type, stop_headsign, timepoint, shape_dist_traveled) VALUES (?,?,?,?,?,?,?,?,?)")
-    for (position, stop) in key.stops.enumerated() {
+    for (position, stop) in rows.enumerated() {
       insertStop.bind(pattern, at: 1)
       insertStop.bind(position, at: 2)
       insertStop.bind(stop.stop, at: 3)
@@ -731,39 +830,29 @@ final class FeedImporter {
     if r.recordCount > 0 { summary.rows.append(("shapes.txt", r.recordCount)) }
   }
 
-  /// Links every stop to the stops within `Schema.footpathRadiusMeters` of it, both ways,
-  /// through the R*Tree: one join whose bounding box is widened in longitude for the feed's
-  /// most poleward stop, then the exact (haversine) distance.
-  /// - Complexity: one R*Tree range search per stop.
+  /// Links every stop (location_type 0) to the stops within `Schema.footpathRadiusMeters` of
+  /// it, both ways, by the haversine distance rounded to the metre.
+  ///
+  /// An R*Tree self-join here took time with the square of the stop count (14 s for 6,257
+  /// stops; more than 10 minutes for 82,215), so the pairs are found in Swift on a grid
+  /// (`FootpathFinder`) and written in key order, which appends to the WITHOUT ROWID table.
+  /// - Complexity: O(n log n) in stops, plus the links written.
   private func loadFootpaths() throws {
-    let radius = Schema.footpathRadiusMeters
-    let extent = try db.prepare("SELECT max(abs(lat)) FROM stops WHERE location_type = 0 AND lon IS NOT NULL")
-    guard try extent.step(), !extent.isNull(0), extent.double(0) < 89 else { return }
-    let maxLatitude = extent.double(0)
-    let latitudeDelta = radius / 110_574
-    let longitudeDelta = radius / (111_320 * cos(maxLatitude * .pi / 180))
     let select = try db.prepare(
-      """
-      SELECT a.stop_idx, a.lat, a.lon, b.stop_idx, b.lat, b.lon
-      FROM stops a JOIN stops_rtree r
-        ON r.min_lat BETWEEN a.lat - ?1 AND a.lat + ?1 AND r.min_lon BETWEEN a.lon - ?2 AND a.lon + ?2
-      JOIN stops b ON b.stop_idx = r.stop_idx
-      WHERE a.location_type = 0 AND a.lat IS NOT NULL AND a.lon IS NOT NULL
-        AND b.location_type = 0 AND b.stop_idx != a.stop_idx
-      """)
-    select.bind(latitudeDelta, at: 1)
-    select.bind(longitudeDelta, at: 2)
-    let insert = try db.prepare("INSERT INTO footpaths (from_stop_idx, to_stop_idx, distance_m) VALUES (?, ?, ?)")
+      "SELECT stop_idx, lat, lon FROM stops WHERE location_type = 0 AND lat IS NOT NULL AND lon IS NOT NULL ORDER BY stop_idx")
+    var points: [FootpathFinder.Point] = []
     while try select.step() {
-      let from = Coordinate(latitude: select.double(1), longitude: select.double(2))
-      let to = Coordinate(latitude: select.double(4), longitude: select.double(5))
-      let meters = from.distanceMeters(to: to)
-      guard meters <= radius else { continue }
-      insert.reset()
-      insert.bind(select.int64(0), at: 1)
-      insert.bind(select.int64(3), at: 2)
-      insert.bind(Int64(meters.rounded()), at: 3)
-      try insert.run()
+      points.append(FootpathFinder.Point(key: select.int64(0), coordinate: Coordinate(latitude: select.double(1), longitude: select.double(2))))
+    }
+    let insert = try db.prepare("INSERT INTO footpaths (from_stop_idx, to_stop_idx, distance_m) VALUES (?, ?, ?)")
+    try FootpathFinder(radiusMeters: Schema.footpathRadiusMeters).forEachPoint(of: points) { point, links in
+      for link in links {
+        insert.reset()
+        insert.bind(point.key, at: 1)
+        insert.bind(link.to, at: 2)
+        insert.bind(Int64(link.meters.rounded()), at: 3)
+        try insert.run()
+      }
     }
   }
 

@@ -8,6 +8,10 @@ public struct IngestSummary: Sendable, Equatable {
   public var interpolatedStopTimes = 0
   /// Seconds the load took.
   public var seconds: Double = 0
+  /// Seconds per step of the load, in order: "stops", "csv parse" (stop_times.txt read and its
+  /// fields converted), "patterns", "trip times", "shapes", "footpaths", "indexes",
+  /// "validation", … (not part of equality: timings vary from run to run).
+  public var steps: [(step: String, seconds: Double)] = []
   /// The swap gate's checks against the timetable replaced (none for a first load).
   public var checks: [SwapCheck] = []
 

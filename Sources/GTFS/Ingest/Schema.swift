@@ -15,11 +15,11 @@ import SQLite
 /// pattern's longest trip (`patterns.max_span`).
 ///
 /// Journey planning: `footpaths` holds every pair of stops (location_type 0) within
-/// `footpathRadiusMeters` of each other in a straight line, both ways, found with the R*Tree
-/// once at ingest; the walking time is worked out per query from the user's walking speed.
+/// `footpathRadiusMeters` of each other in a straight line, both ways, found once at ingest
+/// (`FootpathFinder`); the walking time is worked out per query from the user's walking speed.
 enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
-  static let version = 3
+  static let version = 4  // 4: words and stop_words (StopWords), for the typo search
 
   /// Stops at most this far apart (straight line) are linked by a footpath.
   static let footpathRadiusMeters = 400.0
@@ -41,12 +41,12 @@ enum Schema {
       short_name TEXT, long_name TEXT, description TEXT, route_type INTEGER NOT NULL, url TEXT,
       color TEXT, text_color TEXT, sort_order INTEGER);
     CREATE TABLE stops (
-      stop_idx INTEGER PRIMARY KEY, stop_id TEXT NOT NULL UNIQUE, code TEXT, name TEXT,
+      stop_idx INTEGER PRIMARY KEY, stop_id TEXT NOT NULL, code TEXT, name TEXT,
       description TEXT, lat REAL, lon REAL, zone_id TEXT, url TEXT,
       location_type INTEGER NOT NULL DEFAULT 0, parent_station TEXT, parent_idx INTEGER,
       timezone TEXT, wheelchair_boarding INTEGER, level_id TEXT, platform_code TEXT);
     CREATE TABLE trips (
-      trip_idx INTEGER PRIMARY KEY, trip_id TEXT NOT NULL UNIQUE, route_idx INTEGER NOT NULL,
+      trip_idx INTEGER PRIMARY KEY, trip_id TEXT NOT NULL, route_idx INTEGER NOT NULL,
       service_idx INTEGER NOT NULL, headsign TEXT, short_name TEXT, direction_id INTEGER,
       block_id TEXT, shape_id TEXT, wheelchair_accessible INTEGER, bikes_allowed INTEGER);
     CREATE TABLE patterns (
@@ -76,6 +76,13 @@ enum Schema {
       min_transfer_time INTEGER);
     """
 
+  /// The ids of stops and trips, unique, built after the load (ingest refuses a repeated id as
+  /// it reads): keeping a text index while inserting 462,595 trips cost seconds.
+  static let idIndexes = """
+    CREATE UNIQUE INDEX stops_by_id ON stops (stop_id);
+    CREATE UNIQUE INDEX trips_by_id ON trips (trip_id);
+    """
+
   /// Built after the load: sorting once is far cheaper than keeping indexes while inserting.
   static let indexes = """
     CREATE INDEX pattern_stops_by_stop ON pattern_stops (stop_idx);
@@ -100,7 +107,7 @@ enum Schema {
     PRAGMA journal_mode = OFF;
     PRAGMA synchronous = OFF;
     PRAGMA locking_mode = EXCLUSIVE;
-    PRAGMA cache_size = -65536;
+    PRAGMA cache_size = -32768;
     PRAGMA temp_store = FILE;
     PRAGMA threads = 2;
     """

@@ -304,35 +304,61 @@ extension FeedReader {
 
   /// Stops whose name has, for every word of `text` (of 4 letters or more), a word within
   /// `TextFolding.allowedMistakes` edits of it or of its start; with the total edits.
-  /// - Complexity: reads every stop name once.
+  ///
+  /// The query's words are compared with the vocabulary of folded name words (`words`, made at
+  /// ingest), not with every stop's name: the vocabulary grows far slower than the stops. The
+  /// stops having a word within reach of the query word that reaches fewest words are then
+  /// checked whole, against the words each other query word reaches.
+  /// - Complexity: one pass over the vocabulary, then one lookup per word within reach and
+  ///   per stop found.
   func stops(nearlyMatching text: String) throws -> [(Stop, Int)] {
     let query = TextFolding.words(text).map(Array.init)
     guard !query.isEmpty, query.contains(where: { TextFolding.allowedMistakes($0.count) > 0 }) else { return [] }
-    let select = try db.cached("SELECT \(Self.stopColumns) FROM stops s WHERE s.location_type IN (0, 1)")
+    var reach = [[String: Int]](repeating: [:], count: query.count)
+    let vocabulary = try db.cached("SELECT word FROM words")
+    while try vocabulary.step() {
+      let word = vocabulary.text(0)
+      let candidate = Array(word)
+      for (index, queryWord) in query.enumerated() {
+        if let mistakes = Self.mistakes(queryWord, candidate) { reach[index][word] = mistakes }
+      }
+    }
+    guard let narrowest = reach.indices.min(by: { reach[$0].count < reach[$1].count }), !reach[narrowest].isEmpty else { return [] }
+    var candidates = Set<Int64>()
+    let byWord = try db.cached("SELECT stop_idx FROM stop_words WHERE word = ?")
+    for word in reach[narrowest].keys {
+      byWord.reset()
+      byWord.bind(word, at: 1)
+      while try byWord.step() { candidates.insert(byWord.int64(0)) }
+    }
+    var folded: [String: Set<String>] = [:]
     var result: [(Stop, Int)] = []
-    while try select.step() {
-      let nameWords = TextFolding.words(select.text(3)).map(Array.init)
+    for idx in candidates.sorted() {
+      guard let stop = try stop(idx), stop.locationType <= 1 else { continue }
+      let words = folded[stop.name] ?? Set(TextFolding.words(stop.name))
+      folded[stop.name] = words
       var total = 0
-      var matched = true
-      for word in query {
-        let allowed = TextFolding.allowedMistakes(word.count)
-        var best = allowed + 1
-        for candidate in nameWords {
-          best = min(best, EditDistance.between(word, candidate, limit: allowed))
-          if candidate.count > word.count {
-            best = min(best, EditDistance.between(word, Array(candidate.prefix(word.count)), limit: allowed))
-          }
-          if best == 0 { break }
-        }
-        if best > allowed {
-          matched = false
+      for index in query.indices {
+        guard let best = words.compactMap({ reach[index][$0] }).min() else {
+          total = -1
           break
         }
         total += best
       }
-      if matched { result.append((readStop(select), total)) }
+      if total >= 0 { result.append((stop, total)) }
     }
     return result
+  }
+
+  /// The edits between `word` and `candidate` or `candidate`'s start, when within the mistakes
+  /// allowed for `word`; nil otherwise.
+  static func mistakes(_ word: [Character], _ candidate: [Character]) -> Int? {
+    let allowed = TextFolding.allowedMistakes(word.count)
+    var best = EditDistance.between(word, candidate, limit: allowed)
+    if best > 0 && candidate.count > word.count {
+      best = min(best, EditDistance.between(word, Array(candidate.prefix(word.count)), limit: allowed))
+    }
+    return best <= allowed ? best : nil
   }
 
   /// The stops whose parent_station is `idx`, by platform code then id.

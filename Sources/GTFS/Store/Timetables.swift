@@ -73,6 +73,8 @@ public struct Timetables: Sendable {
   ///
   /// - Parameter meta: extra `feed_meta` entries to store with the timetable (a download's
   ///   source URL and content hash, say); they replace entries of the same key.
+  /// - Parameter lateMeta: more entries, asked for once the feed is loaded (a content hash
+  ///   worked out on another thread meanwhile, say); its error fails the ingest.
   /// - Parameter progress: called every 65,536 rows and once when the indexes are built.
   /// - Throws: `GTFSError`, `ZipError`, `SQLiteError` or `IngestError`; the current timetable is
   ///   untouched whenever this throws.
@@ -83,8 +85,8 @@ public struct Timetables: Sendable {
   @discardableResult
   public func ingest(
     _ sourcePath: String, as feed: String? = nil, now: Int64, meta: [String: String] = [:],
-    policy: SwapPolicy = SwapPolicy(), waitForLock: ((Int) -> Bool)? = nil,
-    progress: ((IngestProgress) -> Void)? = nil
+    lateMeta: (() throws -> [String: String])? = nil, policy: SwapPolicy = SwapPolicy(),
+    waitForLock: ((Int) -> Bool)? = nil, progress: ((IngestProgress) -> Void)? = nil
   ) throws -> (feed: String, summary: IngestSummary) {
     if let feed { _ = try path(of: feed) }  // a bad name fails before anything is touched
     try FileManager.default.createDirectory(atPath: feedsDirectory, withIntermediateDirectories: true)
@@ -101,6 +103,8 @@ public struct Timetables: Sendable {
       let connection = try Connection(path: building, mode: .readWriteCreate)
       summary = try FeedImporter(source: source, database: connection, progress: progress).run()
       try connection.execute("INSERT OR REPLACE INTO feed_meta (key, value) VALUES ('loaded_at', '\(now)'), ('name', '\(name)')")
+      var meta = meta
+      if let lateMeta { meta.merge(try lateMeta()) { $1 } }
       if !meta.isEmpty {
         let insert = try connection.prepare("INSERT OR REPLACE INTO feed_meta (key, value) VALUES (?, ?)")
         for (key, value) in meta.sorted(by: { $0.key < $1.key }) {
@@ -110,7 +114,9 @@ public struct Timetables: Sendable {
           try insert.run()
         }
       }
+      let validationStarted = DispatchTime.now().uptimeNanoseconds
       try Self.validate(connection)
+      summary.steps.append(("validation", FeedImporter.seconds(since: validationStarted)))
       if FileManager.default.fileExists(atPath: current) {
         let held = try Connection(path: current, mode: .readOnly)
         let checks = SwapGate.checks(

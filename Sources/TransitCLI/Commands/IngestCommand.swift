@@ -124,20 +124,27 @@ enum IngestCommand: TransitCommand {
     }
     let path = target.lowercased().hasPrefix("file://") ? (HTTPClient.localPath(target) ?? target) : invocation.absolutePath(target)
     var meta: [String: String] = [:]
+    var lateMeta: (() throws -> [String: String])?
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      let hash = isDirectory.boolValue ? try folderSHA256(path) : try fileSHA256(path)
-      meta["content_sha256"] = hash
-      if arguments.flag("--if-changed"),
-        let held = try timetables.list().first(where: { feed in
+      let isFolder = isDirectory.boolValue
+      if arguments.flag("--if-changed") {
+        let hash = isFolder ? try folderSHA256(path) : try fileSHA256(path)
+        meta["content_sha256"] = hash
+        if let held = try timetables.list().first(where: { feed in
           arguments.value("--feed").map { feed.name == $0 } ?? (feed.meta["source"] == path)
-        }), held.meta["content_sha256"] == hash
-      {
-        reportUnchanged(held.name, reason: "same content, sha256 \(hash.prefix(12))", invocation)
-        return 0
+        }), held.meta["content_sha256"] == hash {
+          reportUnchanged(held.name, reason: "same content, sha256 \(hash.prefix(12))", invocation)
+          return 0
+        }
+      } else {
+        // Only stored, for a later --if-changed: hashed on another core while the feed loads
+        // (a national feed's folder is about 1 GB, seconds of SHA-256).
+        let hash = BackgroundResult { isFolder ? try folderSHA256(path) : try fileSHA256(path) }
+        lateMeta = { ["content_sha256": try hash.value()] }
       }
     }
-    try ingestFile(path, as: arguments.value("--feed"), meta: meta, shownSource: path, timetables, invocation)
+    try ingestFile(path, as: arguments.value("--feed"), meta: meta, lateMeta: lateMeta, shownSource: path, timetables, invocation)
     return 0
   }
 
@@ -145,8 +152,8 @@ enum IngestCommand: TransitCommand {
 
   /// Loads `path` and prints the summary (or JSON).
   static func ingestFile(
-    _ path: String, as name: String?, meta: [String: String], shownSource: String, _ timetables: Timetables,
-    _ invocation: Invocation
+    _ path: String, as name: String?, meta: [String: String], lateMeta: (() throws -> [String: String])? = nil,
+    shownSource: String, _ timetables: Timetables, _ invocation: Invocation
   ) throws {
     let arguments = invocation.arguments
     let context = invocation.context
@@ -162,7 +169,8 @@ enum IngestCommand: TransitCommand {
       maximumDaysAhead: settings.swapDaysAhead, lookaheadDays: settings.swapLookaheadDays)
     do {
       result = try timetables.ingest(
-        path, as: name, now: invocation.now.seconds, meta: meta, policy: policy, waitForLock: try lockWaiter(invocation)
+        path, as: name, now: invocation.now.seconds, meta: meta, lateMeta: lateMeta, policy: policy,
+        waitForLock: try lockWaiter(invocation)
       ) { progress in
         if progress.isIndexing {
           bar.update(fraction: 1, label: "building indexes")
@@ -195,6 +203,7 @@ enum IngestCommand: TransitCommand {
         ("interpolated_stop_times", .number(summary.interpolatedStopTimes)),
         ("warnings", .array(summary.warnings.map(JSON.string))), ("swapped", .bool(true)),
         ("checks", checksJSON(summary.checks)), ("your_changes", .array(yours.map(\.json))),
+        ("steps", .object(summary.steps.map { ($0.step, .double($0.seconds)) })),
       ]
       if ifChanged { members.insert(("changed", .bool(true)), at: 1) }
       context.stdout.line(JSON.object(members).serialized(pretty: true))
