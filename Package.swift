@@ -27,7 +27,11 @@ let package = Package(
     .target(name: "GTFSRealtime"),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
     .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel"]),
-    .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing"]),
+    // The answers every command shares: decoded feeds and `now` in, values out; no SQL, no HTTP.
+    .target(name: "Services", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "Routing"]),
+    .target(
+      name: "TransitCLI",
+      dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing", "Services"]),
     .executableTarget(name: "transit", dependencies: ["TransitCLI"]),
 
     // MARK: - Tests
@@ -39,7 +43,8 @@ let package = Package(
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
     .testTarget(name: "FetchTests", dependencies: ["Fetch", "TestSupport", "TransitCLI"]),
-    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "TestSupport"]),
+    .testTarget(name: "ServicesTests", dependencies: ["Services", "GTFS", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
+    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

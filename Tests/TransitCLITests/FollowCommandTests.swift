@@ -167,7 +167,7 @@ import Testing
     #expect(live.code == 0, "\(live.stderr)")
     #expect(live.stdout == """
       1 live vehicle · 07:41
-      realtime: fresh, feed 60 s old (07:40)
+      realtime: fresh, feed 60 s old (07:40) · 1 of 1 trip update, 1 of 1 vehicle matched
       27  Tallaght Interchange  27 · 1  ↙  0 km/h  70 s  at Kilnamanagh  on time  live
 
       """)

@@ -2,6 +2,7 @@ import Foundation
 import GTFS
 import GTFSRealtime
 import Merge
+import Services
 import TestSupport
 import Testing
 import TransitModel
@@ -111,12 +112,12 @@ struct RealtimeMergePropertyTests {
     let stopIDs = Set(message.entities.flatMap { $0.tripUpdate?.stopTimeUpdates.compactMap(\.stopID) ?? [] })
     for id in stopIDs.sorted() {
       guard let stop = try store.stop(StopID(id), feed: feedName) else { continue }
-      let live = try DeparturesCommand.liveDepartures(
-        store: store, stop: stop, platforms: [], feeds: [message], now: now, start: now, windowMinutes: 180, limit: 1000,
-        includeArrivals: true, route: nil, destination: nil)
-      let keys = live.departures.map { "\($0.call.tripID)@\($0.call.serviceDate)#\($0.call.stopSequence)" }
+      let departures = try DepartureBoard.departures(
+        store: store, stop: stop, platforms: [], live: LiveRealtime(store: store, feeds: [message], now: now, options: ServiceOptions()),
+        query: BoardQuery(start: now, windowMinutes: 180, limit: 1000, includeArrivals: true))
+      let keys = departures.map { "\($0.call.tripID)@\($0.call.serviceDate)#\($0.call.stopSequence)" }
       #expect(Set(keys).count == keys.count, "a call twice at \(id)")
-      for departure in live.departures where departure.source == .realtime {
+      for departure in departures where departure.source == .realtime {
         let instance = TripInstance(departure.call)
         guard let prediction = realtime.predictions[instance],
           let predicted = prediction.stops.first(where: { $0.stop.stopSequence == departure.call.stopSequence })

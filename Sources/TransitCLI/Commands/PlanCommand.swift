@@ -3,6 +3,7 @@ import GTFS
 import GTFSRealtime
 import Merge
 import Routing
+import Services
 import TransitModel
 
 /// `transit plan FROM TO`: journeys from one place to another (RAPTOR, in the Routing target).
@@ -124,13 +125,15 @@ enum PlanCommand: TransitCommand {
 
     // Realtime: the configured feeds' unless --realtime FILEs are given.
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
+    let realtime = try RealtimeSupport.live(
+      invocation, store: store, feeds: feeds, now: now, options: try RealtimeSupport.options(invocation, settings: settings))
+    let realtimeTrips = JourneyRealtime.trips(realtime)
     // The network holds the trips of a window after (or, arriving by, before) the requested
     // time: 8 h, else a whole day when nothing is found in 8 h (a late-night request whose
     // first service is the morning after, a rural line running twice a day).
     func search(_ horizon: Int64) throws -> (RoutingNetwork, [Journey], loaded: UInt64) {
       let window = arriveBy != nil ? (requested - horizon, requested) : (requested, requested + horizon)
-      let live = try realtimeTrips(feeds, store: store, now: now, start: window.0, options: settings.reconcilerOptions)
-      let network = try store.routingNetwork(from: window.0, until: window.1, modes: modes, walking: walking, realtime: live)
+      let network = try store.routingNetwork(from: window.0, until: window.1, modes: modes, walking: walking, realtime: realtimeTrips)
       let loaded = DispatchTime.now().uptimeNanoseconds
       var query = RoutingQuery(
         access: try access(from, store: store, network: network, walking: walking, maxWalk: maxWalk, role: "FROM"),
@@ -159,7 +162,7 @@ enum PlanCommand: TransitCommand {
     let described = try journeys.map { try describe($0, network: network, store: store, from: from, to: to, walking: walking) }
     let context = PlanOutput(
       invocation: invocation, store: store, zone: zone, now: now, requested: requested, isArriveBy: arriveBy != nil,
-      from: from, to: to, journeys: described, freshness: feeds.isEmpty ? nil : Reconciler.freshness(of: feeds, now: now, options: settings.reconcilerOptions),
+      from: from, to: to, journeys: described, report: feeds.isEmpty ? nil : realtime.report,
       twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings))
     if arguments.flag("--geojson") {
       invocation.context.stdout.line(try context.geoJSON().serialized(pretty: true))
@@ -257,56 +260,6 @@ enum PlanCommand: TransitCommand {
   }
 
   // MARK: - Realtime
-
-  /// Expected times for the trips the feeds update: each updated trip_id's instances on the
-  /// service dates around `start`, reconciled by Merge (matching, propagation, cancellation).
-  static func realtimeTrips(
-    _ feeds: [FeedMessage], store: Store, now: UnixTime, start: UnixTime, options: ReconcilerOptions
-  ) throws -> [RealtimeTrip] {
-    guard !feeds.isEmpty else { return [] }
-    // Each updated trip_id with the start times its updates name (frequency instances).
-    var tripIDs: [String: [ServiceTime?]] = [:]
-    for feed in feeds {
-      for entity in feed.entities {
-        guard let descriptor = entity.tripUpdate?.trip, let id = descriptor.tripID, !id.isEmpty else { continue }
-        let start = descriptor.startTime.flatMap { ServiceTime(gtfs: $0) }
-        if !(tripIDs[id] ?? []).contains(start) { tripIDs[id, default: []].append(start) }
-      }
-    }
-    var results: [RealtimeTrip] = []
-    for feedName in store.feedNames {
-      var scheduled: [ScheduledTrip] = []
-      let today = store.localDate(of: start, feed: feedName)
-      for (id, startTimes) in tripIDs.sorted(by: { $0.key < $1.key }) {
-        for startTime in startTimes {
-          for date in [today.adding(days: -1), today] {
-            let stops = try store.tripCalls(TripID(id), feed: feedName, serviceDate: date, startTime: startTime)
-            guard !stops.isEmpty else { break }
-            scheduled.append(
-              ScheduledTrip(
-                instance: TripInstance(tripID: TripID(id), serviceDate: date, startTime: startTime), routeID: RouteID(""), stops: stops,
-                serviceDayStart: store.serviceDayStart(date, feed: feedName)))
-          }
-        }
-      }
-      guard !scheduled.isEmpty else { continue }
-      let realtime = Reconciler.realtime(trips: scheduled, feeds: feeds, now: now, options: options)
-      for instance in realtime.deleted.sorted() {
-        results.append(
-          RealtimeTrip(
-            feed: feedName, tripID: instance.tripID, serviceDate: instance.serviceDate, startTime: instance.startTime, isCancelled: true,
-            arrivals: [], departures: [], skipped: []))
-      }
-      for (instance, prediction) in realtime.predictions.sorted(by: { $0.key < $1.key }) where !prediction.isAdded {
-        results.append(
-          RealtimeTrip(
-            feed: feedName, tripID: instance.tripID, serviceDate: instance.serviceDate, startTime: instance.startTime,
-            isCancelled: prediction.isCanceled, arrivals: prediction.stops.map(\.expectedArrival),
-            departures: prediction.stops.map(\.expectedDeparture), skipped: prediction.stops.map(\.isSkipped)))
-      }
-    }
-    return results
-  }
 
   // MARK: - Describing journeys
 
