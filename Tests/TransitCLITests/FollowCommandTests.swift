@@ -1,4 +1,5 @@
 import Foundation
+import GTFSRealtime
 import TestSupport
 import Testing
 
@@ -12,6 +13,23 @@ import Testing
 
   func run(_ arguments: [String]) -> CLIResult {
     home.run(arguments)
+  }
+
+  /// Alerts beside the followed vehicle come in the configured language, as in `departures`
+  /// and `alerts` (issue 16: follow showed English whatever the setting).
+  @Test func alertsInTheConfiguredLanguage() throws {
+    var feed = DemoRealtimeSnapshot.alerts
+    feed.entities[0].alert?.headerText = TranslatedString(translations: [
+      .init(text: "77X diverted", language: "en"), .init(text: "77X dévié", language: "fr"),
+    ])
+    let path = home.path + "/multilingual.pb"
+    try Data(feed.encoded()).write(to: URL(fileURLWithPath: path))
+    let follow = ["follow", "--trip", "77X-WK-0-0805", "--once", "--now", "2026-12-01T07:40:00Z", "--realtime", path]
+    #expect(run(follow).stdout.contains("77X diverted"), "\(run(follow).stdout)")
+    #expect(run(["config", "set", "language", "fr"]).code == 0)
+    let french = run(follow)
+    #expect(french.stdout.contains("77X dévié"), "\(french.stdout)")
+    #expect(!french.stdout.contains("77X diverted"))
   }
 
   /// The committed .pb files are exactly what `DemoReplaySequence` encodes; with
