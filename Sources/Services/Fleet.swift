@@ -218,12 +218,15 @@ public struct Fleet {
     // Trips the timetable has running that no realtime covers: placed by the timetable.
     let coveredTrips = Set(covered.map(\.tripID))
     for running in try store.runningTrips(at: now) where !coveredTrips.contains(running.tripID) {
+      let instance = TripInstance(tripID: running.tripID, serviceDate: running.serviceDate)
+      // A trip realtime predicts is where its predictions put it: one still to start (running
+      // late) is not on the road, whatever the timetable says.
+      if realtime.deleted.contains(instance) || realtime.predictions[instance] != nil { continue }
       guard let details = try store.tripDetails(running.tripID, feed: running.feed) else { continue }
       let stops = try store.tripCalls(running.tripID, feed: running.feed, serviceDate: running.serviceDate)
       let trip = ScheduledTrip(
-        instance: TripInstance(tripID: running.tripID, serviceDate: running.serviceDate), routeID: details.route.id,
+        instance: instance, routeID: details.route.id,
         stops: stops, serviceDayStart: store.serviceDayStart(running.serviceDate, feed: running.feed))
-      if realtime.deleted.contains(trip.instance) { continue }
       if let view = try estimated(trip, details: details) { views.append(view) }
     }
     return views
@@ -257,39 +260,46 @@ public struct Fleet {
     return view
   }
 
-  /// An untracked trip placed by the timetable (rule 9), or nil when it is not running.
-  public mutating func estimated(_ trip: ScheduledTrip, details: TripDetails) throws -> VehicleView? {
+  /// An untracked trip placed by the timetable (rule 9), or nil when it is not running; with
+  /// `prediction`, by its expected times.
+  public mutating func estimated(_ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction? = nil) throws
+    -> VehicleView?
+  {
     var coordinates: [StopID: Coordinate] = [:]
     for call in trip.stops { coordinates[call.stopID] = stop(call.stopID, feed: details.feed)?.coordinate }
     // The shape is read only for a trip that is on the road now.
-    guard Reconciler.estimatedPosition(of: trip, stopCoordinates: coordinates, at: now) != nil,
+    guard Reconciler.estimatedPosition(of: trip, stopCoordinates: coordinates, at: now, prediction: prediction) != nil,
       let estimate = Reconciler.estimatedPosition(
-        of: trip, stopCoordinates: coordinates, at: now, shape: try shape(ofTrip: trip.instance.tripID, feed: details.feed))
+        of: trip, stopCoordinates: coordinates, at: now, prediction: prediction,
+        shape: try shape(ofTrip: trip.instance.tripID, feed: details.feed))
     else { return nil }
     var view = VehicleView()
     view.isEstimated = true
     view.positionSource = .timetable
     view.coordinate = estimate.coordinate
     fill(&view, trip: trip, details: details)
-    setCurrent(&view, trip: trip, details: details, sequence: estimate.stopSequence, atStop: estimate.isAtStop, prediction: nil)
+    setCurrent(&view, trip: trip, details: details, sequence: estimate.stopSequence, atStop: estimate.isAtStop, prediction: prediction)
     return view
   }
 
-  /// A trip not yet started (or ended): waiting at its first (or last) stop, from the timetable.
-  public mutating func waiting(_ trip: ScheduledTrip, details: TripDetails) -> VehicleView {
+  /// A trip not yet started (or ended): waiting at its first (or last) stop, by the timetable
+  /// (and `prediction`'s expected times, when realtime has some).
+  public mutating func waiting(_ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction? = nil) -> VehicleView {
     var view = VehicleView()
     view.isEstimated = true
     view.positionSource = .timetable
     fill(&view, trip: trip, details: details)
-    let first = trip.stops.first?.departure ?? trip.stops.first?.arrival ?? now
+    let scheduledFirst = trip.stops.first?.departure ?? trip.stops.first?.arrival ?? now
+    let predictedFirst = prediction?.stops.first.flatMap { $0.source == .schedule ? nil : $0.expected }
+    let first = predictedFirst ?? scheduledFirst
     guard let call = now < first ? trip.stops.first : trip.stops.last else { return view }
     view.coordinate = stop(call.stopID, feed: details.feed)?.coordinate
-    setCurrent(&view, trip: trip, details: details, sequence: call.stopSequence, atStop: now < first, prediction: nil)
+    setCurrent(&view, trip: trip, details: details, sequence: call.stopSequence, atStop: now < first, prediction: prediction)
     if now < first {
       view.nextStops.insert(
         VehicleView.NextStop(
-          stopID: call.stopID, name: view.currentStopName ?? call.stopID.rawValue, scheduled: first, expected: first,
-          delaySeconds: nil, isSkipped: false), at: 0)
+          stopID: call.stopID, name: view.currentStopName ?? call.stopID.rawValue, scheduled: scheduledFirst, expected: first,
+          delaySeconds: predictedFirst.map { $0 - scheduledFirst }, isSkipped: false), at: 0)
     }
     return view
   }

@@ -152,7 +152,10 @@ public struct FollowTracker {
       details = info
       notes.append(.continues(route: info.route.shortName, headsign: info.headsign))
     }
-    var view = try fleet.estimated(current, details: info) ?? fleet.waiting(current, details: info)
+    // Realtime may still predict a trip no vehicle is on yet (or no longer): its times count.
+    let prediction = live.prediction(for: current.instance).flatMap { $0.isCanceled ? nil : $0 }
+    var view =
+      try fleet.estimated(current, details: info, prediction: prediction) ?? fleet.waiting(current, details: info, prediction: prediction)
     view.vehicleID = vehicleID
     view.label = label
     notes.append(lastSeen.map { .notInFeedSince($0) } ?? .noVehicle)
