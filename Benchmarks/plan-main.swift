@@ -12,6 +12,7 @@
 import Foundation
 import GTFS
 import Routing
+import Services
 import TransitModel
 
 @main
