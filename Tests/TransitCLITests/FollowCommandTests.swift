@@ -15,6 +15,21 @@ import Testing
     home.run(arguments)
   }
 
+  /// Playing back waits through the command context's sleeper (no sleep of its own): the
+  /// gaps between the recorded snapshots, at --speed.
+  @Test func replayWaitsThroughTheContextsSleeper() throws {
+    final class Slept: @unchecked Sendable { var seconds: [Double] = [] }
+    let slept = Slept()
+    let context = CommandContext.capturing()
+    context.sleep = { slept.seconds.append($0) }
+    let code = Transit.main(["follow", "V27-1", "--replay", replay, "--speed", "2", "--data-dir", home.path], context: context)
+    #expect(code == 0, "\(context.stderr.text)")
+    let times = Set(try FileManager.default.contentsOfDirectory(atPath: replay).compactMap { name in
+      name.hasSuffix(".pb") ? Double(name.prefix { $0.isNumber }) : nil
+    }).sorted()
+    #expect(slept.seconds == zip(times.dropFirst(), times).map { ($0 - $1) / 2 })
+  }
+
   /// Alerts beside the followed vehicle come in the configured language, as in `departures`
   /// and `alerts` (issue 16: follow showed English whatever the setting).
   @Test func alertsInTheConfiguredLanguage() throws {

@@ -108,9 +108,11 @@ enum FollowCommand: TransitCommand {
         if let previousTime, !once {
           let wait = Double(now - previousTime) / speed
           if let screen, let shown = lastFrame {
-            if pause(screen, seconds: wait, frame: shown, panel: panel, speed: speed, zone: zone, ascii: ascii) { break }
+            if pause(screen, seconds: wait, frame: shown, panel: panel, speed: speed, zone: zone, ascii: ascii, context: invocation.context) {
+              break
+            }
           } else {
-            Thread.sleep(forTimeInterval: wait)
+            invocation.context.sleep(wait)
           }
         }
         previousTime = now
@@ -141,9 +143,11 @@ enum FollowCommand: TransitCommand {
         let next = Fetch.PollSchedule.nextFetch(now: invocation.context.clock.now().seconds, lastHeaderTimestamp: stamp, period: nil)
         let wait = Double(next - invocation.context.clock.now().seconds)
         if let screen, let shown = lastFrame {
-          if pause(screen, seconds: wait, frame: shown, panel: panel, speed: 1, zone: zone, ascii: ascii) { break }
+          if pause(screen, seconds: wait, frame: shown, panel: panel, speed: 1, zone: zone, ascii: ascii, context: invocation.context) {
+            break
+          }
         } else {
-          Thread.sleep(forTimeInterval: wait)
+          invocation.context.sleep(wait)
         }
       }
     }
@@ -155,16 +159,16 @@ enum FollowCommand: TransitCommand {
   /// resized.
   /// - Returns: true when the user asked to quit.
   static func pause(
-    _ screen: Terminal, seconds: Double, frame: FollowFrame, panel: MapRenderer?, speed: Double, zone: TimeZone, ascii: Bool
+    _ screen: Terminal, seconds: Double, frame: FollowFrame, panel: MapRenderer?, speed: Double, zone: TimeZone, ascii: Bool,
+    context: CommandContext
   ) -> Bool {
-    let start = Date()
+    let start = context.elapsed()
     while true {
-      let elapsed = Date().timeIntervalSince(start)
-      let left = seconds - elapsed
+      let left = seconds - (context.elapsed() - start)
       if left <= 0 { return false }
-      if screen.wait(seconds: min(1, left)) == .quit { return true }
+      if screen.wait(seconds: min(1, left), elapsed: context.elapsed) == .quit { return true }
       var moved = frame
-      moved.now = frame.now + Int64((Date().timeIntervalSince(start) * speed).rounded(.down))
+      moved.now = frame.now + Int64(((context.elapsed() - start) * speed).rounded(.down))
       screen.draw(screenLines(moved, panel: panel, zone: zone, size: screen.size(), ascii: ascii))
     }
   }

@@ -138,7 +138,7 @@ enum RecordCommand: TransitCommand {
       var until = wake
       if let duration { until = min(until, start + duration) }
       let pause = until - clock.now()
-      if pause > 0 { Thread.sleep(forTimeInterval: Double(pause)) }
+      if pause > 0 { invocation.context.sleep(Double(pause)) }
       if let duration, clock.now() - start >= duration { break }
     }
     bar.finish()
