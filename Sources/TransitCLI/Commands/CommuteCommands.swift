@@ -114,7 +114,7 @@ enum CommuteAddCommand: TransitCommand {
     options: [
       OptionSpec("--stop", value: "S", help: "The stop you board at (stop_id, code or name)", complete: .dynamic(.favourites)),
       OptionSpec("--route", value: "R", help: "Only route R", complete: .dynamic(.routes)),
-      OptionSpec("--to", value: "DEST", help: "Where you get off (a later stop's name): the deadline is your arrival there"),
+      OptionSpec("--to", value: "STOP", help: "Where you get off: a stop or station (id, code or name, as STOP everywhere; a station means any platform); the deadline is the trip's arrival there"),
       OptionSpec("--arrive-by", value: "HH:MM", help: "The deadline (on the agency's clock); without --to, the latest departure"),
       OptionSpec(
         "--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri",

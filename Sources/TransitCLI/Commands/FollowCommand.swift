@@ -11,7 +11,7 @@ enum FollowCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["follow"],
     summary: "Follow one vehicle live: its stops ahead, delay and place on the line",
-    arguments: [ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles'")],
+    arguments: [ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")],
     options: [
       OptionSpec("--trip", value: "TRIP", help: "Follow the vehicle on trip TRIP (the timetable's until one shows up)"),
       OptionSpec("--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP", complete: .dynamic(.routes)),

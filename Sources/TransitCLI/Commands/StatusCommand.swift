@@ -29,10 +29,15 @@ enum StatusCommand: TransitCommand {
       terminal unless --no-color or NO_COLOR is set. An alert affects a route when it names
       the route, one of its trips, its mode, or its whole agency.
 
+      With trip updates too, a route whose live trips run late by the 'late' setting or more
+      (at their next stop) is at least yellow, and the reason says how many and by how much.
+      When no alerts feed was given, the reason says so instead of "good service" (a feed with
+      no entities counts as an empty alerts feed).
+
       Without ROUTE: there is no list of favourite routes yet, so the routes calling at your
       favourite stops are shown; with no favourite stops, every route with an alert in force.
 
-      With --json: [{route_id, route_short_name, status, alerts: [{id, effect, header}]}].
+      With --json: [{route_id, route_short_name, status, alerts_feed, late_trips, late, alerts: [{id, effect, header}]}].
       """,
     examples: [
       "transit status --realtime Data/realtime/demo-alerts.pb",

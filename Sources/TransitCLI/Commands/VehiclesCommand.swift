@@ -31,9 +31,14 @@ enum VehiclesCommand: TransitCommand {
       route and destination, a heading arrow, speed in km/h, how long ago it reported, the stop
       it is at or heading to, and its delay there. Where it is comes from its own
       current_stop_sequence or stop_id, else the first stop its trip update still lists, else
-      its position against the trip's stops. Trips the timetable has running that no vehicle
+      its position against the trip's stops. A trip update without a vehicle position is a
+      live vehicle too (the vehicle id it names, placed between stops by its predicted times,
+      marked 'placed by its trip update'). Trips the timetable has running that no vehicle
       or trip update covers are listed too, placed between stops by their times and marked
-      'estimated' (--live-only leaves them out).
+      'estimated' (--live-only leaves them out). Delays are early or late by the 'early' and
+      'late' settings, as in departures. The second line says how many trip updates and
+      vehicles matched the timetable; a feed matching nothing (or less than half) is warned
+      about on stderr.
       """,
     examples: [
       "transit vehicles --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-vehiclepositions.pb --realtime Data/realtime/demo-tripupdates.pb",
