@@ -232,19 +232,27 @@ public struct Fleet {
     return views
   }
 
+  /// Where `trip` is at `now` by its times (rule 9; `prediction`'s when given), along its shape;
+  /// nil when it is not on the road.
+  mutating func position(of trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction?) throws -> EstimatedPosition? {
+    var coordinates: [StopID: Coordinate] = [:]
+    for call in trip.stops { coordinates[call.stopID] = stop(call.stopID, feed: details.feed)?.coordinate }
+    // The shape is read only for a trip that is on the road now.
+    guard Reconciler.estimatedPosition(of: trip, stopCoordinates: coordinates, at: now, prediction: prediction) != nil else {
+      return nil
+    }
+    return Reconciler.estimatedPosition(
+      of: trip, stopCoordinates: coordinates, at: now, prediction: prediction,
+      shape: try shape(ofTrip: trip.instance.tripID, feed: details.feed))
+  }
+
   /// A trip with a trip update but no vehicle position, placed by its predicted times: its
   /// stop by rule 8 (the first stop its update still lists ahead), its position between stops
   /// by rule 9 on the predicted times; nil when it is not on the road at `now`.
   mutating func placed(_ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction, update: TripUpdate?) throws
     -> VehicleView?
   {
-    var coordinates: [StopID: Coordinate] = [:]
-    for call in trip.stops { coordinates[call.stopID] = stop(call.stopID, feed: details.feed)?.coordinate }
-    guard Reconciler.estimatedPosition(of: trip, stopCoordinates: coordinates, at: now, prediction: prediction) != nil,
-      let estimate = Reconciler.estimatedPosition(
-        of: trip, stopCoordinates: coordinates, at: now, prediction: prediction,
-        shape: try shape(ofTrip: trip.instance.tripID, feed: details.feed))
-    else { return nil }
+    guard let estimate = try position(of: trip, details: details, prediction: prediction) else { return nil }
     var view = VehicleView()
     view.positionSource = .tripUpdate
     view.coordinate = estimate.coordinate
@@ -265,14 +273,7 @@ public struct Fleet {
   public mutating func estimated(_ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction? = nil) throws
     -> VehicleView?
   {
-    var coordinates: [StopID: Coordinate] = [:]
-    for call in trip.stops { coordinates[call.stopID] = stop(call.stopID, feed: details.feed)?.coordinate }
-    // The shape is read only for a trip that is on the road now.
-    guard Reconciler.estimatedPosition(of: trip, stopCoordinates: coordinates, at: now, prediction: prediction) != nil,
-      let estimate = Reconciler.estimatedPosition(
-        of: trip, stopCoordinates: coordinates, at: now, prediction: prediction,
-        shape: try shape(ofTrip: trip.instance.tripID, feed: details.feed))
-    else { return nil }
+    guard let estimate = try position(of: trip, details: details, prediction: prediction) else { return nil }
     var view = VehicleView()
     view.isEstimated = true
     view.positionSource = .timetable
