@@ -2,8 +2,9 @@
 import PackageDescription
 
 /// The target graph is the architecture: `GTFSRealtime` imports nothing, `Merge` only
-/// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner) only `TransitModel`, and
-/// only `GTFS` speaks SQL (DESIGN.md, "Targets").
+/// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner) only `TransitModel`, only
+/// `GTFS` speaks SQL and it knows nothing of the router, and `Services` (every command's
+/// answers) neither speaks SQL nor HTTP (DESIGN.md, "Targets").
 let package = Package(
   name: "transit",
   platforms: [.macOS(.v15)],
@@ -23,23 +24,28 @@ let package = Package(
     .target(name: "SQLite", dependencies: ["CSQLite"]),
     .target(name: "ZIP", dependencies: ["CZlib"]),
     .target(name: "Routing", dependencies: ["TransitModel"]),
-    .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP", "Routing"]),
+    .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP"]),
     .target(name: "GTFSRealtime"),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
     .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel"]),
-    .target(name: "TransitCLI", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing"]),
+    // The answers every command shares: decoded feeds and `now` in, values out; no SQL, no HTTP.
+    .target(name: "Services", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "Routing"]),
+    .target(
+      name: "TransitCLI",
+      dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing", "Services"]),
     .executableTarget(name: "transit", dependencies: ["TransitCLI"]),
 
     // MARK: - Tests
     .target(name: "TestSupport", dependencies: ["GTFSRealtime", "TransitModel"], path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
     .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "TestSupport"]),
+    .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "Services", "TestSupport"]),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
     .testTarget(name: "FetchTests", dependencies: ["Fetch", "TestSupport", "TransitCLI"]),
-    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "TestSupport"]),
+    .testTarget(name: "ServicesTests", dependencies: ["Services", "GTFS", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
+    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,7 @@
 import Foundation
 import GTFS
 import Routing
+import Services
 import TransitModel
 
 @main

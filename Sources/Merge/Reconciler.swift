@@ -24,6 +24,18 @@ public enum Reconciler {
     public var added: [AddedTrip]
     /// What could not be used.
     public var report: MergeReport
+
+    /// Creates a realtime answer (`LiveRealtime.none` builds the empty one).
+    public init(
+      freshness: RealtimeFreshness, predictions: [TripInstance: TripPrediction], deleted: Set<TripInstance>, added: [AddedTrip],
+      report: MergeReport
+    ) {
+      self.freshness = freshness
+      self.predictions = predictions
+      self.deleted = deleted
+      self.added = added
+      self.report = report
+    }
   }
 
   // MARK: - Freshness (rule 11)
@@ -120,6 +132,8 @@ public enum Reconciler {
 
         guard let trip = match(descriptor, among: candidates, near: reference, within: options.matchWindowSeconds) else {
           if relationship == .added || relationship == .new {
+            // An added trip is used as it is: it counts as matched (MergeReport says so).
+            result.report.matchedTripUpdateCount += 1
             result.added.append(addedTrip(update, tripID: tripID))
           } else {
             result.report.issues.append(

@@ -66,7 +66,7 @@ public struct ScheduledTrip: Hashable, Sendable {
   }
 
   /// The first scheduled time and the last.
-  var span: ClosedRange<UnixTime>? {
+  public var span: ClosedRange<UnixTime>? {
     let times = stops.compactMap { $0.reference ?? $0.arrival }
     guard let first = times.min(), let last = times.max() else { return nil }
     return first...last

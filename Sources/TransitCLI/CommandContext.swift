@@ -15,11 +15,20 @@ public final class CommandContext {
   public var clock: WallClock
   /// The folder relative paths are resolved against.
   public var currentDirectory: String
+  /// Waits this many seconds: the only sleeper (follow, record and the fetcher's retries).
+  public var sleep: @Sendable (Double) -> Void
+  /// Seconds elapsed on a clock that never jumps, for measuring waits (a fixed `--now` does
+  /// not stop it).
+  public var elapsed: @Sendable () -> Double
 
   public init(
     environment: [String: String], stdout: OutputSink, stderr: OutputSink,
-    stdoutIsTerminal: Bool, stderrIsTerminal: Bool, clock: WallClock, currentDirectory: String
+    stdoutIsTerminal: Bool, stderrIsTerminal: Bool, clock: WallClock, currentDirectory: String,
+    sleep: @escaping @Sendable (Double) -> Void = CommandContext.realSleep,
+    elapsed: @escaping @Sendable () -> Double = CommandContext.monotonicSeconds
   ) {
+    self.sleep = sleep
+    self.elapsed = elapsed
     self.environment = environment
     self.stdout = stdout
     self.stderr = stderr
@@ -27,6 +36,16 @@ public final class CommandContext {
     self.stderrIsTerminal = stderrIsTerminal
     self.clock = clock
     self.currentDirectory = currentDirectory
+  }
+
+  /// Sleeps on the real clock.
+  public static let realSleep: @Sendable (Double) -> Void = { seconds in
+    if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+  }
+
+  /// Seconds since an arbitrary start, never going back.
+  public static let monotonicSeconds: @Sendable () -> Double = {
+    Double(DispatchTime.now().uptimeNanoseconds) / 1e9
   }
 
   /// The process's own streams, environment and clock.

@@ -2,6 +2,7 @@ import Fetch
 import Foundation
 import GTFS
 import GTFSRealtime
+import Services
 import SQLite
 import TransitModel
 import ZIP
@@ -205,6 +206,9 @@ public enum Transit {
       }
       return 2
     case let error as NotFoundError:
+      context.stderr.line("transit: \(error.message)")
+      return 3
+    case let error as AlertResolver.Unknown:
       context.stderr.line("transit: \(error.message)")
       return 3
     case let error as RuntimeError:

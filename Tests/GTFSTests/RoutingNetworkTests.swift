@@ -1,5 +1,6 @@
 import Foundation
 import Routing
+import Services
 import TestSupport
 import Testing
 import TransitModel

@@ -42,7 +42,7 @@ import Testing
     #expect(result.stderr.isEmpty)
     #expect(result.stdout == """
       Tallaght Interchange · station, departures from 07:40
-      realtime: fresh, feed 30 s old (07:39)
+      realtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates, 2 of 2 vehicles matched
       Red  Suir Road                        platform C  07:40 · now                              scheduled
       Red  Suir Road                        platform C  07:51 · 11 min  sched 07:50  on time     live
       27   Crumlin Hospital                 platform A  07:53 · 13 min  sched 07:50  3 min late  live
@@ -73,7 +73,16 @@ import Testing
         "realtime": {
           "status": "fresh",
           "feed_timestamp": "2026-12-01T07:39:30+00:00",
-          "age_seconds": 30
+          "age_seconds": 30,
+          "trip_updates": {
+            "matched": 8,
+            "total": 8
+          },
+          "vehicles": {
+            "matched": 2,
+            "total": 2
+          },
+          "warnings": []
         },
         "departures": [
           {
@@ -182,7 +191,7 @@ import Testing
     let stale = run(["departures", "TINT", "--now", "2026-12-01T07:42:00Z", "--realtime", tripUpdates, "-n", "2"])
     #expect(stale.stdout == """
       Tallaght Interchange · station, departures from 07:42
-      realtime: stale, feed 2 min old (07:39)
+      realtime: stale, feed 2 min old (07:39) · 8 of 8 trip updates matched
       Red  Suir Road         platform C  07:51 · 9 min   sched 07:50  on time     live
       27   Crumlin Hospital  platform A  07:53 · 11 min  sched 07:50  3 min late  live
 
@@ -205,7 +214,7 @@ import Testing
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout == """
       Tallaght Interchange · station, departures from 07:40
-      realtime: fresh, feed 30 s old (07:39)
+      realtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched
       notice (detour): 77X diverted via Belgard Road until 10:00 (roadworks at Citywest)
       77X  Citywest Campus  platform A  08:05           cancelled
       77X  Citywest Campus  platform A  08:35 · 55 min  scheduled

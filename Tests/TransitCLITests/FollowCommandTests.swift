@@ -1,4 +1,5 @@
 import Foundation
+import GTFSRealtime
 import TestSupport
 import Testing
 
@@ -12,6 +13,38 @@ import Testing
 
   func run(_ arguments: [String]) -> CLIResult {
     home.run(arguments)
+  }
+
+  /// Playing back waits through the command context's sleeper (no sleep of its own): the
+  /// gaps between the recorded snapshots, at --speed.
+  @Test func replayWaitsThroughTheContextsSleeper() throws {
+    final class Slept: @unchecked Sendable { var seconds: [Double] = [] }
+    let slept = Slept()
+    let context = CommandContext.capturing()
+    context.sleep = { slept.seconds.append($0) }
+    let code = Transit.main(["follow", "V27-1", "--replay", replay, "--speed", "2", "--data-dir", home.path], context: context)
+    #expect(code == 0, "\(context.stderr.text)")
+    let times = Set(try FileManager.default.contentsOfDirectory(atPath: replay).compactMap { name in
+      name.hasSuffix(".pb") ? Double(name.prefix { $0.isNumber }) : nil
+    }).sorted()
+    #expect(slept.seconds == zip(times.dropFirst(), times).map { ($0 - $1) / 2 })
+  }
+
+  /// Alerts beside the followed vehicle come in the configured language, as in `departures`
+  /// and `alerts` (issue 16: follow showed English whatever the setting).
+  @Test func alertsInTheConfiguredLanguage() throws {
+    var feed = DemoRealtimeSnapshot.alerts
+    feed.entities[0].alert?.headerText = TranslatedString(translations: [
+      .init(text: "77X diverted", language: "en"), .init(text: "77X dévié", language: "fr"),
+    ])
+    let path = home.path + "/multilingual.pb"
+    try Data(feed.encoded()).write(to: URL(fileURLWithPath: path))
+    let follow = ["follow", "--trip", "77X-WK-0-0805", "--once", "--now", "2026-12-01T07:40:00Z", "--realtime", path]
+    #expect(run(follow).stdout.contains("77X diverted"), "\(run(follow).stdout)")
+    #expect(run(["config", "set", "language", "fr"]).code == 0)
+    let french = run(follow)
+    #expect(french.stdout.contains("77X dévié"), "\(french.stdout)")
+    #expect(!french.stdout.contains("77X diverted"))
   }
 
   /// The committed .pb files are exactly what `DemoReplaySequence` encodes; with
@@ -154,7 +187,9 @@ import Testing
     let out = TemporaryFolder()
     let recorded = run(["record", out.path + "/ride", "--duration", "1s"])
     #expect(recorded.code == 0, "\(recorded.stderr)")
-    #expect(recorded.stdout == "saved 2 snapshots in \(out.path)/ride\n")
+    // What the last snapshots matched in the demo timetable, by the one matching path.
+    #expect(recorded.stdout.hasPrefix("saved 2 snapshots in \(out.path)/ride; the last snapshot: "), "\(recorded.stdout)")
+    #expect(recorded.stdout.hasSuffix(" matched\n"))
     let names = try FileManager.default.contentsOfDirectory(atPath: out.path + "/ride").sorted()
     #expect(names == [DemoReplaySequence.allFiles[0].name, DemoReplaySequence.allFiles[1].name])
     let followed = run(["follow", "V27-1", "--replay", out.path + "/ride", "--once"])
@@ -167,7 +202,7 @@ import Testing
     #expect(live.code == 0, "\(live.stderr)")
     #expect(live.stdout == """
       1 live vehicle · 07:41
-      realtime: fresh, feed 60 s old (07:40)
+      realtime: fresh, feed 60 s old (07:40) · 1 of 1 trip update, 1 of 1 vehicle matched
       27  Tallaght Interchange  27 · 1  ↙  0 km/h  70 s  at Kilnamanagh  on time  live
 
       """)

@@ -1,32 +1,54 @@
 import Foundation
-import Routing
 import SQLite
 import TransitModel
 
-// How `Store.routingNetwork` builds the router's arrays: each feed's patterns, the trips of
+// How `Store.routingPatterns` gathers the router's arrays: each feed's patterns, the trips of
 // the service dates that reach the window (frequency instances expanded, realtime applied),
-// split into routes whose trips never overtake; footpaths and transfers.txt.
+// by stop pattern (Routing splits them into routes whose trips never overtake); footpaths and
+// transfers.txt.
 
 // MARK: - Building
 
-/// Trips gathered by pattern, then split into FIFO routes.
-struct RoutingBuilder {
-  struct Group {
-    var pattern: Int64
-    var stops: [Int32]
-    var canBoard: [Bool]
-    var canAlight: [Bool]
-    var arrivals: [Int32] = []
-    var departures: [Int32] = []
-    var trips: [Int32] = []
+/// A walk from one network stop to another (ingest's footpaths, transfers.txt).
+public struct WalkLink: Sendable, Hashable {
+  /// The stop reached.
+  public var to: Int32
+  /// Seconds it takes.
+  public var seconds: Int32
+}
+
+/// The trips of a period as plain values, by stop pattern, for the router (which splits the
+/// patterns into routes whose trips never overtake: `Routing`'s business, not the store's).
+///
+/// Stop `s` of feed `f` (in `Store.feedNames` order) is `stopOffsets[f] + stop_idx`, so stops
+/// of different feeds are distinct. Times are seconds from `origin`.
+public struct RoutingPatterns: Sendable {
+  /// One pattern's trips: `arrivals[t * stops.count + p]` is trip `t`'s time at position `p`.
+  public struct Group: Sendable {
+    public internal(set) var pattern: Int64
+    public internal(set) var stops: [Int32]
+    public internal(set) var canBoard: [Bool]
+    public internal(set) var canAlight: [Bool]
+    public internal(set) var arrivals: [Int32] = []
+    public internal(set) var departures: [Int32] = []
+    /// Indices into `trips`.
+    public internal(set) var trips: [Int32] = []
   }
 
-  let stopCount: Int
-  let origin: UnixTime
-  var groups: [Group] = []
-  var trips: [RoutingTrip] = []
-  var footpaths: [[Footpath]]
-  var changeSeconds: [Int32]
+  /// How many network stops there are.
+  public let stopCount: Int
+  /// The instant times count from.
+  public let origin: UnixTime
+  /// The trips by pattern (a trip with skipped stops has a group of its own).
+  public internal(set) var groups: [Group] = []
+  /// Trip instances; the groups' `trips` index this.
+  public internal(set) var trips: [RoutingTrip] = []
+  /// Per network stop, the walks from it.
+  public internal(set) var footpaths: [[WalkLink]]
+  /// Per network stop, the minimum change time there (transfers.txt type 2 to itself).
+  public internal(set) var changeSeconds: [Int32]
+  /// Where each feed's stops start.
+  public internal(set) var stopOffsets: [Int32] = []
 
   init(stopCount: Int, origin: UnixTime) {
     self.stopCount = stopCount
@@ -35,48 +57,15 @@ struct RoutingBuilder {
     changeSeconds = Array(repeating: 0, count: stopCount)
   }
 
-  /// Splits each group into routes whose trips never overtake (greedily: each trip, in order of
-  /// departure, joins the first route whose last trip it does not overtake).
-  func network(stopOffsets: [Int32]) -> RoutingNetwork {
-    var routes: [RoutingRoute] = []
-    for group in groups where !group.trips.isEmpty {
-      let width = group.stops.count
-      let order = group.trips.indices.sorted { a, b in
-        let da = group.departures[a * width], db = group.departures[b * width]
-        if da != db { return da < db }
-        return group.arrivals[a * width + width - 1] < group.arrivals[b * width + width - 1]
-      }
-      var parts: [[Int]] = []
-      for trip in order {
-        let fits = parts.firstIndex { part in
-          let last = part[part.count - 1]
-          for position in 0..<width
-          where group.arrivals[trip * width + position] < group.arrivals[last * width + position]
-            || group.departures[trip * width + position] < group.departures[last * width + position]
-          {
-            return false
-          }
-          return true
-        }
-        if let fits { parts[fits].append(trip) } else { parts.append([trip]) }
-      }
-      for part in parts {
-        var arrivals: [Int32] = [], departures: [Int32] = []
-        arrivals.reserveCapacity(part.count * width)
-        departures.reserveCapacity(part.count * width)
-        for trip in part {
-          arrivals += group.arrivals[(trip * width)..<(trip * width + width)]
-          departures += group.departures[(trip * width)..<(trip * width + width)]
-        }
-        routes.append(
-          RoutingRoute(
-            stops: group.stops, canBoard: group.canBoard, canAlight: group.canAlight, arrivals: arrivals, departures: departures,
-            tripReferences: part.map { group.trips[$0] }, reference: Int32(truncatingIfNeeded: group.pattern)))
-      }
-    }
-    return RoutingNetwork(
-      timetable: RoutingTimetable(stopCount: stopCount, routes: routes, footpaths: footpaths, changeSeconds: changeSeconds),
-      origin: origin, trips: trips, stopOffsets: stopOffsets)
+  /// The absolute time of a router time.
+  public func time(_ seconds: Int32) -> UnixTime { origin + Int64(seconds) }
+  /// The router time of an absolute time (clamped to what 32 bits hold).
+  public func seconds(_ time: UnixTime) -> Int32 { Int32(clamping: time - origin) }
+
+  func locate(_ stop: Int32) -> (feed: Int, idx: Int64) {
+    var feed = 0
+    while feed + 1 < stopOffsets.count && stopOffsets[feed + 1] <= stop { feed += 1 }
+    return (feed, Int64(stop - stopOffsets[feed]))
   }
 }
 
@@ -97,7 +86,7 @@ extension FeedReader {
 
   /// Adds this feed's trips calling in `from...until`, its footpaths and transfers.
   func addRouting(
-    to builder: inout RoutingBuilder, feedIndex: Int, offset: Int32, from: UnixTime, until: UnixTime, modes: Set<TransitMode>,
+    to builder: inout RoutingPatterns, feedIndex: Int, offset: Int32, from: UnixTime, until: UnixTime, modes: Set<TransitMode>,
     walking: WalkingModel, realtime: [RealtimeTrip]
   ) throws {
     // Patterns of the modes asked for, with their stops.
@@ -254,7 +243,7 @@ extension FeedReader {
       }
     }
     for (from, targets) in links {
-      builder.footpaths[Int(offset) + Int(from)] = targets.map { Footpath(to: offset + Int32($0.key), seconds: $0.value) }
+      builder.footpaths[Int(offset) + Int(from)] = targets.map { WalkLink(to: offset + Int32($0.key), seconds: $0.value) }
         .sorted { $0.to < $1.to }
     }
   }
@@ -319,7 +308,7 @@ private struct InstanceCollector {
 
   /// Adds the instance of `trip` whose service-day times are in `arrivals`/`departures`,
   /// shifted by `shift` (frequency instances), with its realtime when there is some.
-  mutating func add(to builder: inout RoutingBuilder, pattern: Int64, trip: Int64, day: RoutingDay, start: Int32?, shift: Int32) {
+  mutating func add(to builder: inout RoutingPatterns, pattern: Int64, trip: Int64, day: RoutingDay, start: Int32?, shift: Int32) {
     guard let group = patterns[pattern]?.group, let width = patterns[pattern]?.stops.count else { return }
     let base = Int32(clamping: day.base - originSeconds) + shift
     let update = live.isEmpty ? nil : live[FeedReader.InstanceKey(trip: trip, date: day.date, start: start)]
@@ -337,7 +326,7 @@ private struct InstanceCollector {
       } else {
         index = builder.groups.count
         let shape = patterns[pattern]!
-        builder.groups.append(RoutingBuilder.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
+        builder.groups.append(RoutingPatterns.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
         patterns[pattern]!.group = index
       }
       for position in 0..<width {
@@ -370,7 +359,7 @@ private struct InstanceCollector {
       index = group
     } else {
       index = builder.groups.count
-      builder.groups.append(RoutingBuilder.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
+      builder.groups.append(RoutingPatterns.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
       if !ownRoute { patterns[pattern]!.group = index }
     }
     builder.groups[index].arrivals += arrive

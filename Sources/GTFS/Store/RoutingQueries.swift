@@ -1,31 +1,6 @@
 import Foundation
-import Routing
 import SQLite
 import TransitModel
-
-/// How people walk: speed, how much longer than the straight line a walk is, and how far a
-/// transfer between two stops may be.
-public struct WalkingModel: Sendable, Hashable {
-  /// Metres per second.
-  public var metersPerSecond: Double
-  /// A walk is this many times the straight line.
-  public var detourFactor: Double
-  /// Transfers between stops at most this far apart in a straight line (ingest links stops up
-  /// to 400 m apart, so a larger value has no effect).
-  public var maxTransferMeters: Double
-
-  /// Creates a walking model (defaults: 1.3 m/s, 1.25 × the straight line, 400 m).
-  public init(metersPerSecond: Double = 1.3, detourFactor: Double = 1.25, maxTransferMeters: Double = 400) {
-    self.metersPerSecond = metersPerSecond
-    self.detourFactor = detourFactor
-    self.maxTransferMeters = maxTransferMeters
-  }
-
-  /// The seconds needed to walk between two points `meters` apart in a straight line.
-  public func seconds(straightLineMeters meters: Double) -> Int32 {
-    Int32((meters * detourFactor / metersPerSecond).rounded(.up))
-  }
-}
 
 /// Realtime for one trip instance, per position of its stops: expected times replace the
 /// timetable's, a cancelled trip and skipped stops are left out of journey planning.
@@ -59,7 +34,7 @@ public struct RealtimeTrip: Sendable, Hashable {
   }
 }
 
-/// A trip instance of a `RoutingNetwork`.
+/// A trip instance of `RoutingPatterns`.
 public struct RoutingTrip: Sendable, Hashable {
   /// The feed it belongs to.
   public var feed: FeedName
@@ -72,31 +47,6 @@ public struct RoutingTrip: Sendable, Hashable {
   let feedIndex: Int
   let tripIndex: Int64
   let pattern: Int64
-}
-
-/// The router's timetable for a period, with what is needed to describe its journeys.
-///
-/// Stop `s` of feed `f` (in `Store.feedNames` order) is `stopOffsets[f] + stop_idx`, so
-/// stops of different feeds are distinct. Times are seconds from `origin`.
-public struct RoutingNetwork: Sendable {
-  /// The router's arrays.
-  public let timetable: RoutingTimetable
-  /// The instant times count from.
-  public let origin: UnixTime
-  /// Trip instances; a route's `tripReferences` index this.
-  public let trips: [RoutingTrip]
-  let stopOffsets: [Int32]
-
-  /// The absolute time of a router time.
-  public func time(_ seconds: Int32) -> UnixTime { origin + Int64(seconds) }
-  /// The router time of an absolute time (clamped to what 32 bits hold).
-  public func seconds(_ time: UnixTime) -> Int32 { Int32(clamping: time - origin) }
-
-  func locate(_ stop: Int32) -> (feed: Int, idx: Int64) {
-    var feed = 0
-    while feed + 1 < stopOffsets.count && stopOffsets[feed + 1] <= stop { feed += 1 }
-    return (feed, Int64(stop - stopOffsets[feed]))
-  }
 }
 
 /// A stop a ride passes, as the journey's description needs it.
@@ -130,8 +80,8 @@ public struct RoutingRide: Sendable, Hashable {
 }
 
 extension Store {
-  /// The router's timetable for the trips that call between `from` and `until`, across every
-  /// feed held: each feed's patterns split into routes whose trips never overtake, ordinary
+  /// The trips that call between `from` and `until`, across every feed held, by stop pattern
+  /// (Routing splits them into routes whose trips never overtake): ordinary
   /// trips of every service date that can reach the window (the dates before, for trips
   /// running past midnight), frequency-based trips expanded into instances, pickup_type and
   /// drop_off_type 1 respected, footpaths from ingest's links (within the walking model's
@@ -143,27 +93,28 @@ extension Store {
   ///     skipped stops becomes a route of its own that neither picks up nor sets down there.
   /// - Complexity: one scan of each feed's trip times, patterns and footpaths; O(trips log
   ///   trips) to sort.
-  public func routingNetwork(
+  public func routingPatterns(
     from: UnixTime, until: UnixTime, modes: Set<TransitMode> = [], walking: WalkingModel = .init(),
     realtime: [RealtimeTrip] = []
-  ) throws -> RoutingNetwork {
+  ) throws -> RoutingPatterns {
     var offsets: [Int32] = []
     var total: Int32 = 0
     for feed in feeds {
       offsets.append(total)
       total += Int32(try feed.db.scalarInt("SELECT coalesce(max(stop_idx), 0) + 1 FROM stops") ?? 1)
     }
-    var builder = RoutingBuilder(stopCount: Int(total), origin: from)
+    var builder = RoutingPatterns(stopCount: Int(total), origin: from)
+    builder.stopOffsets = offsets
     for (index, feed) in feeds.enumerated() {
       try feed.addRouting(
         to: &builder, feedIndex: index, offset: offsets[index], from: from, until: until, modes: modes, walking: walking,
         realtime: realtime.filter { $0.feed == feed.name })
     }
-    return builder.network(stopOffsets: offsets)
+    return builder
   }
 
   /// The network's stops for `stop`: itself and, for a station, its platforms.
-  public func routingStops(at stop: Stop, in network: RoutingNetwork) throws -> [Int32] {
+  public func routingStops(at stop: Stop, in network: RoutingPatterns) throws -> [Int32] {
     guard let index = feeds.firstIndex(where: { $0.name == stop.feed }),
       let idx = try feeds[index].stopIndex(id: stop.id.rawValue)
     else { return [] }
@@ -172,7 +123,7 @@ extension Store {
 
   /// The network's stops (not stations) within `radiusMeters` of `point`, nearest first,
   /// with their straight-line distances.
-  public func routingStops(near point: Coordinate, radiusMeters: Double, in network: RoutingNetwork) throws -> [(
+  public func routingStops(near point: Coordinate, radiusMeters: Double, in network: RoutingPatterns) throws -> [(
     stop: Int32, meters: Double
   )] {
     var result: [(stop: Int32, meters: Double)] = []
@@ -185,16 +136,14 @@ extension Store {
   }
 
   /// The stop behind a network stop index.
-  public func routingStop(_ stop: Int32, in network: RoutingNetwork) throws -> Stop? {
+  public func routingStop(_ stop: Int32, in network: RoutingPatterns) throws -> Stop? {
     let (feed, idx) = network.locate(stop)
     return try feeds[feed].stop(idx)
   }
 
-  /// What ride `trip` of route `route` from `board` to `alight` (positions) is.
-  public func routingRide(route: Int32, trip: Int32, board: Int32, alight: Int32, in network: RoutingNetwork) throws
-    -> RoutingRide
-  {
-    let instance = network.trips[Int(network.timetable.routes[Int(route)].tripReferences[Int(trip)])]
+  /// What the ride on trip instance `instance` from `board` to `alight` (positions in its
+  /// pattern) is.
+  public func routingRide(_ instance: RoutingTrip, board: Int32, alight: Int32) throws -> RoutingRide {
     let feed = feeds[instance.feedIndex]
     let select = try feed.db.cached(
       """

@@ -51,3 +51,16 @@ extension Store {
     return try reader.calendar.services(on: date).contains(service)
   }
 }
+
+extension Store {
+  /// Whether `tripID` of `feed` is a frequencies.txt template: its instances are told apart by
+  /// start_time (rule 3), where a timetabled trip's start_time only repeats its first departure.
+  /// - Complexity: one indexed lookup, plus the frequencies (cached).
+  public func isFrequencyTrip(_ tripID: TripID, feed: FeedName) throws -> Bool {
+    guard let reader = reader(feed) else { return false }
+    let select = try reader.db.cached("SELECT trip_idx FROM trips WHERE trip_id = ?")
+    select.bind(tripID.rawValue, at: 1)
+    guard try select.step() else { return false }
+    return reader.frequencyTrips.contains(select.int64(0))
+  }
+}

@@ -2,6 +2,7 @@ import Foundation
 import GTFS
 import GTFSRealtime
 import Merge
+import Services
 import TransitModel
 
 /// What the `commute` commands share: days, deadlines, and choosing the departure to take.
@@ -86,93 +87,21 @@ enum CommuteSupport {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }
 
-  /// One departure considered for a commute.
-  struct Option {
-    var departure: Departure
-    /// When it departs (expected, else scheduled).
-    var departs: UnixTime
-    /// When it reaches the destination stop (expected when live), or nil without a destination.
-    var arrives: UnixTime?
-    /// When you get where you are going: `arrives` plus the walk after it.
-    var reaches: UnixTime?
-    /// Departure minus the walk.
-    var leaveBy: UnixTime
-  }
-
-  /// A commute worked out for one day: the recommended departure, up to two before it and one
-  /// after.
-  struct Plan {
-    var date: ServiceDate
-    var deadline: UnixTime
-    var options: [Option]
-    /// Index into `options` of the recommended one, nil when none arrives in time.
-    var recommended: Int?
-    var freshness: RealtimeFreshness
-  }
-
-  /// Chooses the departures for `commute` on `date`: the latest whose arrival on foot (the
-  /// vehicle's arrival plus the walk after it; without a destination, its departure) is no later
-  /// than the deadline is recommended.
-  static func plan(
-    _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, store: Store, feeds: [FeedMessage], now: UnixTime,
-    options reconcile: ReconcilerOptions
-  ) throws -> Plan {
-    let zone = store.timeZone(of: stop.feed)
+  /// The deadline of `commute` on `date`: its arrive-by time on the agency's clock.
+  static func deadline(_ commute: UserStore.Commute, on date: ServiceDate, zone: TimeZone) throws -> UnixTime {
     let day = String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
     guard let deadline = ISOTime.parse(day + "T" + clockText(commute.arriveByMinutes), zone: zone) else {
       throw RuntimeError("cannot place \(clockText(commute.arriveByMinutes)) on \(day) in \(zone.identifier)")
     }
-    let start = deadline - 2 * 3600  // an earlier trip is not this commute (a night bus is not the 08:00 one)
-    let platforms = stop.isStation ? try store.platforms(of: stop) : []
-    let live = try DeparturesCommand.liveDepartures(
-      store: store, stop: stop, platforms: platforms, feeds: feeds, now: now, start: start, windowMinutes: 4 * 60, limit: 10_000,
-      includeArrivals: false, route: commute.route, destination: commute.destination, options: reconcile)
-    var options: [Option] = []
-    let walk = Int64(commute.walkMinutes * 60)
-    let thenWalk = Int64(commute.thenWalkMinutes * 60)
-    for departure in live.departures where departure.status != .cancelled && departure.status != .skipped {
-      guard let departs = departure.time else { continue }
-      var arrives: UnixTime?
-      if let destination = commute.destination {
-        arrives = try arrival(of: departure, at: destination, store: store)
-        guard arrives != nil else { continue }
-      }
-      let reaches = arrives.map { $0 + thenWalk }
-      options.append(Option(departure: departure, departs: departs, arrives: arrives, reaches: reaches, leaveBy: departs - walk))
-    }
-    options.sort { ($0.reaches ?? $0.departs, $0.departs) < ($1.reaches ?? $1.departs, $1.departs) }
-    let best: Int? = options.lastIndex { ($0.reaches ?? $0.departs) <= deadline }
-    var shown: [Option]
-    var index: Int?
-    if let best {
-      let lower: Int = Swift.max(0, best - 2)
-      let upper: Int = Swift.min(options.count - 1, best + 1)
-      shown = Array(options[lower...upper])
-      index = best - lower
-    } else {
-      shown = Array(options.prefix(1))
-    }
-    return Plan(date: date, deadline: deadline, options: shown, recommended: index, freshness: live.freshness)
+    return deadline
   }
 
-  /// When `departure`'s trip reaches the first later stop named like `destination` (else, when
-  /// its headsign says so, its last stop), moved by its delay.
-  static func arrival(of departure: Departure, at destination: String, store: Store) throws -> UnixTime? {
-    let call = departure.call
-    let stops = try store.tripCalls(call.tripID, feed: call.feed, serviceDate: call.serviceDate, startTime: call.startTime)
-    let wanted = folded(destination)
-    let later = stops.filter { $0.stopSequence > call.stopSequence }
-    var reached: UnixTime?
-    for stop in later {
-      if let found = try store.stop(stop.stopID, feed: call.feed), folded(found.name).contains(wanted) {
-        reached = stop.arrival ?? stop.departure
-        break
-      }
-    }
-    if reached == nil, folded(call.headsign).contains(wanted), let last = later.last {
-      reached = last.arrival ?? last.departure
-    }
-    return reached.map { $0 + (departure.delaySeconds ?? 0) }
+  /// The plan of `commute` on `date` from the departure board and the realtime `live`.
+  static func plan(
+    _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, store: Store, live: LiveRealtime
+  ) throws -> CommutePlanner.Plan {
+    let deadline = try deadline(commute, on: date, zone: store.timeZone(of: stop.feed))
+    return try CommutePlanner.plan(commute, stop: stop, on: date, deadline: deadline, store: store, live: live)
   }
 }
 
@@ -185,7 +114,7 @@ enum CommuteAddCommand: TransitCommand {
     options: [
       OptionSpec("--stop", value: "S", help: "The stop you board at (stop_id, code or name)", complete: .dynamic(.favourites)),
       OptionSpec("--route", value: "R", help: "Only route R", complete: .dynamic(.routes)),
-      OptionSpec("--to", value: "DEST", help: "Where you get off (a later stop's name): the deadline is your arrival there"),
+      OptionSpec("--to", value: "STOP", help: "Where you get off: a stop or station (id, code or name, as STOP everywhere; a station means any platform); the deadline is the trip's arrival there"),
       OptionSpec("--arrive-by", value: "HH:MM", help: "The deadline (on the agency's clock); without --to, the latest departure"),
       OptionSpec(
         "--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri",
@@ -215,15 +144,23 @@ enum CommuteAddCommand: TransitCommand {
     }
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
+    // --to is a stop like every other: id, code, exact name or a unique match; a name shared by
+    // a station and its platforms is the station (any platform). Saved as its stop_id.
+    let destination = try arguments.value("--to").map { text in
+      try StopCommandSupport.resolveStop(text, in: store, context: invocation.context, preferringStation: true)
+    }
+    if let destination, destination.feed != stop.feed {
+      throw UsageError("--to '\(arguments.value("--to") ?? "")' is in feed \(destination.feed), not in \(stop.feed) with --stop")
+    }
     let commute = UserStore.Commute(
       name: name, feed: stop.feed.rawValue, stopID: stop.id.rawValue, route: arguments.value("--route"),
-      destination: arguments.value("--to"), arriveByMinutes: arriveBy, days: days, walkMinutes: walk,
+      destination: destination?.id.rawValue, arriveByMinutes: arriveBy, days: days, walkMinutes: walk,
       thenWalkMinutes: thenWalk)
     try UserStore(directory: invocation.paths.data).saveCommute(commute, now: invocation.now.seconds)
     if invocation.global.json {
       invocation.context.stdout.line(CommuteListCommand.json(commute, stop: stop).serialized(pretty: true))
     } else {
-      invocation.context.stdout.line("saved commute '\(name)': \(CommuteListCommand.describe(commute, stop: stop))")
+      invocation.context.stdout.line("saved commute '\(name)': \(CommuteListCommand.describe(commute, stop: stop, store: store))")
     }
     return 0
   }
@@ -249,15 +186,18 @@ enum CommuteListCommand: TransitCommand {
       out.line("no commutes yet; add one with 'transit commute add NAME --stop S --arrive-by HH:MM'")
       return 0
     }
-    out.write(StopCommandSupport.table(zip(commutes, stops).map { [$0.name, describe($0, stop: $1)] }))
+    out.write(StopCommandSupport.table(zip(commutes, stops).map { [$0.name, describe($0, stop: $1, store: store)] }))
     return 0
   }
 
   /// "Tallaght (The Square) [4530], route 27, to Crumlin, arrive by 08:30, mon-fri, 5 min walk".
-  static func describe(_ commute: UserStore.Commute, stop: TransitModel.Stop?) -> String {
+  static func describe(_ commute: UserStore.Commute, stop: TransitModel.Stop?, store: Store? = nil) -> String {
     var parts = [stop.map { $0.name + ($0.code.map { " [\($0)]" } ?? "") } ?? "\(commute.stopID) (not in the timetable)"]
     if let route = commute.route { parts.append("route \(route)") }
-    if let destination = commute.destination { parts.append("to \(destination)") }
+    if let destination = commute.destination {
+      let named = store.flatMap { store in (try? store.stop(StopID(destination), feed: FeedName(commute.feed))) ?? nil }
+      parts.append("to \(named?.name ?? destination)")
+    }
     parts.append("arrive by \(CommuteSupport.clockText(commute.arriveByMinutes))")
     parts.append(CommuteSupport.describeDays(commute.days))
     if commute.walkMinutes > 0 { parts.append("\(commute.walkMinutes) min walk") }
@@ -341,6 +281,7 @@ enum CommuteCommand: TransitCommand {
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     let now = invocation.now
     let feeds = try FeedsSupport.realtimeFeeds(invocation)
+    let options = try RealtimeSupport.options(invocation, settings: settings)
     var dateOption: ServiceDate?
     if let text = invocation.arguments.value("--date") {
       guard text.count == 10, let date = ServiceDate(gtfs: text.replacingOccurrences(of: "-", with: "")) else {
@@ -352,10 +293,11 @@ enum CommuteCommand: TransitCommand {
       guard commutes.count == 1, invocation.arguments.positionals.count == 1 else { throw UsageError("--ics needs a commute NAME") }
       let days = try invocation.arguments.integer("--days", in: 1...366) ?? 7
       invocation.context.stdout.write(
-        try CommuteCalendar.ics(commutes[0], store: store, from: dateOption, days: days, now: now, options: settings.reconcilerOptions))
+        try CommuteCalendar.ics(commutes[0], store: store, from: dateOption, days: days, now: now, options: options))
       return 0
     }
     if invocation.arguments.value("--days") != nil { throw UsageError("--days N goes with --ics") }
+    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     let out = invocation.context.stdout
     var documents: [JSON] = []
     for (number, commute) in commutes.enumerated() {
@@ -375,7 +317,7 @@ enum CommuteCommand: TransitCommand {
         inactive = date
         while !CommuteSupport.runs(commute, on: date) { date = date.adding(days: 1) }
       }
-      let plan = try CommuteSupport.plan(commute, stop: stop, on: date, store: store, feeds: feeds, now: now, options: settings.reconcilerOptions)
+      let plan = try CommuteSupport.plan(commute, stop: stop, on: date, store: store, live: live)
       func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelve) }
       if invocation.global.json {
         var members: [(String, JSON)] = [("name", .string(commute.name)), ("date", .string(plan.date.description))]
@@ -399,9 +341,9 @@ enum CommuteCommand: TransitCommand {
       if let inactive {
         out.line("commute '\(commute.name)' does not run on \(CommuteSupport.dayText(inactive)); next: \(CommuteSupport.dayText(date))")
       }
-      out.line("commute '\(commute.name)': \(CommuteListCommand.describe(commute, stop: stop))")
+      out.line("commute '\(commute.name)': \(CommuteListCommand.describe(commute, stop: stop, store: store))")
       out.line("\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline))")
-      if !feeds.isEmpty { out.line(DeparturesCommand.realtimeLine(plan.freshness, zone: zone, twelveHour: twelve)) }
+      if !feeds.isEmpty { out.line(RealtimeSupport.line(plan.report, zone: zone, twelveHour: twelve)) }
       guard !plan.options.isEmpty else {
         out.line("no departure in the 2 h either side of \(clock(plan.deadline))")
         continue
@@ -444,7 +386,7 @@ enum CommuteCalendar {
   /// The calendar: a VEVENT with a VALARM for each day `commute` runs in `days` days from
   /// `from` (default: today), from the timetable.
   static func ics(
-    _ commute: UserStore.Commute, store: Store, from: ServiceDate?, days: Int, now: UnixTime, options: ReconcilerOptions
+    _ commute: UserStore.Commute, store: Store, from: ServiceDate?, days: Int, now: UnixTime, options: ServiceOptions
   ) throws -> String {
     guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
       throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable")
@@ -458,7 +400,7 @@ enum CommuteCalendar {
     for offset in 0..<days {
       let date = first.adding(days: offset)
       guard CommuteSupport.runs(commute, on: date) else { continue }
-      let plan = try CommuteSupport.plan(commute, stop: stop, on: date, store: store, feeds: [], now: now, options: options)
+      let plan = try CommuteSupport.plan(commute, stop: stop, on: date, store: store, live: .none(now: now, options: options))
       guard let index = plan.recommended else { continue }
       let option = plan.options[index]
       let call = option.departure.call

@@ -2,6 +2,7 @@ import Foundation
 import GTFS
 import GTFSRealtime
 import Merge
+import Services
 import TransitModel
 
 /// `transit departures STOP`: the next scheduled departures at a stop or station.
@@ -10,8 +11,6 @@ enum DeparturesCommand: TransitCommand {
   static let defaultWindowMinutes = 120
   /// Departures listed unless `--limit` says otherwise.
   static let defaultLimit = 10
-  /// Walking speed for `--from` (metres per second).
-  static let walkingSpeed = 1.3
 
   static let spec = CommandSpec(
     path: ["departures"],
@@ -75,19 +74,18 @@ enum DeparturesCommand: TransitCommand {
     let start = try startTime(invocation, zone: zone, now: now)
     var platforms: [String: TransitModel.Stop] = [:]
     if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
-    let live = try liveDepartures(
-      store: store, stop: stop, platforms: Array(platforms.values), feeds: feeds, now: now, start: start,
-      windowMinutes: window, limit: limit, includeArrivals: arguments.flag("--arrivals"), route: arguments.value("--route"),
-      destination: arguments.value("--to"), options: settings.reconcilerOptions)
-    let departures = live.departures
-    let freshness = live.freshness
-    let notices = alertNotices(feeds, stop: stop, platforms: Array(platforms.values), departures: departures, now: now,
-      environment: invocation.context.environment, language: settings.language)
+    let options = try RealtimeSupport.options(invocation, settings: settings)
+    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
+    let departures = try DepartureBoard.departures(
+      store: store, stop: stop, platforms: Array(platforms.values), live: live,
+      query: BoardQuery(
+        start: start, windowMinutes: window, limit: limit, includeArrivals: arguments.flag("--arrivals"),
+        route: arguments.value("--route"), destination: arguments.value("--to")))
+    let notices = DepartureBoard.notices(live: live, stop: stop, platforms: Array(platforms.values), departures: departures)
     func reachable(_ departure: Departure) -> Bool? {
-      guard let from, let time = departure.time,
-        let position = platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate
-      else { return nil }
-      return Double(time - now) >= from.distanceMeters(to: position) * settings.detourFactor / settings.walkingSpeed
+      DepartureBoard.isReachable(
+        departure, from: from, stopCoordinate: platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate, now: now,
+        walking: options.walking)
     }
 
     if invocation.global.json {
@@ -99,7 +97,7 @@ enum DeparturesCommand: TransitCommand {
       let json = JSON.object([
         ("stop", .object(stopMembers)),
         ("now", .string(ISOTime.format(now, zone: zone))),
-        ("realtime", realtimeJSON(freshness, zone: zone)),
+        ("realtime", RealtimeSupport.json(live.report, zone: zone)),
         ("departures", .array(departures.map { departureJSON($0, zone: zone, reachable: reachable($0)) })),
       ])
       invocation.context.stdout.line(json.serialized(pretty: true))
@@ -113,7 +111,7 @@ enum DeparturesCommand: TransitCommand {
     let startDay = ISOTime.format(start, zone: zone).prefix(10)
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
     out.line("\(stop.name)\(code) · \(stop.isStation ? "station, " : "")departures from \(startText)")
-    if !feeds.isEmpty { out.line(realtimeLine(freshness, zone: zone, twelveHour: twelve)) }
+    if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     for notice in notices { out.line(noticeLine(notice)) }
     guard !departures.isEmpty else {
       out.line("no departures in the \(window) min from \(startText)\(arguments.value("--route").map { " on route \($0)" } ?? "")\(arguments.value("--to").map { " to \($0)" } ?? ""); try a wider --window")
@@ -169,103 +167,6 @@ enum DeparturesCommand: TransitCommand {
       out.write(StopCommandSupport.table(rows))
     }
     return 0
-  }
-
-  /// Straight-line distance is multiplied by this to estimate the walk.
-  static let walkingDetour = 1.25
-
-  /// The departures, with realtime applied when feeds were given, and how old the realtime is.
-  ///
-  /// With realtime the timetable is read from an hour before `start` (a late trip scheduled
-  /// earlier may still be to come), the whole stop list of each updated trip instance is read
-  /// for propagation, and Merge does the rest.
-  static func liveDepartures(
-    store: Store, stop: TransitModel.Stop, platforms: [TransitModel.Stop], feeds: [FeedMessage], now: UnixTime, start: UnixTime,
-    windowMinutes: Int, limit: Int, includeArrivals: Bool, route: String?, destination: String?,
-    options: ReconcilerOptions = .init()
-  ) throws -> (departures: [Departure], freshness: RealtimeFreshness) {
-    let lookback: Int64 = feeds.isEmpty ? 0 : 3600
-    let query = DepartureQuery(
-      from: start - lookback, until: start + Int64(windowMinutes * 60), limit: feeds.isEmpty ? limit : nil,
-      includeArrivals: includeArrivals, route: route, destination: destination)
-    let calls = try store.departures(at: stop, query)
-    guard !feeds.isEmpty else {
-      return (calls.map { Departure(call: $0) }, RealtimeFreshness(status: .none))
-    }
-    var updated = Set<String>()
-    // DUPLICATED trips copy a trip that may run at quite another time: its stop list is read
-    // whatever its own calls, and the new service dates' starts are worked out in the zone.
-    var duplicated: [(tripID: TripID, date: ServiceDate)] = []
-    var serviceDayStarts: [ServiceDate: UnixTime] = [:]
-    let today = store.localDate(of: start, feed: stop.feed)
-    for feed in feeds {
-      for entity in feed.entities {
-        guard let update = entity.tripUpdate, let tripID = update.trip?.tripID else { continue }
-        updated.insert(tripID)
-        guard update.trip?.scheduleRelationshipOrDefault == .duplicated else { continue }
-        let originalDate = update.trip?.startDate.flatMap { ServiceDate(gtfs: $0) } ?? today
-        duplicated.append((TripID(tripID), originalDate))
-        let newDate = update.tripProperties?.startDate.flatMap { ServiceDate(gtfs: $0) } ?? originalDate
-        serviceDayStarts[newDate] = store.serviceDayStart(newDate, feed: stop.feed)
-      }
-    }
-    var trips: [ScheduledTrip] = []
-    var seen = Set<TripInstance>()
-    for call in calls where updated.contains(call.tripID.rawValue) {
-      let instance = TripInstance(call)
-      guard seen.insert(instance).inserted else { continue }
-      let stops = try store.tripCalls(call.tripID, feed: call.feed, serviceDate: call.serviceDate, startTime: call.startTime)
-      trips.append(
-        ScheduledTrip(
-          instance: instance, routeID: call.routeID,
-          stops: stops,
-          serviceDayStart: store.serviceDayStart(call.serviceDate, feed: call.feed)))
-    }
-    for (tripID, date) in duplicated where !seen.contains(where: { $0.tripID == tripID }) {
-      guard let details = try store.tripDetails(tripID, feed: stop.feed) else { continue }
-      let instance = TripInstance(tripID: tripID, serviceDate: date)
-      seen.insert(instance)
-      trips.append(
-        ScheduledTrip(
-          instance: instance, routeID: details.route.id,
-          stops: try store.tripCalls(tripID, feed: stop.feed, serviceDate: date),
-          serviceDayStart: store.serviceDayStart(date, feed: stop.feed), route: details.route, headsign: details.headsign))
-    }
-    var stopIDs: Set<StopID> = [stop.id]
-    for platform in platforms { stopIDs.insert(platform.id) }
-    let request = DepartureRequest(
-      stopIDs: stopIDs, from: start, feed: stop.feed, fallbackServiceDate: today, serviceDayStarts: serviceDayStarts)
-    let merged = Reconciler.departures(scheduled: calls, trips: trips, feeds: feeds, now: now, request: request, options: options)
-    var departures = merged.departures
-    if let route {
-      let wanted = route.lowercased()
-      departures.removeAll { $0.call.routeShortName.lowercased() != wanted && $0.call.routeID.rawValue.lowercased() != wanted }
-    }
-    if let destination, !destination.isEmpty {
-      // Added trips are not in the timetable: keep those whose headsign says so.
-      departures.removeAll { $0.status == DepartureStatus.added && !$0.call.headsign.lowercased().contains(destination.lowercased()) }
-    }
-    let end = start + Int64(windowMinutes * 60)
-    departures.removeAll { ($0.time ?? start) > end }
-    return (Array(departures.prefix(limit)), merged.realtime)
-  }
-
-  /// The active alerts in `feeds` that inform the stop (or its station and platforms), a route
-  /// or a trip listed.
-  static func alertNotices(
-    _ feeds: [FeedMessage], stop: TransitModel.Stop, platforms: [TransitModel.Stop], departures: [Departure], now: UnixTime,
-    environment: [String: String], language configured: String? = nil
-  ) -> [AlertNotice] {
-    guard feeds.contains(where: { $0.entities.contains { $0.alert != nil } }) else { return [] }
-    var stopIDs: Set<StopID> = [stop.id]
-    for platform in platforms { stopIDs.insert(platform.id) }
-    if let parent = stop.parentStation { stopIDs.insert(parent) }
-    let scope = AlertScope(
-      routeIDs: Set(departures.map(\.call.routeID)), routeTypes: Set(departures.map(\.call.routeType)), stopIDs: stopIDs,
-      tripIDs: Set(departures.map(\.call.tripID)))
-    let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
-    let language = locale.map { String($0.prefix { $0.isLetter }) }.flatMap { $0.isEmpty || $0 == "C" ? nil : $0 }
-    return AlertMatcher.notices(in: feeds, scope: scope, at: now, language: configured ?? language ?? "en")
   }
 
   /// "notice (detour): Route 77X diverted ..." for one alert.

@@ -174,8 +174,8 @@ enum FeedsCheckCommand: TransitCommand {
     }
     let client = try FeedsSupport.client(invocation)
     let fetcher = RealtimeFetcher(
-      client: client, cacheDirectory: invocation.paths.cache, clock: { Int64(Date().timeIntervalSince1970) })
-    let now = Int64(Date().timeIntervalSince1970)
+      client: client, cacheDirectory: invocation.paths.cache, clock: { invocation.context.clock.now().seconds })
+    let now = invocation.context.clock.now().seconds
     var rows: [[String]] = [["FEED", "URL", "STATUS", "SIZE", "AGE", "PERIOD"]]
     var results: [JSON] = []
     var failed = false

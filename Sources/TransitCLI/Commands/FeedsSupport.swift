@@ -81,7 +81,7 @@ enum FeedsSupport {
     guard !feeds.isEmpty else { return [] }
     let fetcher = RealtimeFetcher(
       client: try client(invocation), cacheDirectory: invocation.paths.cache,
-      clock: { Int64(Date().timeIntervalSince1970) })
+      clock: { invocation.context.clock.now().seconds })
     var messages: [FeedMessage] = []
     for feed in feeds {
       for (_, url) in feed.realtimeURLs {
@@ -110,7 +110,7 @@ enum FeedsSupport {
         try RtDumpCommand.decode(bytes, source: request.shownURL)
       }
       if snapshot.origin == .fallback, let failure = snapshot.failure {
-        let age = max(0, Int64(Date().timeIntervalSince1970) - snapshot.fetchedAt)
+        let age = max(0, invocation.context.clock.now().seconds - snapshot.fetchedAt)
         invocation.context.stderr.line("transit: \(request.redactor.redact(failure.description)); using the snapshot from \(ageText(age)) ago")
       }
       return snapshot

@@ -3,174 +3,15 @@ import Foundation
 import GTFS
 import GTFSRealtime
 import Merge
+import Services
 import TransitModel
-
-/// One moment of `follow`: the vehicle as shown, and what changed.
-struct FollowFrame {
-  var now: UnixTime
-  var view: VehicleView
-  /// "continues as route 77X to Citywest Campus", "not in the feed since 07:44; timetable estimate", ...
-  var notes: [String]
-}
-
-/// What `follow` keeps from one frame to the next: the vehicle and trip it is on.
-struct FollowTracker {
-  enum Target {
-    case vehicle(String)
-    case trip(TripID)
-    case routeAtStop(route: String, stops: Set<StopID>, name: String)
-  }
-
-  let store: Store
-  var target: Target
-  var vehicleID: String?
-  var trip: ScheduledTrip?
-  var details: TripDetails?
-  var lastSeen: UnixTime?
-  var label: String?
-  var wasLive = false
-
-  init(store: Store, target: Target) {
-    self.store = store
-    self.target = target
-    if case .vehicle(let id) = target { vehicleID = id }
-  }
-
-  /// One notice line per active alert that informs the followed trip, its route, or a stop
-  /// still ahead (the same lines `departures` shows).
-  static func alertNotes(_ feeds: [FeedMessage], view: VehicleView, now: UnixTime) -> [String] {
-    guard feeds.contains(where: { $0.entities.contains { $0.alert != nil } }) else { return [] }
-    var stops = Set(view.nextStops.map(\.stopID))
-    if let current = view.currentStopID { stops.insert(current) }
-    let scope = AlertScope(
-      routeIDs: view.routeID.map { [$0] } ?? [], routeTypes: view.routeType.map { [$0] } ?? [], stopIDs: stops,
-      tripIDs: view.tripID.map { [$0] } ?? [])
-    return AlertMatcher.notices(in: feeds, scope: scope, at: now, language: "en").map(DeparturesCommand.noticeLine)
-  }
-
-  /// The frame at `now` from `feeds`; nil when the target is nowhere (an unknown vehicle or
-  /// trip before it was ever seen).
-  mutating func frame(feeds: [FeedMessage], now: UnixTime) throws -> FollowFrame? {
-    var builder = FleetBuilder(store: store, feeds: feeds, now: now)
-    let fleet = try builder.fleet(includeEstimated: false)
-    var notes: [String] = []
-    // Pick the vehicle once, for --trip and --route/--stop.
-    if vehicleID == nil {
-      switch target {
-      case .vehicle: break
-      case .trip(let tripID):
-        if let live = fleet.first(where: { $0.tripID == tripID && $0.isMatched }) {
-          vehicleID = live.vehicleID
-        } else if trip == nil, let details = try store.tripDetails(tripID),
-          let scheduled = try builder.instance(of: tripID, feed: details.feed, startDate: nil)
-        {
-          trip = scheduled
-          self.details = details
-        }
-      case .routeAtStop(let route, let stops, _):
-        let wanted = route.lowercased()
-        var candidates = fleet.filter {
-          $0.routeShortName?.lowercased() == wanted || $0.routeID?.rawValue.lowercased() == wanted
-        }
-        if candidates.isEmpty { candidates = try builder.fleet(includeEstimated: true).filter { $0.isEstimated } }
-        func arrival(_ view: VehicleView) -> UnixTime? {
-          guard view.routeShortName?.lowercased() == wanted || view.routeID?.rawValue.lowercased() == wanted else { return nil }
-          return view.nextStops.first { stops.contains($0.stopID) && !$0.isSkipped }?.expected
-        }
-        let best = candidates.compactMap { view in arrival(view).map { (view, $0) } }.min { $0.1 < $1.1 }?.0
-        if let best {
-          if best.isEstimated {
-            trip = best.trip
-            details = try best.tripID.flatMap { try store.tripDetails($0, feed: best.feed) }
-          } else {
-            vehicleID = best.vehicleID
-          }
-        }
-      }
-    }
-    if let vehicleID, let live = fleet.first(where: { $0.vehicleID == vehicleID || $0.label == vehicleID }) {
-      if let previous = trip, let current = live.trip, previous.instance != current.instance {
-        notes.append("continues as route \(live.routeShortName ?? "?") to \(live.headsign ?? "?")")
-      } else if !wasLive && lastSeen != nil {
-        notes.append("back in the feed")
-      }
-      if let current = live.trip, let tripID = live.tripID {
-        trip = current
-        details = try store.tripDetails(tripID, feed: live.feed)
-      }
-      lastSeen = now
-      label = live.label
-      self.vehicleID = live.vehicleID ?? vehicleID
-      wasLive = true
-      return FollowFrame(now: now, view: live, notes: notes + Self.alertNotes(feeds, view: live, now: now))
-    }
-    // Not in the feed: the timetable, on this trip or the next of its block.
-    guard var current = trip, var info = details else { return nil }
-    wasLive = false
-    if let end = current.stops.compactMap({ $0.arrival ?? $0.departure }).max(), now > end,
-      let next = try nextTrip(after: current, details: info)
-    {
-      current = next.0
-      info = next.1
-      trip = current
-      details = info
-      notes.append("continues as route \(info.route.shortName) to \(info.headsign)")
-    }
-    var view: VehicleView
-    if let estimate = try builder.estimated(current, details: info) {
-      view = estimate
-    } else {
-      // Before it starts (or after it ends): waiting at its first (or last) stop.
-      view = VehicleView()
-      view.isEstimated = true
-      builder.fill(&view, trip: current, details: info, prediction: nil)
-      let first = current.stops.first?.departure ?? current.stops.first?.arrival ?? now
-      let stop = now < first ? current.stops.first : current.stops.last
-      if let stop {
-        view.coordinate = builder.stop(stop.stopID, feed: info.feed)?.coordinate
-        builder.setCurrent(&view, trip: current, details: info, sequence: stop.stopSequence, atStop: now < first, prediction: nil)
-        if now < first { view.nextStops.insert(
-          VehicleView.NextStop(stopID: stop.stopID, name: view.currentStopName ?? stop.stopID.rawValue, scheduled: first,
-            expected: first, delaySeconds: nil, isSkipped: false), at: 0) }
-      }
-    }
-    view.vehicleID = vehicleID
-    view.label = label
-    if let lastSeen {
-      let zone = store.timeZone(of: info.feed)
-      notes.append("not in the feed since \(StopCommandSupport.clock(lastSeen, zone: zone, twelveHour: false)); timetable estimate")
-    } else {
-      notes.append("no vehicle in the feed; timetable estimate")
-    }
-    return FollowFrame(now: now, view: view, notes: notes + Self.alertNotes(feeds, view: view, now: now))
-  }
-
-  /// The next trip of `trip`'s block that service day (rule 10), with its details.
-  func nextTrip(after trip: ScheduledTrip, details: TripDetails) throws -> (ScheduledTrip, TripDetails)? {
-    guard let block = details.blockID else { return nil }
-    let date = trip.instance.serviceDate
-    var trips: [ScheduledTrip] = []
-    for tripID in try store.blockTrips(block, feed: details.feed, on: date) {
-      let stops = try store.tripCalls(tripID, feed: details.feed, serviceDate: date)
-      trips.append(
-        ScheduledTrip(
-          instance: TripInstance(tripID: tripID, serviceDate: date), routeID: RouteID(""), stops: stops,
-          serviceDayStart: store.serviceDayStart(date, feed: details.feed)))
-    }
-    guard let next = Reconciler.nextTrip(after: trip, in: trips), let info = try store.tripDetails(next.instance.tripID, feed: details.feed)
-    else { return nil }
-    var result = next
-    result.routeID = info.route.id
-    return (result, info)
-  }
-}
 
 /// `transit follow`: one vehicle, live, in place.
 enum FollowCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["follow"],
     summary: "Follow one vehicle live: its stops ahead, delay and place on the line",
-    arguments: [ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles'")],
+    arguments: [ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")],
     options: [
       OptionSpec("--trip", value: "TRIP", help: "Follow the vehicle on trip TRIP (the timetable's until one shows up)"),
       OptionSpec("--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP", complete: .dynamic(.routes)),
@@ -218,7 +59,9 @@ enum FollowCommand: TransitCommand {
     }
     guard let speedText = arguments.value("--speed") ?? Optional("1"), let speed = Double(speedText), speed > 0, speed.isFinite
     else { throw UsageError("--speed '\(arguments.value("--speed") ?? "")' is not a positive number") }
-    var tracker = FollowTracker(store: store, target: target)
+    let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
+    var tracker = FollowTracker(store: store, target: target, options: options)
+    var warned = false
     let once = arguments.flag("--once")
     let json = invocation.global.json
     let out = invocation.context.stdout
@@ -265,14 +108,18 @@ enum FollowCommand: TransitCommand {
         if let previousTime, !once {
           let wait = Double(now - previousTime) / speed
           if let screen, let shown = lastFrame {
-            if pause(screen, seconds: wait, frame: shown, panel: panel, speed: speed, zone: zone, ascii: ascii) { break }
+            if pause(screen, seconds: wait, frame: shown, panel: panel, speed: speed, zone: zone, ascii: ascii, context: invocation.context) {
+              break
+            }
           } else {
-            Thread.sleep(forTimeInterval: wait)
+            invocation.context.sleep(wait)
           }
         }
         previousTime = now
       }
-      guard let frame = try tracker.frame(feeds: feeds, now: now) else {
+      let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: !warned)
+      warned = warned || !live.report.warnings.isEmpty
+      guard let frame = try tracker.frame(live: live) else {
         if case .vehicle(let id) = target, tracker.lastSeen == nil { throw NotFoundError("unknown vehicle '\(id)'") }
         if case .routeAtStop(let route, _, let name) = target {
           throw NotFoundError("no vehicle of route \(route) is on its way to \(name)")
@@ -296,9 +143,11 @@ enum FollowCommand: TransitCommand {
         let next = Fetch.PollSchedule.nextFetch(now: invocation.context.clock.now().seconds, lastHeaderTimestamp: stamp, period: nil)
         let wait = Double(next - invocation.context.clock.now().seconds)
         if let screen, let shown = lastFrame {
-          if pause(screen, seconds: wait, frame: shown, panel: panel, speed: 1, zone: zone, ascii: ascii) { break }
+          if pause(screen, seconds: wait, frame: shown, panel: panel, speed: 1, zone: zone, ascii: ascii, context: invocation.context) {
+            break
+          }
         } else {
-          Thread.sleep(forTimeInterval: wait)
+          invocation.context.sleep(wait)
         }
       }
     }
@@ -310,16 +159,16 @@ enum FollowCommand: TransitCommand {
   /// resized.
   /// - Returns: true when the user asked to quit.
   static func pause(
-    _ screen: Terminal, seconds: Double, frame: FollowFrame, panel: MapRenderer?, speed: Double, zone: TimeZone, ascii: Bool
+    _ screen: Terminal, seconds: Double, frame: FollowFrame, panel: MapRenderer?, speed: Double, zone: TimeZone, ascii: Bool,
+    context: CommandContext
   ) -> Bool {
-    let start = Date()
+    let start = context.elapsed()
     while true {
-      let elapsed = Date().timeIntervalSince(start)
-      let left = seconds - elapsed
+      let left = seconds - (context.elapsed() - start)
       if left <= 0 { return false }
-      if screen.wait(seconds: min(1, left)) == .quit { return true }
+      if screen.wait(seconds: min(1, left), elapsed: context.elapsed) == .quit { return true }
       var moved = frame
-      moved.now = frame.now + Int64((Date().timeIntervalSince(start) * speed).rounded(.down))
+      moved.now = frame.now + Int64(((context.elapsed() - start) * speed).rounded(.down))
       screen.draw(screenLines(moved, panel: panel, zone: zone, size: screen.size(), ascii: ascii))
     }
   }
@@ -392,10 +241,10 @@ enum FollowCommand: TransitCommand {
     var state: [String] = [view.isEstimated ? "estimated from the timetable" : "live"]
     if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(VehiclesCommand.ageText(now - stamp)) ago") }
     if let speed = view.speedMetersPerSecond { state.append("\(Int((speed * 3.6).rounded())) km/h" + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? "")) }
-    let delay = VehiclesCommand.delayText(view.delaySeconds)
+    let delay = VehiclesCommand.delayText(view.delaySeconds, status: view.delayStatus)
     if !delay.isEmpty { state.append(delay) }
     lines.append(state.joined(separator: " · "))
-    for note in frame.notes { lines.append(note) }
+    for note in frame.notes { lines.append(noteText(note, zone: zone)) }
     if let name = view.currentStopName {
       let next = view.nextStops.first { !$0.isSkipped }
       if view.isAtStop {
@@ -416,7 +265,7 @@ enum FollowCommand: TransitCommand {
       let time = stop.expected ?? stop.scheduled
       rows.append([
         time.map(clock) ?? "", time.map { StopCommandSupport.countdown(to: $0, from: now) } ?? "", stop.name,
-        VehiclesCommand.delayText(stop.delaySeconds),
+        VehiclesCommand.delayText(stop.delaySeconds, status: stop.delaySeconds.map(frame.options.status(delaySeconds:))),
       ])
     }
     if !rows.isEmpty {
@@ -425,6 +274,18 @@ enum FollowCommand: TransitCommand {
     }
     if let strip = strip(view, width: width) { lines.append(strip) }
     return lines.map { line in line.count > width ? String(line.prefix(width)) : line }
+  }
+
+  /// A note as a line.
+  static func noteText(_ note: FollowFrame.Note, zone: TimeZone) -> String {
+    switch note {
+    case .continues(let route, let headsign): return "continues as route \(route) to \(headsign)"
+    case .backInFeed: return "back in the feed"
+    case .notInFeedSince(let time):
+      return "not in the feed since \(StopCommandSupport.clock(time, zone: zone, twelveHour: false)); timetable estimate"
+    case .noVehicle: return "no vehicle in the feed; timetable estimate"
+    case .alert(let notice): return DeparturesCommand.noticeLine(notice)
+    }
   }
 
   /// The line as a strip: `●` the vehicle, `○` stops ahead, `·` stops passed, `×` skipped.

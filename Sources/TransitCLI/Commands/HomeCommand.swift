@@ -2,6 +2,7 @@ import Foundation
 import GTFS
 import GTFSRealtime
 import Merge
+import Services
 import TransitModel
 
 /// `transit` with no arguments: the favourite stops, nearest first from where the user is, each
@@ -78,7 +79,8 @@ enum HomeCommand: TransitCommand {
       return (da, a.offset) < (db, b.offset)
     }.map(\.element)
     let feeds = try FeedsSupport.realtimeFeeds(invocation)
-    var freshness = RealtimeFreshness(status: .none)
+    let live = try RealtimeSupport.live(
+      invocation, store: store, feeds: feeds, now: now, options: try RealtimeSupport.options(invocation, settings: settings))
     var sections: [(FavSupport.Resolved, [Departure], [TransitModel.Stop])] = []
     for item in ordered {
       guard let stop = item.stop else {
@@ -86,19 +88,18 @@ enum HomeCommand: TransitCommand {
         continue
       }
       let platforms = stop.isStation ? try store.platforms(of: stop) : []
-      let live = try DeparturesCommand.liveDepartures(
-        store: store, stop: stop, platforms: platforms, feeds: feeds, now: now, start: now,
-        windowMinutes: max(settings.windowMinutes, 24 * 60), limit: departuresPerStop, includeArrivals: false,
-        route: item.favourite.route, destination: nil, options: settings.reconcilerOptions)
-      if live.freshness.status != .none { freshness = live.freshness }
-      sections.append((item, live.departures, platforms))
+      let departures = try DepartureBoard.departures(
+        store: store, stop: stop, platforms: platforms, live: live,
+        query: BoardQuery(
+          start: now, windowMinutes: max(settings.windowMinutes, 24 * 60), limit: departuresPerStop, route: item.favourite.route))
+      sections.append((item, departures, platforms))
     }
 
     if invocation.global.json {
       out.line(
         JSON.object([
           ("now", .string(ISOTime.format(now, zone: zone))), ("location", locationJSON(location)),
-          ("realtime", DeparturesCommand.realtimeJSON(freshness, zone: zone)),
+          ("realtime", RealtimeSupport.json(live.report, zone: zone)),
           ("favourites", .array(sections.map { item, departures, _ in
             var members = FavSupport.json(item, manyFeeds: manyFeeds)
             members.append(("distance_m", .optional(distance(item, from: location?.0).map { ($0 * 10).rounded() / 10 })))
@@ -115,7 +116,7 @@ enum HomeCommand: TransitCommand {
     } else {
       out.line("favourites")
     }
-    if !feeds.isEmpty { out.line(DeparturesCommand.realtimeLine(freshness, zone: zone, twelveHour: twelve)) }
+    if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     for (item, departures, platforms) in sections {
       out.line("")
       let favourite = item.favourite

@@ -1,6 +1,7 @@
 import Fetch
 import Foundation
 import GTFS
+import Services
 import TransitModel
 
 /// `transit ingest`: load a GTFS feed into the timetable database.
@@ -131,10 +132,12 @@ enum IngestCommand: TransitCommand {
       if arguments.flag("--if-changed") {
         let hash = isFolder ? try folderSHA256(path) : try fileSHA256(path)
         meta["content_sha256"] = hash
-        if let held = try timetables.list().first(where: { feed in
+        let held = try timetables.list().first { feed in
           arguments.value("--feed").map { feed.name == $0 } ?? (feed.meta["source"] == path)
-        }), held.meta["content_sha256"] == hash {
-          reportUnchanged(held.name, reason: "same content, sha256 \(hash.prefix(12))", invocation)
+        }
+        let decision = ReingestDecision.decide(ifChanged: true, heldSHA256: held?.meta["content_sha256"], sha256: hash)
+        if let held, let reason = decision.reason {
+          reportUnchanged(held.name, reason: reason, invocation)
           return 0
         }
       } else {
@@ -313,7 +316,9 @@ enum IngestCommand: TransitCommand {
     let held = try timetables.list().first { feed in name.map { feed.name == $0 } ?? (feed.meta["source_url"] == shown) }
     let validatorStore = ValidatorStore(cacheDirectory: invocation.paths.cache)
     // Conditional only when the timetable from this URL is still held: a 304 then means "keep it".
-    let validators = ifChanged && held?.meta["source_url"] == shown ? validatorStore.validators(for: request.url) : nil
+    let validators =
+      ReingestDecision.isConditional(ifChanged: ifChanged, heldSourceURL: held?.meta["source_url"], url: shown)
+      ? validatorStore.validators(for: request.url) : nil
     let folder = invocation.paths.cache + "/downloads"
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -340,13 +345,14 @@ enum IngestCommand: TransitCommand {
       throw RuntimeError(request.redactor.redact(error.description))
     }
     guard case .body(let body) = result else {
-      reportUnchanged(held?.name ?? name, reason: "the server says not modified", invocation)
+      reportUnchanged(held?.name ?? name, reason: ReingestDecision.notModified.reason!, invocation)
       return
     }
     let hash = try fileSHA256(file)
-    if ifChanged, let held, held.meta["content_sha256"] == hash {
+    let decision = ReingestDecision.decide(ifChanged: ifChanged, heldSHA256: held?.meta["content_sha256"], sha256: hash)
+    if let held, let reason = decision.reason {
       try? validatorStore.remember(body.validators, for: request.url)
-      reportUnchanged(held.name, reason: "same content, sha256 \(hash.prefix(12))", invocation)
+      reportUnchanged(held.name, reason: reason, invocation)
       return
     }
     let meta = ["source": shown, "source_url": shown, "content_sha256": hash]

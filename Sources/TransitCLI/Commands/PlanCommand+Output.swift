@@ -1,4 +1,5 @@
 import Foundation
+import Services
 import GTFS
 import Merge
 import TransitModel
@@ -14,7 +15,7 @@ struct PlanOutput {
   let from: PlanCommand.Endpoint
   let to: PlanCommand.Endpoint
   let journeys: [PlanCommand.PlannedJourney]
-  let freshness: RealtimeFreshness?
+  let report: RealtimeReport?
   let twelveHour: Bool
 
   // MARK: - Text
@@ -27,7 +28,7 @@ struct PlanOutput {
     // An arrow only on a terminal (where colour is on); "->" in pipes and files.
     let arrow = invocation.useColor ? "→" : "->"
     out.line("\(name(from)) \(arrow) \(name(to)) · \(isArriveBy ? "arrive by" : "leave after") \(when)")
-    if let freshness { out.line(DeparturesCommand.realtimeLine(freshness, zone: zone, twelveHour: twelveHour)) }
+    if let report { out.line(RealtimeSupport.line(report, zone: zone, twelveHour: twelveHour)) }
     guard !journeys.isEmpty else {
       out.line(
         "no journey \(isArriveBy ? "arriving by \(when) within 24 h before" : "leaving after \(when) within 24 h"); try another time, --max-walk or --max-transfers"
@@ -153,7 +154,7 @@ struct PlanOutput {
     return .object([
       ("from", endpointJSON(from)), ("to", endpointJSON(to)), ("now", iso(now)),
       (isArriveBy ? "arrive_by" : "depart", iso(requested)),
-      ("realtime", freshness.map { DeparturesCommand.realtimeJSON($0, zone: zone) } ?? DeparturesCommand.realtimeJSON(RealtimeFreshness(status: .none), zone: zone)),
+      ("realtime", RealtimeSupport.json(report ?? RealtimeReport(), zone: zone)),
       ("journeys", .array(journeysJSON)),
     ])
   }

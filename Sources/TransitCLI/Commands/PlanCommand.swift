@@ -2,7 +2,7 @@ import Foundation
 import GTFS
 import GTFSRealtime
 import Merge
-import Routing
+import Services
 import TransitModel
 
 /// `transit plan FROM TO`: journeys from one place to another (RAPTOR, in the Routing target).
@@ -13,10 +13,6 @@ enum PlanCommand: TransitCommand {
   static let defaultMaxTransfers = 3
   /// Metres walked to the first stop and from the last unless `--max-walk` says otherwise.
   static let defaultMaxWalkMeters = 800
-  /// How far ahead (or, with --arrive-by, back) the timetable is read.
-  static let horizonSeconds: Int64 = 8 * 3600
-  /// The window searched when nothing is found in `horizonSeconds`.
-  static let longHorizonSeconds: Int64 = 24 * 3600
 
   static let spec = CommandSpec(
     path: ["plan"],
@@ -67,17 +63,7 @@ enum PlanCommand: TransitCommand {
     ])
 
   /// One end of a journey.
-  enum Endpoint {
-    case stop(TransitModel.Stop)
-    case place(Coordinate, name: String?)
-
-    var coordinate: Coordinate? {
-      switch self {
-      case .stop(let stop): return stop.coordinate
-      case .place(let point, _): return point
-      }
-    }
-  }
+  typealias Endpoint = JourneyEndpoint
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 2)
@@ -124,42 +110,30 @@ enum PlanCommand: TransitCommand {
 
     // Realtime: the configured feeds' unless --realtime FILEs are given.
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
-    // The network holds the trips of a window after (or, arriving by, before) the requested
-    // time: 8 h, else a whole day when nothing is found in 8 h (a late-night request whose
-    // first service is the morning after, a rural line running twice a day).
-    func search(_ horizon: Int64) throws -> (RoutingNetwork, [Journey], loaded: UInt64) {
-      let window = arriveBy != nil ? (requested - horizon, requested) : (requested, requested + horizon)
-      let live = try realtimeTrips(feeds, store: store, now: now, start: window.0, options: settings.reconcilerOptions)
-      let network = try store.routingNetwork(from: window.0, until: window.1, modes: modes, walking: walking, realtime: live)
-      let loaded = DispatchTime.now().uptimeNanoseconds
-      var query = RoutingQuery(
-        access: try access(from, store: store, network: network, walking: walking, maxWalk: maxWalk, role: "FROM"),
-        egress: try access(to, store: store, network: network, walking: walking, maxWalk: maxWalk, role: "TO"),
-        maxRides: maxTransfers + 1)
-      if let a = from.coordinate, let b = to.coordinate {
-        let meters = a.distanceMeters(to: b)
-        if meters * walking.detourFactor <= maxWalk { query.directWalkSeconds = walking.seconds(straightLineMeters: meters) }
-      }
-      let router = Router(network.timetable)
-      let journeys =
-        arriveBy != nil
-        ? router.journeys(query, arrivingBy: network.seconds(requested), notBefore: network.seconds(window.0), count: limit)
-        : router.journeys(query, departingAt: network.seconds(requested), count: limit)
-      return (network, journeys, loaded)
+    let realtime = try RealtimeSupport.live(
+      invocation, store: store, feeds: feeds, now: now, options: try RealtimeSupport.options(invocation, settings: settings))
+    let request = JourneyRequest(
+      time: requested, isArriveBy: arriveBy != nil, modes: modes, walking: walking, maxWalkMeters: maxWalk,
+      maxTransfers: maxTransfers, limit: limit)
+    let plan: JourneyPlanner.Plan
+    do {
+      plan = try JourneyPlanner.plan(
+        from: from, to: to, request: request, store: store, live: realtime, ticks: { DispatchTime.now().uptimeNanoseconds })
+    } catch JourneyPlanner.Failure.unreachable(let role, let point, let meters) {
+      throw NotFoundError("no stop within \(Int(meters)) m of \(role) \(StopCommandSupport.describe(point)); try a larger --max-walk")
+    } catch JourneyPlanner.Failure.stopVanished(let index) {
+      throw RuntimeError("stop \(index) vanished from the timetable")
     }
-    let started = DispatchTime.now().uptimeNanoseconds
-    var (network, journeys, loaded) = try search(horizonSeconds)
-    if journeys.isEmpty { (network, journeys, loaded) = try search(longHorizonSeconds) }
-    let searched = DispatchTime.now().uptimeNanoseconds
+    let network = plan.network
     if invocation.context.environment["TRANSIT_PLAN_TIMING"] == "1" {
       invocation.context.stderr.line(
-        "plan: network \(network.timetable.routes.count) routes, \(network.trips.count) trips, loaded in \(String(format: "%.1f", Double(loaded - started) / 1e6)) ms; search \(String(format: "%.1f", Double(searched - loaded) / 1e6)) ms"
+        "plan: network \(network.timetable.routes.count) routes, \(network.trips.count) trips, loaded in \(String(format: "%.1f", Double(plan.loadNanoseconds) / 1e6)) ms; search \(String(format: "%.1f", Double(plan.searchNanoseconds) / 1e6)) ms"
       )
     }
-    let described = try journeys.map { try describe($0, network: network, store: store, from: from, to: to, walking: walking) }
+    let described = plan.journeys
     let context = PlanOutput(
       invocation: invocation, store: store, zone: zone, now: now, requested: requested, isArriveBy: arriveBy != nil,
-      from: from, to: to, journeys: described, freshness: feeds.isEmpty ? nil : Reconciler.freshness(of: feeds, now: now, options: settings.reconcilerOptions),
+      from: from, to: to, journeys: described, report: feeds.isEmpty ? nil : realtime.report,
       twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings))
     if arguments.flag("--geojson") {
       invocation.context.stdout.line(try context.geoJSON().serialized(pretty: true))
@@ -199,33 +173,6 @@ enum PlanCommand: TransitCommand {
     }
   }
 
-  /// The stops an endpoint reaches on foot, with the walk's seconds: a stop's own platforms
-  /// (no walk) and the stops linked to them by footpaths; a place's stops within `maxWalk`.
-  static func access(
-    _ endpoint: Endpoint, store: Store, network: RoutingNetwork, walking: WalkingModel, maxWalk: Double, role: String
-  ) throws -> [StopWalk] {
-    var best: [Int32: Int32] = [:]
-    func offer(_ stop: Int32, _ seconds: Int32) {
-      if let known = best[stop], known <= seconds { return }
-      best[stop] = seconds
-    }
-    switch endpoint {
-    case .stop(let stop):
-      for index in try store.routingStops(at: stop, in: network) {
-        offer(index, 0)
-        for path in network.timetable.footpaths[Int(index)] { offer(path.to, path.seconds) }
-      }
-    case .place(let point, _):
-      for (index, meters) in try store.routingStops(near: point, radiusMeters: maxWalk / walking.detourFactor, in: network) {
-        offer(index, walking.seconds(straightLineMeters: meters))
-      }
-      if best.isEmpty {
-        throw NotFoundError("no stop within \(Int(maxWalk)) m of \(role) \(StopCommandSupport.describe(point)); try a larger --max-walk")
-      }
-    }
-    return best.map { StopWalk(stop: $0.key, seconds: $0.value) }.sorted { ($0.seconds, $0.stop) < ($1.seconds, $1.stop) }
-  }
-
   // MARK: - Time
 
   /// `--depart`/`--arrive-by`: HH:MM on the agency's clock (on `--date`, else today), or ISO
@@ -256,127 +203,9 @@ enum PlanCommand: TransitCommand {
     return time
   }
 
-  // MARK: - Realtime
-
-  /// Expected times for the trips the feeds update: each updated trip_id's instances on the
-  /// service dates around `start`, reconciled by Merge (matching, propagation, cancellation).
-  static func realtimeTrips(
-    _ feeds: [FeedMessage], store: Store, now: UnixTime, start: UnixTime, options: ReconcilerOptions
-  ) throws -> [RealtimeTrip] {
-    guard !feeds.isEmpty else { return [] }
-    // Each updated trip_id with the start times its updates name (frequency instances).
-    var tripIDs: [String: [ServiceTime?]] = [:]
-    for feed in feeds {
-      for entity in feed.entities {
-        guard let descriptor = entity.tripUpdate?.trip, let id = descriptor.tripID, !id.isEmpty else { continue }
-        let start = descriptor.startTime.flatMap { ServiceTime(gtfs: $0) }
-        if !(tripIDs[id] ?? []).contains(start) { tripIDs[id, default: []].append(start) }
-      }
-    }
-    var results: [RealtimeTrip] = []
-    for feedName in store.feedNames {
-      var scheduled: [ScheduledTrip] = []
-      let today = store.localDate(of: start, feed: feedName)
-      for (id, startTimes) in tripIDs.sorted(by: { $0.key < $1.key }) {
-        for startTime in startTimes {
-          for date in [today.adding(days: -1), today] {
-            let stops = try store.tripCalls(TripID(id), feed: feedName, serviceDate: date, startTime: startTime)
-            guard !stops.isEmpty else { break }
-            scheduled.append(
-              ScheduledTrip(
-                instance: TripInstance(tripID: TripID(id), serviceDate: date, startTime: startTime), routeID: RouteID(""), stops: stops,
-                serviceDayStart: store.serviceDayStart(date, feed: feedName)))
-          }
-        }
-      }
-      guard !scheduled.isEmpty else { continue }
-      let realtime = Reconciler.realtime(trips: scheduled, feeds: feeds, now: now, options: options)
-      for instance in realtime.deleted.sorted() {
-        results.append(
-          RealtimeTrip(
-            feed: feedName, tripID: instance.tripID, serviceDate: instance.serviceDate, startTime: instance.startTime, isCancelled: true,
-            arrivals: [], departures: [], skipped: []))
-      }
-      for (instance, prediction) in realtime.predictions.sorted(by: { $0.key < $1.key }) where !prediction.isAdded {
-        results.append(
-          RealtimeTrip(
-            feed: feedName, tripID: instance.tripID, serviceDate: instance.serviceDate, startTime: instance.startTime,
-            isCancelled: prediction.isCanceled, arrivals: prediction.stops.map(\.expectedArrival),
-            departures: prediction.stops.map(\.expectedDeparture), skipped: prediction.stops.map(\.isSkipped)))
-      }
-    }
-    return results
-  }
-
   // MARK: - Describing journeys
 
-  /// A journey's leg with what output needs.
-  enum PlannedLeg {
-    case walk(from: WalkEnd, to: WalkEnd, departure: UnixTime, seconds: Int64, meters: Double?)
-    case ride(RoutingRide, departure: UnixTime, arrival: UnixTime)
-  }
-
-  /// Where a walk starts or ends.
-  enum WalkEnd {
-    case stop(TransitModel.Stop)
-    case origin
-    case destination
-  }
-
-  struct PlannedJourney {
-    var departure: UnixTime
-    var arrival: UnixTime
-    var legs: [PlannedLeg]
-    var transfers: Int
-    var rides: Int
-  }
-
-  static func describe(
-    _ journey: Journey, network: RoutingNetwork, store: Store, from: Endpoint, to: Endpoint, walking: WalkingModel
-  ) throws -> PlannedJourney {
-    var legs: [PlannedLeg] = []
-    func stop(_ index: Int32) throws -> TransitModel.Stop {
-      guard let stop = try store.routingStop(index, in: network) else { throw RuntimeError("stop \(index) vanished from the timetable") }
-      return stop
-    }
-    func meters(_ a: Coordinate?, _ b: Coordinate?) -> Double? {
-      guard let a, let b else { return nil }
-      return a.distanceMeters(to: b) * walking.detourFactor
-    }
-    for leg in journey.legs {
-      switch leg {
-      case .access(let index, let seconds, let departure):
-        let target = try stop(index)
-        if seconds == 0, (meters(from.coordinate, target.coordinate) ?? 0) < 1 { continue }
-        if case .stop(let origin) = from, origin.id == target.id, origin.feed == target.feed { continue }
-        if case .stop(let origin) = from, seconds == 0, origin.isStation { continue }
-        legs.append(
-          .walk(from: .origin, to: .stop(target), departure: network.time(departure), seconds: Int64(seconds),
-            meters: meters(from.coordinate, target.coordinate)))
-      case .ride(let route, let trip, let board, let alight, let departure, let arrival):
-        let ride = try store.routingRide(route: route, trip: trip, board: board, alight: alight, in: network)
-        legs.append(.ride(ride, departure: network.time(departure), arrival: network.time(arrival)))
-      case .transfer(let a, let b, let departure, let seconds):
-        let start = try stop(a), end = try stop(b)
-        legs.append(
-          .walk(from: .stop(start), to: .stop(end), departure: network.time(departure), seconds: Int64(seconds),
-            meters: meters(start.coordinate, end.coordinate)))
-      case .egress(let index, let seconds, let departure):
-        let start = try stop(index)
-        if seconds == 0, (meters(start.coordinate, to.coordinate) ?? 0) < 1 { continue }
-        if case .stop(let destination) = to, destination.id == start.id, destination.feed == start.feed { continue }
-        if case .stop(let destination) = to, seconds == 0, destination.isStation { continue }
-        legs.append(
-          .walk(from: .stop(start), to: .destination, departure: network.time(departure), seconds: Int64(seconds),
-            meters: meters(start.coordinate, to.coordinate)))
-      case .walk(let seconds, let departure):
-        legs.append(
-          .walk(from: .origin, to: .destination, departure: network.time(departure), seconds: Int64(seconds),
-            meters: meters(from.coordinate, to.coordinate)))
-      }
-    }
-    return PlannedJourney(
-      departure: network.time(journey.departure), arrival: network.time(journey.arrival), legs: legs, transfers: journey.transfers,
-      rides: journey.rides)
-  }
+  typealias PlannedLeg = JourneyPlanner.Leg
+  typealias WalkEnd = JourneyPlanner.WalkEnd
+  typealias PlannedJourney = JourneyPlanner.Journey
 }

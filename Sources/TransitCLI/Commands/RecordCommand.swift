@@ -1,6 +1,8 @@
 import Fetch
 import Foundation
+import GTFS
 import GTFSRealtime
+import Services
 import TransitModel
 
 /// A folder of recorded realtime snapshots: `<unix-seconds>-<kind>.pb`, where kind is
@@ -100,6 +102,7 @@ enum RecordCommand: TransitCommand {
     let start = clock.now()
     var saved = 0
     var lastStamp: [String: Int64] = [:]
+    var latest: [String: FeedMessage] = [:]
     let bar = ProgressBar(sink: invocation.context.stderr, enabled: invocation.showsProgress, unit: "snapshots")
     while true {
       let elapsed = clock.now() - start
@@ -118,6 +121,7 @@ enum RecordCommand: TransitCommand {
             guard case .body(let response) = result else { continue }
             let message = try RtDumpCommand.decode(response.bytes, source: request.shownURL)
             let stamp = message.header?.timestamp.map { Int64(clamping: $0) } ?? now.seconds
+            latest[key] = message
             if lastStamp[key] != stamp {
               lastStamp[key] = stamp
               let prefix = feeds.count > 1 ? feed.name + "-" : ""
@@ -138,15 +142,26 @@ enum RecordCommand: TransitCommand {
       var until = wake
       if let duration { until = min(until, start + duration) }
       let pause = until - clock.now()
-      if pause > 0 { Thread.sleep(forTimeInterval: Double(pause)) }
+      if pause > 0 { invocation.context.sleep(Double(pause)) }
       if let duration, clock.now() - start >= duration { break }
     }
     bar.finish()
+    // What the last snapshot of each feed matched in the timetables held: the same matching
+    // every other command does, so a wrong feed shows while recording, not at replay.
+    var report: RealtimeReport?
+    let store = try Store(directory: invocation.paths.data)
+    if !store.isEmpty, !latest.isEmpty {
+      let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
+      let feeds = latest.sorted { $0.key < $1.key }.map(\.value)
+      report = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: invocation.now, options: options).report
+    }
     if invocation.global.json {
-      invocation.context.stdout.line(
-        JSON.object([("folder", .string(directory)), ("snapshots", .number(saved))]).serialized(pretty: true))
+      var members: [(String, JSON)] = [("folder", .string(directory)), ("snapshots", .number(saved))]
+      if let report { members.append(("realtime", RealtimeSupport.json(report, zone: store.timeZone(of: store.feedNames[0])))) }
+      invocation.context.stdout.line(JSON.object(members).serialized(pretty: true))
     } else {
-      invocation.context.stdout.line("saved \(saved) snapshot\(saved == 1 ? "" : "s") in \(directory)")
+      let matched = report.flatMap(RealtimeSupport.matchText).map { "; the last snapshot: \($0)" } ?? ""
+      invocation.context.stdout.line("saved \(saved) snapshot\(saved == 1 ? "" : "s") in \(directory)\(matched)")
     }
     return 0
   }

@@ -110,7 +110,7 @@ public enum RtDumpCommand: TransitCommand {
     let request = try FeedsSupport.resolve(url, feed: feed, invocation: invocation)
     let fetcher = RealtimeFetcher(
       client: try FeedsSupport.client(invocation), cacheDirectory: invocation.paths.cache,
-      clock: { Int64(Date().timeIntervalSince1970) })
+      clock: { invocation.context.clock.now().seconds })
     return try FeedsSupport.snapshot(request, feed: feed, fetcher: fetcher, invocation: invocation, reportFailure: false).feed
   }
 }

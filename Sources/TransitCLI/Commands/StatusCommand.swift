@@ -2,6 +2,7 @@ import Foundation
 import GTFS
 import GTFSRealtime
 import Merge
+import Services
 import TransitModel
 
 /// `transit status [ROUTE...]`: one line per route, green, yellow or red from the alerts in
@@ -28,10 +29,15 @@ enum StatusCommand: TransitCommand {
       terminal unless --no-color or NO_COLOR is set. An alert affects a route when it names
       the route, one of its trips, its mode, or its whole agency.
 
+      With trip updates too, a route whose live trips run late by the 'late' setting or more
+      (at their next stop) is at least yellow, and the reason says how many and by how much.
+      When no alerts feed was given, the reason says so instead of "good service" (a feed with
+      no entities counts as an empty alerts feed).
+
       Without ROUTE: there is no list of favourite routes yet, so the routes calling at your
       favourite stops are shown; with no favourite stops, every route with an alert in force.
 
-      With --json: [{route_id, route_short_name, status, alerts: [{id, effect, header}]}].
+      With --json: [{route_id, route_short_name, status, alerts_feed, late_trips, late, alerts: [{id, effect, header}]}].
       """,
     examples: [
       "transit status --realtime Data/realtime/demo-alerts.pb",
@@ -45,6 +51,8 @@ enum StatusCommand: TransitCommand {
     var name: String
     var status: RouteStatus
     var reasons: [IdentifiedAlert]
+    /// Its live trips running late beyond the threshold, when trip updates say so.
+    var lateness: RouteLateness?
   }
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -55,11 +63,22 @@ enum StatusCommand: TransitCommand {
     let all = IdentifiedAlert.alerts(in: feeds)
     let active = all.filter { AlertMatcher.isActive($0.alert, at: now) }
     let resolver = try AlertResolver(store: store, alerts: all)
+    // Trip updates count too: a route whose live trips run late beyond the threshold is yellow.
+    let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
+    let live = try store.map { try RealtimeSupport.live(invocation, store: $0, feeds: feeds, now: now, options: options) }
+    let report = live?.report ?? {
+      var report = RealtimeReport()
+      report.hasAlertsFeed = feeds.contains { feed in feed.entities.isEmpty || feed.entities.contains { $0.alert != nil } }
+      return report
+    }()
+    let lateness = live.map(RouteLateness.byRoute) ?? [:]
 
     func line(_ id: String, name: String, scope: AlertScope) -> Line {
       let informing = active.filter { AlertMatcher.informs($0.alert, scope) }
-      let (status, reasons) = AlertSeverity.status(of: informing)
-      return Line(routeID: id, name: name, status: status, reasons: reasons)
+      var (status, reasons) = AlertSeverity.status(of: informing)
+      let late = lateness[RouteID(id)].flatMap { $0.isLate ? $0 : nil }
+      if late != nil && status == .green { status = .yellow }
+      return Line(routeID: id, name: name, status: status, reasons: reasons, lateness: late)
     }
 
     var lines: [Line] = []
@@ -117,6 +136,9 @@ enum StatusCommand: TransitCommand {
             ("route_id", .optional(line.routeID)),
             ("route_short_name", .string(line.name)),
             ("status", .string(line.status.name)),
+            ("alerts_feed", .bool(report.hasAlertsFeed)),
+            ("late_trips", .number(line.lateness?.lateDelays.count ?? 0)),
+            ("late", .optional(line.lateness.map(latenessText))),
             (
               "alerts",
               .array(
@@ -144,18 +166,29 @@ enum StatusCommand: TransitCommand {
     for line in lines {
       var text = Format.pad(line.name, width) + "  "
       text += AlertsSupport.paint(Format.pad(line.status.name, 6), status: line.status, enabled: colour) + "  "
+      var reasons: [String] = []
+      if let lateness = line.lateness { reasons.append(latenessText(lateness)) }
       if let first = line.reasons.first {
         let notice = AlertMatcher.notice(first, language: language)
         let words = AlertsSupport.words(first.alert.effectOrDefault)
         let header = (notice.header ?? notice.description ?? first.id).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        text += "\(words): \(shortened(header, to: 90))"
-        if line.reasons.count > 1 { text += " (+\(line.reasons.count - 1) more)" }
-      } else {
-        text += "good service"
+        reasons.append("\(words): \(shortened(header, to: 90))" + (line.reasons.count > 1 ? " (+\(line.reasons.count - 1) more)" : ""))
+      } else if !report.hasAlertsFeed {
+        reasons.append("no alerts feed, so disruptions are unknown")
+      } else if reasons.isEmpty {
+        reasons.append("good service")
       }
+      text += reasons.joined(separator: "; ")
       out.line(text)
     }
     return 0
+  }
+
+  /// "3 of 4 live trips late, 11–15 min".
+  static func latenessText(_ lateness: RouteLateness) -> String {
+    let minutes = lateness.lateDelays.map { ($0 + 30) / 60 }
+    let range = minutes.first == minutes.last ? "\(minutes.first ?? 0) min" : "\(minutes.first ?? 0)–\(minutes.last ?? 0) min"
+    return "\(lateness.lateDelays.count) of \(lateness.liveTrips) live trip\(lateness.liveTrips == 1 ? "" : "s") late, \(range)"
   }
 
   /// `text` cut at a word boundary to about `limit` characters, with "…" when cut.

@@ -2,268 +2,8 @@ import Foundation
 import GTFS
 import GTFSRealtime
 import Merge
+import Services
 import TransitModel
-
-/// One vehicle as `vehicles` and `follow` show it: live from the feed, or estimated from the
-/// timetable (DESIGN.md rules 8–10).
-struct VehicleView {
-  /// A stop still ahead, with what is expected there.
-  struct NextStop {
-    var stopID: StopID
-    var name: String
-    var scheduled: UnixTime?
-    var expected: UnixTime?
-    var delaySeconds: Int64?
-    var isSkipped: Bool
-  }
-
-  var vehicleID: String?
-  var label: String?
-  var feed: FeedName?
-  var tripID: TripID?
-  var serviceDate: ServiceDate?
-  var routeID: RouteID?
-  var routeShortName: String?
-  var routeType: Int?
-  var headsign: String?
-  var blockID: String?
-  var coordinate: Coordinate?
-  var bearing: Double?
-  var speedMetersPerSecond: Double?
-  var timestamp: UnixTime?
-  var currentStopID: StopID?
-  var currentStopName: String?
-  var currentStopSequence: Int?
-  var isAtStop = false
-  var isEstimated = false
-  var delaySeconds: Int64?
-  var nextStops: [NextStop] = []
-  /// The trip as the timetable has it, when matched.
-  var trip: ScheduledTrip?
-
-  /// `STOPPED_AT`, `IN_TRANSIT_TO`, or nil when no stop is known.
-  var status: String? { currentStopID == nil ? nil : isAtStop ? "STOPPED_AT" : "IN_TRANSIT_TO" }
-
-  /// Whether it was matched to a trip of the timetable.
-  var isMatched: Bool { trip != nil }
-}
-
-/// Builds `VehicleView`s from realtime feeds and the timetable; the queries are in GTFS, the
-/// rules in Merge.
-struct FleetBuilder {
-  let store: Store
-  let feeds: [FeedMessage]
-  let now: UnixTime
-  private var stopCache: [String: TransitModel.Stop?] = [:]
-  private var shapeCache: [String: ShapePath?] = [:]
-
-  init(store: Store, feeds: [FeedMessage], now: UnixTime) {
-    self.store = store
-    self.feeds = feeds
-    self.now = now
-  }
-
-  /// The stop `id` of `feed`, cached.
-  mutating func stop(_ id: StopID, feed: FeedName) -> TransitModel.Stop? {
-    let key = feed.rawValue + "\u{1}" + id.rawValue
-    if let known = stopCache[key] { return known }
-    let found: TransitModel.Stop? = (try? store.stop(id, feed: feed)) ?? nil
-    stopCache[key] = .some(found)
-    return found
-  }
-
-  /// The shape trip `tripID` follows, measured; cached by shape, since a route's trips share a
-  /// few.
-  mutating func shape(ofTrip tripID: TripID, feed: FeedName) throws -> ShapePath? {
-    guard let shapeID = try store.shapeID(ofTrip: tripID, feed: feed) else { return nil }
-    let key = feed.rawValue + "\u{1}" + shapeID
-    if let known = shapeCache[key] { return known }
-    let path = ShapePath(try store.shape(shapeID, feed: feed))
-    shapeCache[key] = .some(path)
-    return path
-  }
-
-  /// The scheduled instance of `tripID` a vehicle runs: on `startDate` when given, else the
-  /// service date (today or a day before) whose run is nearest `now`.
-  func instance(of tripID: TripID, feed: FeedName, startDate: String?) throws -> ScheduledTrip? {
-    let today = store.localDate(of: now, feed: feed)
-    let dates = startDate.flatMap { ServiceDate(gtfs: $0) }.map { [$0] } ?? [today.adding(days: -1), today, today.adding(days: 1)]
-    var best: (distance: Int64, trip: ScheduledTrip)?
-    for date in dates where try store.tripRuns(tripID, feed: feed, on: date) {
-      let stops = try store.tripCalls(tripID, feed: feed, serviceDate: date)
-      let times = stops.compactMap { $0.departure ?? $0.arrival }
-      guard let first = times.min(), let last = times.max() else { continue }
-      let distance = now < first ? first - now : now > last ? now - last : 0
-      let trip = ScheduledTrip(
-        instance: TripInstance(tripID: tripID, serviceDate: date), routeID: RouteID(""), stops: stops,
-        serviceDayStart: store.serviceDayStart(date, feed: feed))
-      if best == nil || distance < best!.distance { best = (distance, trip) }
-    }
-    return best?.trip
-  }
-
-  /// Every vehicle in the feeds (each once, by vehicle id, else entity id), then every trip
-  /// the timetable has running that no vehicle or trip update covers, as estimated.
-  mutating func fleet(includeEstimated: Bool) throws -> [VehicleView] {
-    var positions: [(VehiclePosition, String)] = []
-    var seen = Set<String>()
-    var updates: [String: TripUpdate] = [:]
-    for feed in feeds {
-      for entity in feed.entities where !entity.isDeletedOrDefault {
-        if let update = entity.tripUpdate, let tripID = update.trip?.tripID { updates[tripID] = updates[tripID] ?? update }
-        guard let vehicle = entity.vehicle else { continue }
-        let key = vehicle.vehicle?.id ?? vehicle.vehicle?.label ?? entity.id ?? "\(positions.count)"
-        guard seen.insert(key).inserted else { continue }
-        positions.append((vehicle, key))
-      }
-    }
-    // Trips first, so one Merge pass predicts them all.
-    var trips: [ScheduledTrip] = []
-    var tripOf: [String: (ScheduledTrip, TripDetails)] = [:]
-    for (vehicle, key) in positions {
-      guard let rawID = vehicle.trip?.tripID, !rawID.isEmpty, let details = try store.tripDetails(TripID(rawID)),
-        var trip = try instance(of: TripID(rawID), feed: details.feed, startDate: vehicle.trip?.startDate)
-      else { continue }
-      trip.routeID = details.route.id
-      trips.append(trip)
-      tripOf[key] = (trip, details)
-    }
-    // Trips the timetable has running without a vehicle: placed by the timetable, or by their
-    // trip update's predictions when there is one.
-    var untracked: [(ScheduledTrip, TripDetails)] = []
-    if includeEstimated {
-      let tracked = Set(tripOf.values.map { $0.0.instance.tripID })
-      for running in try store.runningTrips(at: now) where !tracked.contains(running.tripID) {
-        guard let details = try store.tripDetails(running.tripID, feed: running.feed) else { continue }
-        let stops = try store.tripCalls(running.tripID, feed: running.feed, serviceDate: running.serviceDate)
-        untracked.append(
-          (ScheduledTrip(
-            instance: TripInstance(tripID: running.tripID, serviceDate: running.serviceDate), routeID: details.route.id,
-            stops: stops, serviceDayStart: store.serviceDayStart(running.serviceDate, feed: running.feed)), details))
-      }
-    }
-    let realtime = Reconciler.realtime(trips: trips + untracked.map(\.0), feeds: feeds, now: now)
-    var views: [VehicleView] = []
-    var covered = Set<String>()
-    for (vehicle, key) in positions {
-      var view = VehicleView()
-      view.vehicleID = vehicle.vehicle?.id ?? key
-      view.label = vehicle.vehicle?.label.flatMap { $0.isEmpty ? nil : $0 }
-      view.timestamp = vehicle.timestamp.map { UnixTime(Int64(clamping: $0)) }
-      if let position = vehicle.position, let latitude = position.latitude, let longitude = position.longitude {
-        view.coordinate = Coordinate(latitude: Double(latitude), longitude: Double(longitude))
-        view.bearing = position.bearing.map(Double.init)
-        view.speedMetersPerSecond = position.speed.map(Double.init)
-      }
-      view.tripID = vehicle.trip?.tripID.flatMap { $0.isEmpty ? nil : TripID($0) }
-      if let routeID = vehicle.trip?.routeID, !routeID.isEmpty {
-        view.routeID = RouteID(routeID)
-        if let route = try store.route(RouteID(routeID)) {
-          view.routeShortName = route.shortName
-          view.routeType = route.routeType
-          view.feed = route.feed
-        }
-      }
-      if let (trip, details) = tripOf[key] {
-        covered.insert(trip.instance.tripID.rawValue)
-        try describe(&view, trip: trip, details: details, prediction: realtime.predictions[trip.instance], vehicle: vehicle,
-          update: updates[trip.instance.tripID.rawValue])
-      }
-      views.append(view)
-    }
-    for (trip, details) in untracked where !covered.contains(trip.instance.tripID.rawValue) {
-      if let view = try estimated(trip, details: details, prediction: realtime.predictions[trip.instance]) { views.append(view) }
-    }
-    return views
-  }
-
-  /// An untracked trip placed by the timetable (rule 9), or nil when it is not running.
-  mutating func estimated(_ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction? = nil) throws -> VehicleView? {
-    var coordinates: [StopID: Coordinate] = [:]
-    for call in trip.stops { coordinates[call.stopID] = stop(call.stopID, feed: details.feed)?.coordinate }
-    // The shape is read only for a trip that is on the road now.
-    guard Reconciler.estimatedPosition(of: trip, stopCoordinates: coordinates, at: now, prediction: prediction) != nil,
-      let estimate = Reconciler.estimatedPosition(
-        of: trip, stopCoordinates: coordinates, at: now, prediction: prediction,
-        shape: try shape(ofTrip: trip.instance.tripID, feed: details.feed))
-    else { return nil }
-    var view = VehicleView()
-    view.isEstimated = true
-    view.coordinate = estimate.coordinate
-    fill(&view, trip: trip, details: details, prediction: prediction)
-    setCurrent(&view, trip: trip, details: details, sequence: estimate.stopSequence, atStop: estimate.isAtStop, prediction: prediction)
-    return view
-  }
-
-  /// Trip, route, current stop and the stops ahead of a live vehicle.
-  mutating func describe(
-    _ view: inout VehicleView, trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction?, vehicle: VehiclePosition?,
-    update: TripUpdate?
-  ) throws {
-    fill(&view, trip: trip, details: details, prediction: prediction)
-    // Stop positions are read only when the vehicle's own stop and its trip update do not say.
-    var location = Reconciler.currentStop(of: trip, vehicle: vehicle, update: update, now: now)
-    if location == nil, vehicle?.position != nil {
-      var coordinates: [StopID: Coordinate] = [:]
-      for call in trip.stops { coordinates[call.stopID] = stop(call.stopID, feed: details.feed)?.coordinate }
-      location = Reconciler.currentStop(
-        of: trip, vehicle: vehicle, update: update, stopCoordinates: coordinates, now: now,
-        shape: try shape(ofTrip: trip.instance.tripID, feed: details.feed))
-    }
-    if let location {
-      setCurrent(&view, trip: trip, details: details, sequence: location.stopSequence, atStop: location.isAtStop, prediction: prediction)
-    }
-  }
-
-  func fill(_ view: inout VehicleView, trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction?) {
-    view.feed = details.feed
-    view.tripID = trip.instance.tripID
-    view.serviceDate = trip.instance.serviceDate
-    view.routeID = details.route.id
-    view.routeShortName = details.route.shortName
-    view.routeType = details.route.routeType
-    view.headsign = details.headsign
-    view.blockID = details.blockID
-    view.trip = trip
-  }
-
-  /// Sets the stop the vehicle is at or heading to, its delay there, and the stops ahead.
-  mutating func setCurrent(
-    _ view: inout VehicleView, trip: ScheduledTrip, details: TripDetails, sequence: Int, atStop: Bool, prediction: TripPrediction?
-  ) {
-    guard let index = trip.stops.firstIndex(where: { $0.stopSequence == sequence }) else { return }
-    let call = trip.stops[index]
-    view.currentStopID = call.stopID
-    view.currentStopSequence = call.stopSequence
-    view.currentStopName = stop(call.stopID, feed: details.feed)?.name ?? call.stopID.rawValue
-    view.isAtStop = atStop
-    let predicted = Dictionary(
-      (prediction?.stops ?? []).map { ($0.stop.stopSequence, $0) }, uniquingKeysWith: { first, _ in first })
-    let ahead = trip.stops[(atStop ? index + 1 : index)...]
-    view.nextStops = ahead.map { call in
-      let scheduled = call.departure ?? call.arrival
-      let guess = predicted[call.stopSequence]
-      let expected = guess.flatMap { $0.source == .schedule ? nil : $0.expected }
-      let delay = zip(expected, scheduled).map { $0 - $1 }
-      return VehicleView.NextStop(
-        stopID: call.stopID, name: stop(call.stopID, feed: details.feed)?.name ?? call.stopID.rawValue, scheduled: scheduled,
-        expected: expected ?? scheduled, delaySeconds: delay, isSkipped: guess?.isSkipped ?? false)
-    }
-    if let here = predicted[call.stopSequence], here.source != .schedule, let expected = here.expected,
-      let scheduled = call.departure ?? call.arrival
-    {
-      view.delaySeconds = expected - scheduled
-    } else {
-      view.delaySeconds = view.nextStops.first { !$0.isSkipped }?.delaySeconds
-    }
-  }
-}
-
-/// `zip` for optionals: both values, or nil.
-func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-  guard let a, let b else { return nil }
-  return (a, b)
-}
 
 /// `transit vehicles`: every live vehicle, and the trips that should be running without one.
 enum VehiclesCommand: TransitCommand {
@@ -291,9 +31,14 @@ enum VehiclesCommand: TransitCommand {
       route and destination, a heading arrow, speed in km/h, how long ago it reported, the stop
       it is at or heading to, and its delay there. Where it is comes from its own
       current_stop_sequence or stop_id, else the first stop its trip update still lists, else
-      its position against the trip's stops. Trips the timetable has running that no vehicle
+      its position against the trip's stops. A trip update without a vehicle position is a
+      live vehicle too (the vehicle id it names, placed between stops by its predicted times,
+      marked 'placed by its trip update'). Trips the timetable has running that no vehicle
       or trip update covers are listed too, placed between stops by their times and marked
-      'estimated' (--live-only leaves them out).
+      'estimated' (--live-only leaves them out). Delays are early or late by the 'early' and
+      'late' settings, as in departures. The second line says how many trip updates and
+      vehicles matched the timetable; a feed matching nothing (or less than half) is warned
+      about on stderr.
       """,
     examples: [
       "transit vehicles --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-vehiclepositions.pb --realtime Data/realtime/demo-tripupdates.pb",
@@ -310,6 +55,7 @@ enum VehiclesCommand: TransitCommand {
     if arguments.value("--radius") != nil && near == nil { throw UsageError("--radius goes with --near LAT,LON") }
     try MapSupport.validate(invocation)
     let store = try StopCommandSupport.openStore(invocation)
+    let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
     var feeds: [FeedMessage]
     var now = invocation.now
     if let replay = arguments.value("--replay") {
@@ -319,11 +65,10 @@ enum VehiclesCommand: TransitCommand {
     } else {
       feeds = try FeedsSupport.realtimeFeeds(invocation)
     }
-    var builder = FleetBuilder(store: store, feeds: feeds, now: now)
-    var views = try builder.fleet(includeEstimated: !arguments.flag("--live-only"))
-    if let route = arguments.value("--route")?.lowercased() {
-      views.removeAll { $0.routeShortName?.lowercased() != route && $0.routeID?.rawValue.lowercased() != route }
-    }
+    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
+    var fleet = Fleet(store: store, live: live)
+    var views = try fleet.vehicles(includeEstimated: !arguments.flag("--live-only"))
+    if let route = arguments.value("--route") { views.removeAll { !$0.runs(route: route) } }
     if let near {
       views.removeAll { view in view.coordinate.map { $0.distanceMeters(to: near) > Double(radius) } ?? true }
     }
@@ -335,13 +80,12 @@ enum VehiclesCommand: TransitCommand {
     }
     let out = invocation.context.stdout
     let twelve = StopCommandSupport.uses12HourClock(invocation)
-    let freshness = Reconciler.freshness(of: feeds, now: now)
-    let live = views.filter { !$0.isEstimated }.count
+    let liveCount = views.filter { !$0.isEstimated }.count
     out.line(
-      "\(live) live vehicle\(live == 1 ? "" : "s")"
-        + (views.count > live ? ", \(views.count - live) estimated from the timetable" : "")
+      "\(liveCount) live vehicle\(liveCount == 1 ? "" : "s")"
+        + (views.count > liveCount ? ", \(views.count - liveCount) estimated from the timetable" : "")
         + " · \(StopCommandSupport.clock(now, zone: zone, twelveHour: twelve))")
-    out.line(DeparturesCommand.realtimeLine(freshness, zone: zone, twelveHour: twelve))
+    out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve))
     guard !views.isEmpty else {
       out.line("no vehicles" + (arguments.value("--route").map { " on route \($0)" } ?? "") + (near == nil ? "" : " within \(radius) m"))
       return 0
@@ -394,22 +138,29 @@ enum VehiclesCommand: TransitCommand {
   static func row(_ view: VehicleView, now: UnixTime) -> [String] {
     let route = view.routeShortName ?? view.routeID?.rawValue ?? "?"
     let destination = view.headsign ?? (view.tripID.map { "trip \($0.rawValue)" } ?? "(no trip)")
-    let vehicle = view.isEstimated ? "-" : (view.label ?? view.vehicleID ?? "?")
+    let vehicle = view.isEstimated ? "-" : (view.label ?? view.vehicleID ?? "-")
     let heading = view.bearing.map(arrow) ?? ""
     let speed = view.speedMetersPerSecond.map { "\(Int(($0 * 3.6).rounded())) km/h" } ?? ""
     let age = view.timestamp.map { ageText(now - $0) } ?? ""
     let stop = view.currentStopName.map { (view.isAtStop ? "at " : "next ") + $0 } ?? ""
-    let marker = view.isEstimated ? "estimated" : view.isMatched ? "live" : view.tripID == nil ? "live" : "live, trip not in timetable"
-    return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds), marker]
+    let marker =
+      view.isEstimated
+      ? "estimated" : view.positionSource == .tripUpdate ? "live, placed by its trip update"
+      : view.isMatched || view.tripID == nil ? "live" : "live, trip not in timetable"
+    return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds, status: view.delayStatus), marker]
   }
 
-  /// "2 min late", "on time", "1 min early" (late from +2 min, early from -1 min), or "".
-  static func delayText(_ delay: Int64?) -> String {
+  /// "2 min late", "on time", "1 min early" by the delay's class under the configured
+  /// thresholds (`status`; the default thresholds when nil: late from +2 min, early from -1 min),
+  /// or "".
+  static func delayText(_ delay: Int64?, status: DepartureStatus? = nil) -> String {
     guard let delay else { return "" }
     let minutes = (abs(delay) + 30) / 60
-    if delay >= 120 { return "\(minutes) min late" }
-    if delay <= -60 { return "\(minutes) min early" }
-    return "on time"
+    switch status ?? ServiceOptions().status(delaySeconds: delay) {
+    case .late: return "\(minutes) min late"
+    case .early: return "\(minutes) min early"
+    default: return "on time"
+    }
   }
 
   /// "12 s", "3 min", "2 h"; "now" for a report from the future.
@@ -439,6 +190,9 @@ enum VehiclesCommand: TransitCommand {
       ("current_stop_sequence", .optional(view.currentStopSequence)),
       ("status", .optional(view.status)),
       ("estimated", .bool(view.isEstimated)),
+      ("position_source", .string(view.positionSource.rawValue)),
+      ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
+      ("delay_status", .optional(view.delayStatus?.rawValue)),
       ("next_stops", .array(view.nextStops.filter { !$0.isSkipped }.map { stop in
         .object([
           ("stop_id", .string(stop.stopID.rawValue)), ("name", .string(stop.name)),

@@ -88,15 +88,16 @@ final class Terminal {
     case resized
   }
 
-  /// Waits up to `seconds` for a key or a resize (SIGWINCH interrupts poll).
-  func wait(seconds: Double) -> Wake {
-    let deadline = Date().addingTimeInterval(max(0, seconds))
+  /// Waits up to `seconds` (measured on `elapsed`, the command context's) for a key or a
+  /// resize (SIGWINCH interrupts poll).
+  func wait(seconds: Double, elapsed: () -> Double) -> Wake {
+    let deadline = elapsed() + max(0, seconds)
     while true {
       if windowResized != 0 {
         windowResized = 0
         return .resized
       }
-      let left = deadline.timeIntervalSinceNow
+      let left = deadline - elapsed()
       if left <= 0 { return .timeout }
       var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
       let ready = poll(&descriptor, 1, Int32(min(left, 1) * 1000))

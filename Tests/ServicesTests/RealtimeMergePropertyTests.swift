@@ -2,17 +2,25 @@ import Foundation
 import GTFS
 import GTFSRealtime
 import Merge
+import Services
 import TestSupport
 import Testing
 import TransitModel
-
-@testable import TransitCLI
 
 /// Merge over the real matched pairs in shared/data (PROVENANCE.md): every trip update is
 /// matched against the instances of its trip that run on its start_date (else the feed's local
 /// date and the day before), and properties are checked on what comes out.
 @Suite(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
 struct RealtimeMergePropertyTests {
+  /// A timetable in shared/data and a realtime capture of the same agency (PROVENANCE.md), with
+  /// the share of the capture's trips that the timetable has and runs that day.
+  struct RealPair: CustomStringConvertible, Sendable {
+    var feed: String
+    var capture: String
+    var minimumMatchShare: Double
+    var description: String { capture }
+  }
+
   static let pairs = [
     RealPair(feed: "caltrain-2023.zip", capture: "caltrain-tripupdates-20231108T010534Z.pb", minimumMatchShare: 1.0),
     RealPair(feed: "bart-2019.zip", capture: "bart-tripupdates-20190807T174521Z.pb", minimumMatchShare: 0.71),
@@ -20,8 +28,8 @@ struct RealtimeMergePropertyTests {
 
   @Test(arguments: pairs)
   func mergeProperties(_ pair: RealPair) throws {
-    let loaded = try LoadedPair(pair)
-    let home = loaded.home, message = loaded.message
+    let home = SharedHome.holding(pair.feed)
+    let message = try capture(pair.capture)
     let store = try Store(directory: home.path)
     let feedName = FeedName("real")
     let now = UnixTime(Int64(try #require(message.header?.timestamp)))
@@ -111,12 +119,12 @@ struct RealtimeMergePropertyTests {
     let stopIDs = Set(message.entities.flatMap { $0.tripUpdate?.stopTimeUpdates.compactMap(\.stopID) ?? [] })
     for id in stopIDs.sorted() {
       guard let stop = try store.stop(StopID(id), feed: feedName) else { continue }
-      let live = try DeparturesCommand.liveDepartures(
-        store: store, stop: stop, platforms: [], feeds: [message], now: now, start: now, windowMinutes: 180, limit: 1000,
-        includeArrivals: true, route: nil, destination: nil)
-      let keys = live.departures.map { "\($0.call.tripID)@\($0.call.serviceDate)#\($0.call.stopSequence)" }
+      let departures = try DepartureBoard.departures(
+        store: store, stop: stop, platforms: [], live: LiveRealtime(store: store, feeds: [message], now: now, options: ServiceOptions()),
+        query: BoardQuery(start: now, windowMinutes: 180, limit: 1000, includeArrivals: true))
+      let keys = departures.map { "\($0.call.tripID)@\($0.call.serviceDate)#\($0.call.stopSequence)" }
       #expect(Set(keys).count == keys.count, "a call twice at \(id)")
-      for departure in live.departures where departure.source == .realtime {
+      for departure in departures where departure.source == .realtime {
         let instance = TripInstance(departure.call)
         guard let prediction = realtime.predictions[instance],
           let predicted = prediction.stops.first(where: { $0.stop.stopSequence == departure.call.stopSequence })

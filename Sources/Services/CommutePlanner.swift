@@ -1,0 +1,114 @@
+import GTFS
+import Merge
+import TransitModel
+
+/// Chooses the departure to take for a saved commute, from the same departure board and the
+/// same realtime every other command uses.
+public enum CommutePlanner {
+  /// One departure considered for a commute.
+  public struct Option: Sendable, Hashable {
+    public var departure: Departure
+    /// When it departs (expected, else scheduled).
+    public var departs: UnixTime
+    /// When it reaches the destination stop (expected when live), or nil without a destination.
+    public var arrives: UnixTime?
+    /// When you get where you are going: `arrives` plus the walk after it.
+    public var reaches: UnixTime?
+    /// Departure minus the walk.
+    public var leaveBy: UnixTime
+  }
+
+  /// A commute worked out for one day: the recommended departure, up to two before it and one
+  /// after.
+  public struct Plan: Sendable {
+    public var date: ServiceDate
+    public var deadline: UnixTime
+    public var options: [Option]
+    /// Index into `options` of the recommended one, nil when none arrives in time.
+    public var recommended: Int?
+    /// What the realtime matched.
+    public var report: RealtimeReport
+  }
+
+  /// The stops a commute's destination means: a stop, or a station with all its platforms;
+  /// nil when the timetable has no such stop. The destination is saved as a stop_id (older
+  /// commutes saved a name: an exact name of one stop, or of a station and its platforms, still
+  /// resolves).
+  public static func destinationStops(_ destination: String, feed: FeedName, store: Store) throws -> Set<StopID>? {
+    var stop = try store.stop(StopID(destination), feed: feed)
+    if stop == nil {
+      switch try store.resolveStop(destination) {
+      case .found(let found): stop = found
+      case .ambiguous(let stops): stop = try station(of: stops, store: store)
+      case .notFound: break
+      }
+    }
+    guard let stop else { return nil }
+    var ids: Set<StopID> = [stop.id]
+    if stop.isStation { for platform in try store.platforms(of: stop) { ids.insert(platform.id) } }
+    return ids
+  }
+
+  /// The station when `stops` are one station and its own platforms (they share its name).
+  public static func station(of stops: [TransitModel.Stop], store: Store) throws -> TransitModel.Stop? {
+    if let station = stops.first(where: \.isStation),
+      stops.allSatisfy({ $0.id == station.id || $0.parentStation == station.id })
+    {
+      return station
+    }
+    let parents = Set(stops.map { $0.parentStation?.rawValue ?? "" })
+    guard parents.count == 1, !parents.contains(""), let first = stops.first else { return nil }
+    return try store.parent(of: first)
+  }
+
+  /// Chooses the departures for `commute` on `date`: the latest whose arrival on foot (the
+  /// vehicle's arrival at the destination, as predicted, plus the walk after it; without a
+  /// destination, its departure) is no later than `deadline` is recommended.
+  /// - Throws: the store's errors.
+  public static func plan(
+    _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, deadline: UnixTime, store: Store, live: LiveRealtime
+  ) throws -> Plan {
+    let start = deadline - 2 * 3600  // an earlier trip is not this commute (a night bus is not the 08:00 one)
+    let platforms = stop.isStation ? try store.platforms(of: stop) : []
+    let destination = try commute.destination.map { try destinationStops($0, feed: stop.feed, store: store) ?? [] }
+    let departures = try DepartureBoard.departures(
+      store: store, stop: stop, platforms: platforms, live: live,
+      query: BoardQuery(start: start, windowMinutes: 4 * 60, limit: 10_000, route: commute.route))
+    let byInstance = Dictionary(live.trips.map { ($0.instance, $0) }, uniquingKeysWith: { first, _ in first })
+    var options: [Option] = []
+    let walk = Int64(commute.walkMinutes * 60)
+    let thenWalk = Int64(commute.thenWalkMinutes * 60)
+    for departure in departures where departure.status != .cancelled && departure.status != .skipped {
+      guard let departs = departure.time else { continue }
+      var arrives: UnixTime?
+      if let destination {
+        let call = departure.call
+        let instance = TripInstance(call)
+        let trip =
+          try byInstance[instance]
+          ?? ScheduledTrip(
+            instance: instance, routeID: call.routeID,
+            stops: store.tripCalls(call.tripID, feed: call.feed, serviceDate: call.serviceDate, startTime: call.startTime))
+        guard let times = live.expectedTime(of: trip, at: destination, after: call.stopSequence, arrival: true),
+          let time = times.expected ?? times.scheduled
+        else { continue }
+        arrives = time
+      }
+      let reaches = arrives.map { $0 + thenWalk }
+      options.append(Option(departure: departure, departs: departs, arrives: arrives, reaches: reaches, leaveBy: departs - walk))
+    }
+    options.sort { ($0.reaches ?? $0.departs, $0.departs) < ($1.reaches ?? $1.departs, $1.departs) }
+    let best: Int? = options.lastIndex { ($0.reaches ?? $0.departs) <= deadline }
+    var shown: [Option]
+    var index: Int?
+    if let best {
+      let lower = Swift.max(0, best - 2)
+      let upper = Swift.min(options.count - 1, best + 1)
+      shown = Array(options[lower...upper])
+      index = best - lower
+    } else {
+      shown = Array(options.prefix(1))
+    }
+    return Plan(date: date, deadline: deadline, options: shown, recommended: index, report: live.report)
+  }
+}

@@ -1,0 +1,96 @@
+import GTFS
+import GTFSRealtime
+import Merge
+import TransitModel
+
+/// What a departure board is asked: the window, how many, which trips.
+public struct BoardQuery: Sendable, Hashable {
+  /// The window's start.
+  public var start: UnixTime
+  /// Minutes looked ahead from `start`.
+  public var windowMinutes: Int
+  /// Departures kept at most.
+  public var limit: Int
+  /// Also trips ending here and calls where nobody may board.
+  public var includeArrivals = false
+  /// Only this route (short name or route_id).
+  public var route: String?
+  /// Only trips going there (headsign or a later stop's name).
+  public var destination: String?
+
+  /// A query from `start`.
+  public init(
+    start: UnixTime, windowMinutes: Int, limit: Int, includeArrivals: Bool = false, route: String? = nil, destination: String? = nil
+  ) {
+    self.start = start
+    self.windowMinutes = windowMinutes
+    self.limit = limit
+    self.includeArrivals = includeArrivals
+    self.route = route
+    self.destination = destination
+  }
+}
+
+/// The departure board: a stop's (or station's) departures with the realtime of one
+/// `LiveRealtime` applied (DESIGN.md rules 4–7, 13, 14), DUPLICATED and ADDED trips included.
+public enum DepartureBoard {
+  /// The departures at `stop` (and `platforms`, for a station), sorted by expected time.
+  ///
+  /// With realtime the timetable is read from an hour before the window (a late trip scheduled
+  /// earlier may still be to come); every instance the realtime matched brings its whole stop
+  /// list, so the matching is the one every other command sees.
+  /// - Throws: the store's errors.
+  public static func departures(
+    store: Store, stop: TransitModel.Stop, platforms: [TransitModel.Stop], live: LiveRealtime, query: BoardQuery
+  ) throws -> [Departure] {
+    let hasRealtime = !live.feeds.isEmpty
+    let lookback: Int64 = hasRealtime ? 3600 : 0
+    let end = query.start + Int64(query.windowMinutes * 60)
+    let calls = try store.departures(
+      at: stop,
+      DepartureQuery(
+        from: query.start - lookback, until: end, limit: hasRealtime ? nil : query.limit,
+        includeArrivals: query.includeArrivals, route: query.route, destination: query.destination))
+    guard hasRealtime else { return calls.map { Departure(call: $0) } }
+    var stopIDs: Set<StopID> = [stop.id]
+    for platform in platforms { stopIDs.insert(platform.id) }
+    let request = DepartureRequest(
+      stopIDs: stopIDs, from: query.start, feed: stop.feed, fallbackServiceDate: store.localDate(of: query.start, feed: stop.feed),
+      serviceDayStarts: live.serviceDayStarts)
+    var departures = Reconciler.departures(
+      scheduled: calls, trips: live.trips, feeds: live.feeds, now: live.now, request: request, options: live.options.reconciler
+    ).departures
+    if let route = query.route {
+      let wanted = route.lowercased()
+      departures.removeAll { $0.call.routeShortName.lowercased() != wanted && $0.call.routeID.rawValue.lowercased() != wanted }
+    }
+    if let destination = query.destination, !destination.isEmpty {
+      // Added trips are not in the timetable: keep those whose headsign says so.
+      departures.removeAll { $0.status == DepartureStatus.added && !$0.call.headsign.lowercased().contains(destination.lowercased()) }
+    }
+    departures.removeAll { ($0.time ?? query.start) > end }
+    return Array(departures.prefix(query.limit))
+  }
+
+  /// Whether someone at `origin` can walk to the departure's stop (at `stopCoordinate`) before
+  /// it leaves, by the walking model; nil when a time or a position is missing.
+  public static func isReachable(
+    _ departure: Departure, from origin: Coordinate?, stopCoordinate: Coordinate?, now: UnixTime, walking: WalkingModel
+  ) -> Bool? {
+    guard let origin, let stopCoordinate, let time = departure.time else { return nil }
+    return time - now >= Int64(walking.seconds(from: origin, to: stopCoordinate))
+  }
+
+  /// The active alerts in the realtime that inform the stop (or its station and platforms), a
+  /// route or a trip listed, in the options' language.
+  public static func notices(live: LiveRealtime, stop: TransitModel.Stop, platforms: [TransitModel.Stop], departures: [Departure]) -> [AlertNotice] {
+    guard live.feeds.contains(where: { $0.entities.contains { $0.alert != nil } }) else { return [] }
+    var stopIDs: Set<StopID> = [stop.id]
+    for platform in platforms { stopIDs.insert(platform.id) }
+    if let parent = stop.parentStation { stopIDs.insert(parent) }
+    let scope = AlertScope(
+      routeIDs: Set(departures.map(\.call.routeID)), routeTypes: Set(departures.map(\.call.routeType)), stopIDs: stopIDs,
+      tripIDs: Set(departures.map(\.call.tripID)))
+    return AlertMatcher.notices(in: live.feeds, scope: scope, at: live.now, language: live.options.language)
+  }
+}

@@ -1,0 +1,217 @@
+import GTFS
+import Routing
+import TransitModel
+
+/// One end of a journey.
+public enum JourneyEndpoint: Sendable {
+  case stop(Stop)
+  case place(Coordinate, name: String?)
+
+  /// Where it is, when known.
+  public var coordinate: Coordinate? {
+    switch self {
+    case .stop(let stop): return stop.coordinate
+    case .place(let point, _): return point
+    }
+  }
+}
+
+/// What a journey search is asked.
+public struct JourneyRequest: Sendable {
+  /// Leave at or after this (or, with `isArriveBy`, arrive by it).
+  public var time: UnixTime
+  public var isArriveBy: Bool
+  /// Only these modes (empty: all).
+  public var modes: Set<TransitMode>
+  /// The walking model, with the transfer limit.
+  public var walking: WalkingModel
+  /// Metres walked at most to the first stop and from the last.
+  public var maxWalkMeters: Double
+  public var maxTransfers: Int
+  /// Journeys wanted.
+  public var limit: Int
+
+  /// A request.
+  public init(
+    time: UnixTime, isArriveBy: Bool, modes: Set<TransitMode>, walking: WalkingModel, maxWalkMeters: Double, maxTransfers: Int,
+    limit: Int
+  ) {
+    self.time = time
+    self.isArriveBy = isArriveBy
+    self.modes = modes
+    self.walking = walking
+    self.maxWalkMeters = maxWalkMeters
+    self.maxTransfers = maxTransfers
+    self.limit = limit
+  }
+}
+
+/// The journey planner's orchestration: endpoints' access walks, the realtime of the one
+/// matching path, the router over a window (8 h, else the whole day), and journeys described
+/// as legs.
+public enum JourneyPlanner {
+  /// How far ahead (or, arriving by, back) the timetable is read.
+  public static let horizonSeconds: Int64 = 8 * 3600
+  /// The window searched when nothing is found in `horizonSeconds`.
+  public static let longHorizonSeconds: Int64 = 24 * 3600
+
+  /// A journey's leg with what output needs.
+  public enum Leg: Sendable {
+    case walk(from: WalkEnd, to: WalkEnd, departure: UnixTime, seconds: Int64, meters: Double?)
+    case ride(RoutingRide, departure: UnixTime, arrival: UnixTime)
+  }
+
+  /// Where a walk starts or ends.
+  public enum WalkEnd: Sendable {
+    case stop(Stop)
+    case origin
+    case destination
+  }
+
+  /// A journey found.
+  public struct Journey: Sendable {
+    public var departure: UnixTime
+    public var arrival: UnixTime
+    public var legs: [Leg]
+    public var transfers: Int
+    public var rides: Int
+  }
+
+  /// What a search found, with the network it searched.
+  public struct Plan: Sendable {
+    public var network: RoutingNetwork
+    public var journeys: [Journey]
+    /// Nanoseconds spent loading the network and searching (with a `ticks` clock given).
+    public var loadNanoseconds: UInt64
+    public var searchNanoseconds: UInt64
+  }
+
+  /// Why no search could be made.
+  public enum Failure: Error, Sendable {
+    /// A place (FROM or TO) with no stop within the walking limit.
+    case unreachable(role: String, point: Coordinate, maxWalkMeters: Double)
+    /// A network stop the timetable no longer has (the timetable changed under the search).
+    case stopVanished(Int32)
+  }
+
+  /// The journeys from `from` to `to`.
+  /// - Parameter ticks: a monotonic clock in nanoseconds, to measure the load and the search.
+  /// - Throws: `Failure` when an endpoint reaches no stop on foot; the store's errors.
+  public static func plan(
+    from: JourneyEndpoint, to: JourneyEndpoint, request: JourneyRequest, store: Store, live: LiveRealtime,
+    ticks: () -> UInt64 = { 0 }
+  ) throws -> Plan {
+    let realtime = JourneyRealtime.trips(live)
+    func search(_ horizon: Int64) throws -> (RoutingNetwork, [Routing.Journey], UInt64, UInt64) {
+      let started = ticks()
+      let window = request.isArriveBy ? (request.time - horizon, request.time) : (request.time, request.time + horizon)
+      let network = try store.routingNetwork(
+        from: window.0, until: window.1, modes: request.modes, walking: request.walking, realtime: realtime)
+      let loaded = ticks()
+      var query = RoutingQuery(
+        access: try access(from, store: store, network: network, request: request, role: "FROM"),
+        egress: try access(to, store: store, network: network, request: request, role: "TO"),
+        maxRides: request.maxTransfers + 1)
+      if let a = from.coordinate, let b = to.coordinate {
+        let meters = a.distanceMeters(to: b)
+        if meters * request.walking.detourFactor <= request.maxWalkMeters {
+          query.directWalkSeconds = request.walking.seconds(straightLineMeters: meters)
+        }
+      }
+      let router = Router(network.timetable)
+      let journeys =
+        request.isArriveBy
+        ? router.journeys(query, arrivingBy: network.seconds(request.time), notBefore: network.seconds(window.0), count: request.limit)
+        : router.journeys(query, departingAt: network.seconds(request.time), count: request.limit)
+      return (network, journeys, loaded - started, ticks() - loaded)
+    }
+    var (network, journeys, load, searched) = try search(horizonSeconds)
+    if journeys.isEmpty { (network, journeys, load, searched) = try search(longHorizonSeconds) }
+    let described = try journeys.map { try describe($0, network: network, store: store, from: from, to: to, walking: request.walking) }
+    return Plan(network: network, journeys: described, loadNanoseconds: load, searchNanoseconds: searched)
+  }
+
+  /// The stops an endpoint reaches on foot, with the walk's seconds: a stop's own platforms
+  /// (no walk) and the stops linked to them by footpaths; a place's stops within the limit.
+  static func access(
+    _ endpoint: JourneyEndpoint, store: Store, network: RoutingNetwork, request: JourneyRequest, role: String
+  ) throws -> [StopWalk] {
+    var best: [Int32: Int32] = [:]
+    func offer(_ stop: Int32, _ seconds: Int32) {
+      if let known = best[stop], known <= seconds { return }
+      best[stop] = seconds
+    }
+    switch endpoint {
+    case .stop(let stop):
+      for index in try store.routingStops(at: stop, in: network) {
+        offer(index, 0)
+        for path in network.timetable.footpaths[Int(index)] { offer(path.to, path.seconds) }
+      }
+    case .place(let point, _):
+      let walking = request.walking
+      for (index, meters) in try store.routingStops(
+        near: point, radiusMeters: request.maxWalkMeters / walking.detourFactor, in: network)
+      {
+        offer(index, walking.seconds(straightLineMeters: meters))
+      }
+      if best.isEmpty { throw Failure.unreachable(role: role, point: point, maxWalkMeters: request.maxWalkMeters) }
+    }
+    return best.map { StopWalk(stop: $0.key, seconds: $0.value) }.sorted { ($0.seconds, $0.stop) < ($1.seconds, $1.stop) }
+  }
+
+  /// A journey's legs: walks to, between and from stops (left out where there is nothing to
+  /// walk), and rides with their trips' details.
+  static func describe(
+    _ journey: Routing.Journey, network: RoutingNetwork, store: Store, from: JourneyEndpoint, to: JourneyEndpoint,
+    walking: WalkingModel
+  ) throws -> Journey {
+    var legs: [Leg] = []
+    func stop(_ index: Int32) throws -> Stop {
+      guard let stop = try store.routingStop(index, in: network) else { throw Failure.stopVanished(index) }
+      return stop
+    }
+    func meters(_ a: Coordinate?, _ b: Coordinate?) -> Double? {
+      guard let a, let b else { return nil }
+      return a.distanceMeters(to: b) * walking.detourFactor
+    }
+    for leg in journey.legs {
+      switch leg {
+      case .access(let index, let seconds, let departure):
+        let target = try stop(index)
+        if seconds == 0, (meters(from.coordinate, target.coordinate) ?? 0) < 1 { continue }
+        if case .stop(let origin) = from, origin.id == target.id, origin.feed == target.feed { continue }
+        if case .stop(let origin) = from, seconds == 0, origin.isStation { continue }
+        legs.append(
+          .walk(
+            from: .origin, to: .stop(target), departure: network.time(departure), seconds: Int64(seconds),
+            meters: meters(from.coordinate, target.coordinate)))
+      case .ride(let route, let trip, let board, let alight, let departure, let arrival):
+        let ride = try store.routingRide(route: route, trip: trip, board: board, alight: alight, in: network)
+        legs.append(.ride(ride, departure: network.time(departure), arrival: network.time(arrival)))
+      case .transfer(let a, let b, let departure, let seconds):
+        let start = try stop(a), end = try stop(b)
+        legs.append(
+          .walk(
+            from: .stop(start), to: .stop(end), departure: network.time(departure), seconds: Int64(seconds),
+            meters: meters(start.coordinate, end.coordinate)))
+      case .egress(let index, let seconds, let departure):
+        let start = try stop(index)
+        if seconds == 0, (meters(start.coordinate, to.coordinate) ?? 0) < 1 { continue }
+        if case .stop(let destination) = to, destination.id == start.id, destination.feed == start.feed { continue }
+        if case .stop(let destination) = to, seconds == 0, destination.isStation { continue }
+        legs.append(
+          .walk(
+            from: .stop(start), to: .destination, departure: network.time(departure), seconds: Int64(seconds),
+            meters: meters(start.coordinate, to.coordinate)))
+      case .walk(let seconds, let departure):
+        legs.append(
+          .walk(
+            from: .origin, to: .destination, departure: network.time(departure), seconds: Int64(seconds),
+            meters: meters(from.coordinate, to.coordinate)))
+      }
+    }
+    return Journey(
+      departure: network.time(journey.departure), arrival: network.time(journey.arrival), legs: legs, transfers: journey.transfers,
+      rides: journey.rides)
+  }
+}

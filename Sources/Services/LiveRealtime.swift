@@ -1,0 +1,262 @@
+import GTFS
+import GTFSRealtime
+import Merge
+import TransitModel
+
+/// The one realtime matching path: every trip update and vehicle position of the decoded feeds
+/// matched once against the timetables held, at `now` (DESIGN.md rules 3, 4, 11). Every
+/// command's answer (departures, the home view, commute, plan, vehicles, follow, status,
+/// record) is read from one `LiveRealtime`, so two commands cannot disagree about a trip.
+///
+/// Candidates are the instances of each trip the feeds name, on the service dates around
+/// `now` (start_date's alone when given) on which the trip runs. A start_time tells instances
+/// apart only for frequencies.txt trips; on a timetabled trip it repeats the first departure
+/// and is not part of the instance (the spec allows it, and Caltrain sends it).
+public struct LiveRealtime: Sendable {
+  /// The decoded feeds, of any kind.
+  public let feeds: [FeedMessage]
+  /// The moment the realtime is judged at.
+  public let now: UnixTime
+  /// The options it was matched with.
+  public let options: ServiceOptions
+  /// Merge's answer: predictions per matched instance, deletions, added trips.
+  public let realtime: Reconciler.Realtime
+  /// Every candidate instance, with its whole stop list and route.
+  public let trips: [ScheduledTrip]
+  /// The timetable's details of each trip the feeds name and the timetable holds.
+  public let details: [TripID: TripDetails]
+  /// What matched, and what did not.
+  public let report: RealtimeReport
+  /// When the service days DUPLICATED trips move to start.
+  public let serviceDayStarts: [ServiceDate: UnixTime]
+
+  /// No realtime at all: the timetable alone.
+  public static func none(now: UnixTime, options: ServiceOptions = .init()) -> LiveRealtime {
+    LiveRealtime(
+      feeds: [], now: now, options: options,
+      realtime: Reconciler.Realtime(
+        freshness: RealtimeFreshness(status: .none), predictions: [:], deleted: [], added: [], report: MergeReport()),
+      trips: [], details: [:], report: RealtimeReport(), serviceDayStarts: [:])
+  }
+
+  private init(
+    feeds: [FeedMessage], now: UnixTime, options: ServiceOptions, realtime: Reconciler.Realtime, trips: [ScheduledTrip],
+    details: [TripID: TripDetails], report: RealtimeReport, serviceDayStarts: [ServiceDate: UnixTime]
+  ) {
+    self.serviceDayStarts = serviceDayStarts
+    self.feeds = feeds
+    self.now = now
+    self.options = options
+    self.realtime = realtime
+    self.trips = trips
+    self.details = details
+    self.report = report
+  }
+
+  /// Matches `feeds` against the timetables in `store` at `now`.
+  /// - Throws: the store's errors.
+  /// - Complexity: a few indexed queries per trip named in the feeds, then one Merge pass.
+  public init(store: Store, feeds: [FeedMessage], now: UnixTime, options: ServiceOptions) throws {
+    self.feeds = feeds
+    self.now = now
+    self.options = options
+    // Each trip named, with the start dates and (frequency) start times its descriptors give.
+    struct Named: Hashable {
+      var tripID: TripID
+      var startDate: ServiceDate?
+      var startTime: ServiceTime?
+    }
+    var named: [Named] = []
+    var seen = Set<Named>()
+    var newDates = Set<ServiceDate>()
+    for feed in feeds {
+      for entity in feed.entities where !entity.isDeletedOrDefault {
+        let descriptor = entity.tripUpdate?.trip ?? entity.vehicle?.trip
+        guard let descriptor, let id = descriptor.tripID, !id.isEmpty else { continue }
+        let entry = Named(
+          tripID: TripID(id), startDate: descriptor.startDate.flatMap { ServiceDate(gtfs: $0) },
+          startTime: descriptor.startTime.flatMap { ServiceTime(gtfs: $0) })
+        if seen.insert(entry).inserted { named.append(entry) }
+        if let date = entity.tripUpdate?.tripProperties?.startDate.flatMap({ ServiceDate(gtfs: $0) }) { newDates.insert(date) }
+      }
+    }
+    var details: [TripID: TripDetails] = [:]
+    var unknown = Set<TripID>()
+    var frequency: [TripID: Bool] = [:]
+    var trips: [ScheduledTrip] = []
+    var instances = Set<TripInstance>()
+    for entry in named {
+      if unknown.contains(entry.tripID) { continue }
+      let info: TripDetails
+      if let known = details[entry.tripID] {
+        info = known
+      } else {
+        guard let found = try store.tripDetails(entry.tripID) else {
+          unknown.insert(entry.tripID)
+          continue
+        }
+        details[entry.tripID] = found
+        info = found
+      }
+      let isFrequency: Bool
+      if let known = frequency[entry.tripID] {
+        isFrequency = known
+      } else {
+        isFrequency = try store.isFrequencyTrip(entry.tripID, feed: info.feed)
+        frequency[entry.tripID] = isFrequency
+      }
+      // A frequency trip's instance is its start_time; without one there is no instance to name.
+      let startTime = isFrequency ? entry.startTime : nil
+      if isFrequency && startTime == nil { continue }
+      let today = store.localDate(of: now, feed: info.feed)
+      let dates = entry.startDate.map { [$0] } ?? [today.adding(days: -1), today, today.adding(days: 1)]
+      for date in dates {
+        let instance = TripInstance(tripID: entry.tripID, serviceDate: date, startTime: startTime)
+        guard !instances.contains(instance), try store.tripRuns(entry.tripID, feed: info.feed, on: date) else { continue }
+        instances.insert(instance)
+        let stops = try store.tripCalls(entry.tripID, feed: info.feed, serviceDate: date, startTime: startTime)
+        guard !stops.isEmpty else { continue }
+        trips.append(
+          ScheduledTrip(
+            instance: instance, routeID: info.route.id, stops: stops,
+            serviceDayStart: store.serviceDayStart(date, feed: info.feed), route: info.route, headsign: info.headsign))
+      }
+    }
+    var serviceDayStarts: [ServiceDate: UnixTime] = [:]
+    // DUPLICATED trips move to new dates: when those dates' service days start.
+    if let feed = details.values.first?.feed ?? store.feedNames.first {
+      for date in newDates { serviceDayStarts[date] = store.serviceDayStart(date, feed: feed) }
+    }
+    let realtime = Reconciler.realtime(
+      trips: trips, feeds: feeds, now: now, options: options.reconciler, serviceDayStarts: serviceDayStarts)
+    self.realtime = realtime
+    self.trips = trips
+    self.details = details
+    self.serviceDayStarts = serviceDayStarts
+
+    var report = RealtimeReport()
+    report.hasFeeds = !feeds.isEmpty
+    report.freshness = realtime.freshness
+    report.merge = realtime.report
+    report.tripUpdateCount = realtime.report.tripUpdateCount
+    report.matchedTripUpdateCount = realtime.report.matchedTripUpdateCount
+    report.hasAlertsFeed = feeds.contains { feed in feed.entities.contains { $0.alert != nil } || Self.isAlertsOnly(feed) }
+    report.hasTripUpdates = feeds.contains { $0.entities.contains { $0.tripUpdate != nil } }
+    report.hasVehiclePositions = feeds.contains { $0.entities.contains { $0.vehicle != nil } }
+    var byTrip: [TripID: [ScheduledTrip]] = [:]
+    for trip in trips { byTrip[trip.instance.tripID, default: []].append(trip) }
+    var vehicleKeys = Set<String>()
+    for feed in feeds {
+      for entity in feed.entities where !entity.isDeletedOrDefault {
+        guard let vehicle = entity.vehicle, let id = vehicle.trip?.tripID, !id.isEmpty else { continue }
+        let key = vehicle.vehicle?.id ?? vehicle.vehicle?.label ?? entity.id ?? id
+        guard vehicleKeys.insert(key).inserted else { continue }
+        report.vehicleCount += 1
+        if realtime.freshness.isUsable, Self.pick(vehicle.trip!, among: byTrip[TripID(id)] ?? [], realtime: realtime, now: now) != nil {
+          report.matchedVehicleCount += 1
+        }
+      }
+    }
+    self.report = report
+  }
+
+  /// Whether `feed` may be an alerts feed without alerts: a feed without entities does not say
+  /// its kind, and an empty alerts feed (no alert in force) is common, so it counts as one.
+  static func isAlertsOnly(_ feed: FeedMessage) -> Bool { feed.entities.isEmpty }
+
+  // MARK: - Reading the match
+
+  /// The candidate instances of `tripID`.
+  public func instances(of tripID: TripID) -> [ScheduledTrip] {
+    trips.filter { $0.instance.tripID == tripID }
+  }
+
+  /// The instance a trip descriptor (of a vehicle position, say) names: the one a trip update
+  /// matched when there is one, else by start_date / start_time, else the one running nearest
+  /// `now`.
+  public func instance(for descriptor: TripDescriptor) -> ScheduledTrip? {
+    guard let id = descriptor.tripID, !id.isEmpty else { return nil }
+    return Self.pick(descriptor, among: instances(of: TripID(id)), realtime: realtime, now: now)
+  }
+
+  static func pick(_ descriptor: TripDescriptor, among candidates: [ScheduledTrip], realtime: Reconciler.Realtime, now: UnixTime)
+    -> ScheduledTrip?
+  {
+    var found = candidates
+    if let date = descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }) { found = found.filter { $0.instance.serviceDate == date } }
+    if let start = descriptor.startTime.flatMap({ ServiceTime(gtfs: $0) }), found.contains(where: { $0.instance.startTime != nil }) {
+      found = found.filter { $0.instance.startTime == start }
+    }
+    if let predicted = found.first(where: { realtime.predictions[$0.instance] != nil }) { return predicted }
+    func distance(_ trip: ScheduledTrip) -> Int64 {
+      guard let span = trip.span else { return .max }
+      if span.contains(now) { return 0 }
+      return now < span.lowerBound ? span.lowerBound - now : now - span.upperBound
+    }
+    return found.min { a, b in
+      let da = distance(a), db = distance(b)
+      return da != db ? da < db : a.instance < b.instance
+    }
+  }
+
+  /// The prediction for `instance`, when realtime matched it.
+  public func prediction(for instance: TripInstance) -> TripPrediction? { realtime.predictions[instance] }
+
+  /// The expected time (`arrival`: the arrival, else the departure) of `instance` at the first
+  /// of its calls after `afterSequence` at one of `stopIDs`; the scheduled time when realtime
+  /// says nothing; nil when the trip does not call there (or the call is skipped).
+  public func expectedTime(
+    of trip: ScheduledTrip, at stopIDs: Set<StopID>, after afterSequence: Int, arrival: Bool
+  ) -> (scheduled: UnixTime?, expected: UnixTime?)? {
+    guard let call = trip.stops.first(where: { $0.stopSequence > afterSequence && stopIDs.contains($0.stopID) }) else { return nil }
+    let scheduled = arrival ? call.arrival ?? call.departure : call.departure ?? call.arrival
+    guard let prediction = prediction(for: trip.instance),
+      let stop = prediction.stops.first(where: { $0.stop.stopSequence == call.stopSequence })
+    else { return (scheduled, nil) }
+    if stop.isSkipped || prediction.isCanceled { return nil }
+    guard stop.source != .schedule else { return (scheduled, nil) }
+    return (scheduled, arrival ? stop.expectedArrival ?? stop.expected : stop.expected)
+  }
+}
+
+/// What a command's realtime matched, for every command to say in text and JSON.
+public struct RealtimeReport: Sendable, Hashable {
+  /// How old the realtime is.
+  public var freshness = RealtimeFreshness(status: .none)
+  /// Whether any realtime feed was given.
+  public var hasFeeds = false
+  /// Whether a feed held trip updates, vehicle positions, or alerts.
+  public var hasTripUpdates = false
+  public var hasVehiclePositions = false
+  public var hasAlertsFeed = false
+  /// Trip updates with a trip_id, and how many matched a trip instance of the timetables held.
+  public var tripUpdateCount = 0
+  public var matchedTripUpdateCount = 0
+  /// Vehicles on a trip (by trip_id), and how many are on a trip instance of the timetables.
+  public var vehicleCount = 0
+  public var matchedVehicleCount = 0
+  /// Merge's own account of what it left out.
+  public var merge = MergeReport()
+
+  /// An empty report (no realtime).
+  public init() {}
+
+  /// One line per feed kind that matches nothing or less than half; empty when all is well
+  /// (or the realtime is too old to have been used).
+  public var warnings: [String] {
+    guard freshness.isUsable else { return [] }
+    var lines: [String] = []
+    func check(_ matched: Int, _ total: Int, _ noun: String, _ verb: String) {
+      guard total > 0 else { return }
+      let plural = total == 1 ? noun : noun + "s"
+      if matched == 0 {
+        lines.append("\(total) \(plural), none \(verb) this timetable: is it the right feed?")
+      } else if matched * 2 < total {
+        lines.append("only \(matched) of \(total) \(plural) \(verb) this timetable")
+      }
+    }
+    check(matchedTripUpdateCount, tripUpdateCount, "trip update", "match")
+    check(matchedVehicleCount, vehicleCount, "vehicle", "on a trip of")
+    return lines
+  }
+}

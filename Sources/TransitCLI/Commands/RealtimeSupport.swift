@@ -1,0 +1,68 @@
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import Services
+import TransitModel
+
+/// What every command does with realtime: options from the settings, the one matching path,
+/// and saying what matched (text, JSON, and a warning on stderr).
+enum RealtimeSupport {
+  /// The options every Services entry point takes, built once from the settings and the locale.
+  /// The language is the one `alerts` uses (--lang, the `language` setting, the locale), else
+  /// English.
+  /// - Throws: `UsageError` for a --lang that is not a language tag.
+  static func options(_ invocation: Invocation, settings: Settings) throws -> ServiceOptions {
+    ServiceOptions(
+      reconciler: settings.reconcilerOptions,
+      walking: WalkingModel(metersPerSecond: settings.walkingSpeed, detourFactor: settings.detourFactor),
+      language: try AlertsSupport.language(invocation) ?? "en")
+  }
+
+  /// `feeds` matched against the timetables at `now`; the warnings (a feed matching nothing or
+  /// less than half) go to stderr, once.
+  static func live(
+    _ invocation: Invocation, store: Store, feeds: [FeedMessage], now: UnixTime, options: ServiceOptions, warn: Bool = true
+  ) throws -> LiveRealtime {
+    let live = try LiveRealtime(store: store, feeds: feeds, now: now, options: options)
+    if warn { self.warn(live.report, invocation: invocation) }
+    return live
+  }
+
+  /// Writes the report's warnings to stderr.
+  static func warn(_ report: RealtimeReport, invocation: Invocation) {
+    for warning in report.warnings { invocation.context.stderr.line("transit: warning: realtime: \(warning)") }
+  }
+
+  /// "13 of 13 trip updates, 10 of 10 vehicles matched"; nil without trip updates or vehicles.
+  static func matchText(_ report: RealtimeReport) -> String? {
+    var parts: [String] = []
+    if report.tripUpdateCount > 0 || report.hasTripUpdates {
+      parts.append("\(report.matchedTripUpdateCount) of \(report.tripUpdateCount) trip update\(report.tripUpdateCount == 1 ? "" : "s")")
+    }
+    if report.vehicleCount > 0 {
+      parts.append("\(report.matchedVehicleCount) of \(report.vehicleCount) vehicle\(report.vehicleCount == 1 ? "" : "s")")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: ", ") + " matched"
+  }
+
+  /// The line under a title: how old the realtime is and what it matched.
+  static func line(_ report: RealtimeReport, zone: TimeZone, twelveHour: Bool) -> String {
+    let freshness = DeparturesCommand.realtimeLine(report.freshness, zone: zone, twelveHour: twelveHour)
+    guard report.freshness.isUsable, let matched = matchText(report) else { return freshness }
+    return freshness + " · " + matched
+  }
+
+  /// DESIGN.md's `realtime` object, with what matched and the warnings.
+  static func json(_ report: RealtimeReport, zone: TimeZone) -> JSON {
+    let status = report.freshness.status == .expired ? "stale" : report.freshness.status.rawValue
+    return .object([
+      ("status", .string(status)),
+      ("feed_timestamp", .optional(report.freshness.feedTimestamp.map { ISOTime.format($0, zone: zone) })),
+      ("age_seconds", report.freshness.ageSeconds.map { JSON.number(Int($0)) } ?? .null),
+      ("trip_updates", .object([("matched", .number(report.matchedTripUpdateCount)), ("total", .number(report.tripUpdateCount))])),
+      ("vehicles", .object([("matched", .number(report.matchedVehicleCount)), ("total", .number(report.vehicleCount))])),
+      ("warnings", .array(report.warnings.map(JSON.string))),
+    ])
+  }
+}
