@@ -482,13 +482,13 @@ enum IngestCommand: TransitCommand {
   /// terminal a line says so.
   static func lockWaiter(_ invocation: Invocation) throws -> (Int) -> Bool {
     let limit = try invocation.arguments.integer("--wait", in: 0...86_400) ?? 300
-    let stderr = invocation.context.stderr
+    let stderr = invocation.context.stderr, sleep = invocation.context.sleep
     let showing = invocation.showsProgress && !invocation.arguments.flag("--quiet")
     return { attempts in
       let waited = Double(attempts - 1) * 0.25
       guard waited < Double(limit) else { return false }
       if showing && attempts % 4 == 1 { stderr.write("\rwaiting for another ingest to finish (\(Int(waited)) s of \(limit) s)") }
-      Thread.sleep(forTimeInterval: 0.25)
+      sleep(0.25)
       return true
     }
   }
