@@ -20,7 +20,7 @@ static inline void *transit_curl_library(void) {
   static void *cached;
   void *handle = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);
   if (handle == NULL) {
-    handle = dlopen(TRANSIT_CURL_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    handle = dlopen(TRANSIT_CURL_LIBRARY, RTLD_LAZY | RTLD_LOCAL);  // functions bound when first called
     if (handle != NULL) __atomic_store_n(&cached, handle, __ATOMIC_RELEASE);
   }
   return handle;

@@ -5,27 +5,30 @@ import CCurl
 /// `Sources/CCurl/shim.h` opens `libcurl.so.4` with `dlopen` and finds each function with
 /// `dlsym`.
 enum CurlLibrary {
-  /// nil once libcurl is loaded (every function transit calls found) and globally set up;
-  /// otherwise why not, in one line. Computed once: `curl_global_init` is not thread-safe, and a
-  /// Swift global is initialised exactly once.
-  private static let loadError: String? = {
-    if let message = transit_curl_load_error() {
-      return "cannot load libcurl, which fetching needs (\(String(cString: message))); install the libcurl4 package"
-    }
+  /// nil once libcurl is loaded with every function transit calls; otherwise why not, in one
+  /// line.
+  private static let libraryError: String? = transit_curl_load_error().map { message in
+    "cannot load libcurl, which fetching needs (\(String(cString: message))); install the libcurl4 package"
+  }
+
+  /// nil once libcurl is loaded and globally set up; otherwise why not. Computed once:
+  /// `curl_global_init` is not thread-safe, and a Swift global is initialised exactly once.
+  private static let setUpError: String? = {
+    if let libraryError { return libraryError }
     let code = transit_curl_global_init()
     return code == CURLE_OK ? nil : "curl_global_init failed: \(String(cString: transit_curl_easy_strerror(code)))"
   }()
 
-  /// Loads libcurl unless it is loaded already.
+  /// Loads and sets up libcurl unless that is done already.
   /// - Throws: `FetchError` naming the missing library or function.
   static func load() throws(FetchError) {
-    if let loadError { throw FetchError(url: "", .transfer(loadError)) }
+    if let setUpError { throw FetchError(url: "", .transfer(setUpError)) }
   }
 
   /// The version libcurl reports at run time ("7.88.1"), or nil when it cannot be loaded.
+  /// (Loads it, without the global set-up a transfer needs: TLS libraries start there.)
   static var version: String? {
-    guard (try? load()) != nil else { return nil }
-    return String(cString: transit_curl_version())
+    libraryError == nil ? String(cString: transit_curl_version()) : nil
   }
 }
 
