@@ -44,3 +44,32 @@ struct StopResolutionTests {
     }
   }
 }
+
+/// Stops of one name are told apart in lists (issue 17): KCM's four "3rd Ave & Pike St" by
+/// their stop_desc (read from stops.txt by hand), the demo's two "Belgard Road" by the routes
+/// and destinations they serve.
+@Suite struct DistinguishingLabelTests {
+  @Test(.enabled(if: SharedData.path("static/kcm-vp-subset-2021.zip") != nil, "needs ../shared/data"))
+  func kingCountyByDescription() throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    try timetables.ingest(try #require(SharedData.path("static/kcm-vp-subset-2021.zip")), as: "kcm", now: 1)
+    let store = try Store(files: [("kcm", try timetables.path(of: "kcm"))])
+    guard case .ambiguous(let stops) = try store.resolveStop("3rd Ave & Pike St") else {
+      Issue.record("four stops share the name")
+      return
+    }
+    #expect(try store.distinguishingLabels(stops) == [
+      "South side stop in Seattle (Stop ID 431)", "South side stop in Seattle (Stop ID 433)",
+      "North side stop in Seattle (Stop ID 575)", "North side stop in Seattle (Stop ID 578)",
+    ])
+  }
+
+  @Test func theDemoByRoutesAndAUniqueNameByNothing() throws {
+    let store = try demoStore()
+    let belgard = try [StopID("TD4564"), StopID("TD4565")].map { try #require(try store.stop($0, feed: "demo")) }
+    let square = try #require(try store.stop("TD4530", feed: "demo"))
+    // The 54A towards Kingswood calls at TD4564, towards Killinarden at TD4565 (trips.txt).
+    #expect(try store.distinguishingLabels(belgard + [square]) == ["54A to Kingswood", "54A to Killinarden", nil])
+  }
+}

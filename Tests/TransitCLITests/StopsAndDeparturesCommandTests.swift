@@ -111,8 +111,8 @@ import Testing
     #expect(ambiguous.code == 3)
     #expect(ambiguous.stderr == """
       'belgard road' could be:
-        TD4564  4564  Belgard Road
-        TD4565  4565  Belgard Road
+        TD4564  4564  Belgard Road    54A to Kingswood
+        TD4565  4565  Belgard Road    54A to Killinarden
       transit: 'belgard road' matches 2 stops; give the stop id or code of the one you mean
 
       """)

@@ -17,14 +17,21 @@ public final class Store {
   /// Opens every feed under `directory/feeds` (see `Timetables`).
   /// - Throws: `SQLiteError` or `IngestError` when a timetable cannot be read.
   public init(directory: String) throws {
-    // Each file opened once, here (SQLite parses a database's schema on opening it).
-    feeds = try Timetables(directory: directory).files().map { try FeedReader(name: FeedName($0.name), path: $0.path) }
+    // Each file opened once, here (SQLite parses a database's schema on every open): feed_meta
+    // is read through each reader's own connection rather than by `Timetables.list()`.
+    let readers = try Timetables(directory: directory).files().map { try FeedReader(name: FeedName($0.name), path: $0.path) }
+    feeds = readers
+    held = try readers.map { Timetables.Feed(name: $0.name.rawValue, path: $0.timetable.path, meta: try $0.meta()) }
   }
 
   /// Opens the given timetable files (tests, benchmarks), each under its name.
   public init(files: [(name: String, path: String)]) throws {
+    held = []
     feeds = try files.map { try FeedReader(name: FeedName($0.name), path: $0.path) }
   }
+
+  /// The feeds held, with their feed_meta (empty when opened from files).
+  public let held: [Timetables.Feed]
 
   /// The names of the feeds held, sorted.
   public var feedNames: [FeedName] { feeds.map(\.name) }
@@ -86,6 +93,14 @@ final class FeedReader {
       ?? timetable.db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")
     zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
     calendar = ServiceCalendar(db: timetable.db, zone: zone)
+  }
+
+  /// The timetable's feed_meta (source, service dates, time zone, row counts, ...).
+  func meta() throws -> [String: String] {
+    let statement = try db.prepare("SELECT key, value FROM feed_meta")
+    var meta: [String: String] = [:]
+    while try statement.step() { meta[statement.text(0)] = statement.text(1) }
+    return meta
   }
 
   private var startRanges: [Int64: ClosedRange<Int64>?] = [:]

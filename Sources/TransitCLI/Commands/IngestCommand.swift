@@ -19,6 +19,11 @@ enum IngestCommand: TransitCommand {
       OptionSpec("--remove", value: "NAME", help: "Drop the feed NAME", complete: .dynamic(.feeds)),
       OptionSpec("--quiet", short: "-q", help: "Print nothing but errors"),
       OptionSpec("--if-changed", help: "Do nothing when the server says 304 or the content's SHA-256 is the one already loaded"),
+      OptionSpec("--force", help: "Replace the held timetable even when the new one fails a swap check"),
+      OptionSpec("--rollback", value: "NAME", help: "Swap the previous timetable of feed NAME back in (the current one becomes the previous)", complete: .dynamic(.feeds)),
+      OptionSpec("--wait", value: "SECONDS", help: "Wait this long for another ingest to finish before giving up", default: "300"),
+      OptionSpec("--check", help: "Exit 5 when a held timetable has ended, ends within 7 days or has not started (for monitoring)"),
+      OptionSpec("--print-systemd-units", help: "Print a systemd user service and timer for a nightly refresh"),
     ],
     discussion: """
       Each feed is held in its own timetable file and replaced whole: the new timetable is built
@@ -33,6 +38,26 @@ enum IngestCommand: TransitCommand {
       last download) and a 304, or content whose SHA-256 matches the loaded timetable's, is a
       no-op; the output says "changed" or "unchanged" (exit 0 either way; --quiet prints
       nothing on success, for cron).
+
+      A timetable already held is replaced only when the new one passes the swap checks: its
+      service has not ended and starts within 60 days (swap-days-ahead); it shares an agency
+      (agency_id or name) with the held one; its stops, routes and trips shrink by at most 50 %
+      (swap-shrink); it has departures in the next 7 days where the held one has some
+      (swap-lookahead). Otherwise the held timetable stays, one line names the check and its
+      figures, and the exit code is 4; --force swaps anyway. The thresholds are settings
+      ('transit config set swap-shrink 70'). --rollback NAME swaps the previous timetable back.
+      A second ingest waits for the first (up to --wait seconds); queries never wait.
+
+      Exit codes: 0 done (or unchanged), 1 a bad feed or a failed download, 2 a usage error,
+      3 no such feed, 4 the swap checks refused the new timetable, 5 (--check) a held
+      timetable has ended, ends within 7 days or has not started.
+
+      From cron, refresh every night and hear about it only when something needs you:
+        17 4 * * *  transit ingest --if-changed --quiet; transit ingest --check --quiet
+      cron mails what a command prints: --quiet prints nothing on success, a refused or
+      failed refresh prints one line on stderr (exit 4 or 1), and --check prints a line for
+      each timetable that has ended or ends within 7 days (exit 5). With systemd instead,
+      'transit ingest --print-systemd-units' prints a user service and timer to install.
       """,
     examples: [
       "transit ingest Data/gtfs",
@@ -41,21 +66,44 @@ enum IngestCommand: TransitCommand {
       "transit ingest --if-changed --quiet",
       "transit ingest https://example.org/gtfs.zip --feed example --if-changed",
       "transit ingest --remove dublin-bus",
+      "transit ingest --rollback dublin-bus",
+      "transit ingest --check --quiet",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let arguments = invocation.arguments
     let context = invocation.context
     let timetables = Timetables(directory: invocation.paths.data)
-    // Feed names become file names: check them before any path is built from them.
-    for option in ["--feed", "--remove"] {
+    // Feed names become file names: they are checked before any path is built from them.
+    if arguments.flag("--list") {
+      try invocation.expectPositionals(atMost: 0)
+      return try list(timetables, invocation)
+    }
+    if arguments.flag("--check") {
+      try invocation.expectPositionals(atMost: 0)
+      return try check(timetables, invocation)
+    }
+    if arguments.flag("--print-systemd-units") {
+      try invocation.expectPositionals(atMost: 0)
+      invocation.context.stdout.write(systemdUnits)
+      return 0
+    }
+    for option in ["--feed", "--remove", "--rollback"] {
       if let name = arguments.value(option), !FeedName.isValid(name) {
         throw UsageError("\(option) '\(name)': a feed name must be \(FeedName.rule)")
       }
     }
-    if arguments.flag("--list") {
+    if let name = arguments.value("--rollback") {
       try invocation.expectPositionals(atMost: 0)
-      return try list(timetables, invocation)
+      guard try timetables.list().contains(where: { $0.name == name }) else {
+        throw NotFoundError("no feed named '\(name)' is held (see 'transit ingest --list')")
+      }
+      try timetables.rollback(name, waitForLock: try lockWaiter(invocation))
+      if !arguments.flag("--quiet") {
+        let meta = try timetables.list().first { $0.name == name }?.meta ?? [:]
+        invocation.context.stdout.line("rolled back \(name) to the timetable loaded \(loadedText(meta)) (\(serviceText(meta)))")
+      }
+      return 0
     }
     if let name = arguments.value("--remove") {
       try invocation.expectPositionals(atMost: 0)
@@ -108,8 +156,14 @@ enum IngestCommand: TransitCommand {
     let result: (feed: String, summary: IngestSummary)
     // Rows are counted per file; the rate is over all of them.
     var file = "", rowsBefore = 0, rowsInFile = 0
+    let settings = try invocation.settings()
+    let policy = SwapPolicy(
+      isForced: arguments.flag("--force"), maximumShrink: Double(settings.swapShrinkPercent) / 100,
+      maximumDaysAhead: settings.swapDaysAhead, lookaheadDays: settings.swapLookaheadDays)
     do {
-      result = try timetables.ingest(path, as: name, now: invocation.now.seconds, meta: meta) { progress in
+      result = try timetables.ingest(
+        path, as: name, now: invocation.now.seconds, meta: meta, policy: policy, waitForLock: try lockWaiter(invocation)
+      ) { progress in
         if progress.isIndexing {
           bar.update(fraction: 1, label: "building indexes")
         } else {
@@ -125,29 +179,82 @@ enum IngestCommand: TransitCommand {
       }
     } catch {
       bar.finish()
+      if case .refused(let feed, let checks) = error as? IngestError, invocation.global.json {
+        context.stdout.line(
+          JSON.object([("feed", .string(feed)), ("swapped", .bool(false)), ("checks", checksJSON(checks))]).serialized(pretty: true))
+      }
       throw error
     }
     bar.finish()
     let summary = result.summary
+    let yours = try changesForYou(result.feed, timetables, invocation)
     if invocation.global.json {
       var members: [(String, JSON)] = [
         ("feed", .string(result.feed)), ("source", .string(shownSource)), ("seconds", .double(summary.seconds)),
         ("rows", .object(summary.rows.map { ($0.file, .number($0.count)) })),
         ("interpolated_stop_times", .number(summary.interpolatedStopTimes)),
-        ("warnings", .array(summary.warnings.map(JSON.string))),
+        ("warnings", .array(summary.warnings.map(JSON.string))), ("swapped", .bool(true)),
+        ("checks", checksJSON(summary.checks)), ("your_changes", .array(yours.map(\.json))),
       ]
       if ifChanged { members.insert(("changed", .bool(true)), at: 1) }
       context.stdout.line(JSON.object(members).serialized(pretty: true))
       return
     }
-    if quiet { return }
+    // Under --quiet, only what changed for you is printed: cron mails it then, and only then.
+    if quiet {
+      for change in yours { context.stdout.line(change.text) }
+      return
+    }
     let counts = summary.rows.map { "\(Format.thousands($0.count)) \($0.file.replacingOccurrences(of: ".txt", with: ""))" }
     var line = (ifChanged ? "changed: " : "") + "ingested \(result.feed) in \(Format.seconds(summary.seconds)): " + counts.joined(separator: ", ")
     if summary.interpolatedStopTimes > 0 { line += " (\(Format.thousands(summary.interpolatedStopTimes)) untimed stop times interpolated)" }
     if !summary.warnings.isEmpty { line += "; \(summary.warnings.count) warning\(summary.warnings.count == 1 ? "" : "s")" }
     context.stdout.line(line)
+    for change in yours { context.stdout.line(change.text) }
+    for check in summary.checks where !check.passed {
+      context.stderr.line("warning: swapped with --force although \(check.name) failed: \(check.detail)")
+    }
     for warning in summary.warnings.prefix(10) { context.stderr.line("warning: \(warning)") }
     if summary.warnings.count > 10 { context.stderr.line("warning: … and \(summary.warnings.count - 10) more") }
+  }
+
+  /// A change at one of the user's favourite stops, as shown.
+  struct ChangeForYou {
+    var change: StopChange
+    var label: String?
+
+    var stop: String { change.stopID + (label.map { " (\($0))" } ?? "") }
+
+    var text: String {
+      switch change.kind {
+      case .removed: return "your stop \(stop) is no longer in the timetable"
+      case .moved(let meters): return "your stop \(stop) moved \(Int(meters.rounded())) m"
+      case .routesGone(let routes):
+        return "\(routes.count == 1 ? "route" : "routes") \(routes.joined(separator: ", ")) no longer \(routes.count == 1 ? "calls" : "call") at your stop \(stop)"
+      }
+    }
+
+    var json: JSON {
+      var members: [(String, JSON)] = [("stop_id", .string(change.stopID)), ("label", .optional(label))]
+      switch change.kind {
+      case .removed: members.append(("change", .string("removed")))
+      case .moved(let meters): members += [("change", .string("moved")), ("meters", .number(Int(meters.rounded())))]
+      case .routesGone(let routes): members += [("change", .string("routes_gone")), ("routes", .array(routes.map(JSON.string)))]
+      }
+      return .object(members)
+    }
+  }
+
+  /// What the swap changed at the user's favourite stops of `feed` (nothing without
+  /// favourites or a previous timetable).
+  static func changesForYou(_ feed: String, _ timetables: Timetables, _ invocation: Invocation) throws -> [ChangeForYou] {
+    guard FileManager.default.fileExists(atPath: invocation.paths.data + "/user.sqlite") else { return [] }
+    let favourites = try UserStore(directory: invocation.paths.data).favourites().filter { $0.feed == feed }
+    var labels: [String: String] = [:]
+    for favourite in favourites { labels[favourite.stopID] = favourite.label ?? labels[favourite.stopID] }
+    var seen = Set<String>()
+    let stops = favourites.map(\.stopID).filter { seen.insert($0).inserted }
+    return try timetables.changes(of: feed, at: stops).map { ChangeForYou(change: $0, label: labels[$0.stopID]) }
   }
 
   /// `unchanged: NAME (reason)`, unless quiet.
@@ -280,6 +387,13 @@ enum IngestCommand: TransitCommand {
           ("loaded_at", .optional(feed.meta["loaded_at"].flatMap { Int64($0) }.map { ISOTime.format(.init($0)) })),
           ("stops", .number(feed.rows("stops.txt") + feed.rows("stops.json"))), ("routes", .number(feed.rows("routes.txt"))),
           ("trips", .number(feed.rows("trips.txt"))), ("stop_times", .number(feed.rows("stop_times.txt"))),
+          ("status", .string(statusWord(feed.serviceStatus(now: invocation.now)))),
+          ("previous", (try? timetables.previousMeta(of: feed.name)).flatMap { $0 }.map { meta in
+            JSON.object([
+              ("service_start", .optional(meta["service_start"])), ("service_end", .optional(meta["service_end"])),
+              ("loaded_at", .optional(meta["loaded_at"].flatMap { Int64($0) }.map { ISOTime.format(.init($0)) })),
+            ])
+          } ?? .null),
         ])
       })
       invocation.context.stdout.line(json.serialized(pretty: true))
@@ -289,20 +403,105 @@ enum IngestCommand: TransitCommand {
       invocation.context.stdout.line("no feeds held yet; load one with 'transit ingest PATH'")
       return 0
     }
+    var rows = [["FEED", "SERVICE", "STATUS", "LOADED", "STOPS", "ROUTES", "TRIPS", "PREVIOUS", "SOURCE"]]
+    for feed in feeds {
+      let previous = (try? timetables.previousMeta(of: feed.name)).flatMap { $0 }.map(serviceText) ?? "-"
+      rows.append([
+        feed.name, serviceText(feed.meta), statusWord(feed.serviceStatus(now: invocation.now)), loadedText(feed.meta),
+        Format.thousands(feed.rows("stops.txt") + feed.rows("stops.json")), Format.thousands(feed.rows("routes.txt")),
+        Format.thousands(feed.rows("trips.txt")), previous, feed.meta["source"].map { ($0 as NSString).lastPathComponent } ?? "",
+      ])
+    }
+    invocation.context.stdout.write(Format.table(rows, rightAligned: [4, 5, 6]))
+    return 0
+  }
+
+  /// `--check`: a line for each held timetable that has ended, ends within 7 days or has not
+  /// started, and exit 5 when there is one (nothing printed with --quiet when all is well).
+  static func check(_ timetables: Timetables, _ invocation: Invocation) throws -> Int32 {
+    let feeds = try timetables.list()
+    var warned = false
+    for feed in feeds {
+      let status = feed.serviceStatus(now: invocation.now)
+      if let warning = status.warning(feed: feed.name) {
+        warned = true
+        invocation.context.stdout.line(warning)
+      } else if !invocation.arguments.flag("--quiet") {
+        invocation.context.stdout.line("\(feed.name): \(statusWord(status)), service to \(serviceText(feed.meta).components(separatedBy: " to ").last ?? "?")")
+      }
+    }
+    if feeds.isEmpty && !invocation.arguments.flag("--quiet") { invocation.context.stdout.line("no feeds held") }
+    return warned ? 5 : 0
+  }
+
+  /// One word or two for `--list`'s STATUS column.
+  static func statusWord(_ status: ServiceStatus) -> String {
+    switch status {
+    case .running: return "ok"
+    case .endingSoon(_, let days): return days == 0 ? "ends today" : "ends in \(days) d"
+    case .ended: return "ended"
+    case .notStarted: return "not started"
+    case .unknown: return "no service"
+    }
+  }
+
+  /// `2026-01-01 to 2027-12-31`.
+  static func serviceText(_ meta: [String: String]) -> String {
     func day(_ text: String?) -> String {
       guard let text, text.count == 8 else { return "?" }
       return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
     }
-    var rows = [["FEED", "SERVICE", "LOADED", "STOPS", "ROUTES", "TRIPS", "SOURCE"]]
-    for feed in feeds {
-      let loaded = feed.meta["loaded_at"].flatMap { Int64($0) }.map { String(ISOTime.format(.init($0)).prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "?"
-      rows.append([
-        feed.name, "\(day(feed.meta["service_start"])) to \(day(feed.meta["service_end"]))", loaded,
-        Format.thousands(feed.rows("stops.txt") + feed.rows("stops.json")), Format.thousands(feed.rows("routes.txt")),
-        Format.thousands(feed.rows("trips.txt")), feed.meta["source"].map { ($0 as NSString).lastPathComponent } ?? "",
-      ])
-    }
-    invocation.context.stdout.write(Format.table(rows, rightAligned: [3, 4, 5]))
-    return 0
+    return "\(day(meta["service_start"])) to \(day(meta["service_end"]))"
   }
+
+  /// `2026-11-29 12:00` (UTC).
+  static func loadedText(_ meta: [String: String]) -> String {
+    meta["loaded_at"].flatMap { Int64($0) }.map { String(ISOTime.format(.init($0)).prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "?"
+  }
+
+  static func checksJSON(_ checks: [SwapCheck]) -> JSON {
+    .array(checks.map { .object([("name", .string($0.name)), ("passed", .bool($0.passed)), ("detail", .string($0.detail))]) })
+  }
+
+  /// Waits for another ingest's lock, a quarter second at a time, up to --wait seconds; on a
+  /// terminal a line says so.
+  static func lockWaiter(_ invocation: Invocation) throws -> (Int) -> Bool {
+    let limit = try invocation.arguments.integer("--wait", in: 0...86_400) ?? 300
+    let stderr = invocation.context.stderr
+    let showing = invocation.showsProgress && !invocation.arguments.flag("--quiet")
+    return { attempts in
+      let waited = Double(attempts - 1) * 0.25
+      guard waited < Double(limit) else { return false }
+      if showing && attempts % 4 == 1 { stderr.write("\rwaiting for another ingest to finish (\(Int(waited)) s of \(limit) s)") }
+      Thread.sleep(forTimeInterval: 0.25)
+      return true
+    }
+  }
+
+  /// A systemd user service and timer running the nightly refresh.
+  static let systemdUnits = """
+    # ~/.config/systemd/user/transit-refresh.service
+    [Unit]
+    Description=Refresh transit timetables
+
+    [Service]
+    Type=oneshot
+    ExecStart=/bin/sh -c 'transit ingest --if-changed --quiet; transit ingest --check --quiet'
+
+    # ~/.config/systemd/user/transit-refresh.timer
+    [Unit]
+    Description=Refresh transit timetables every night
+
+    [Timer]
+    OnCalendar=*-*-* 04:17
+    RandomizedDelaySec=15m
+    Persistent=true
+
+    [Install]
+    WantedBy=timers.target
+
+    # then: systemctl --user daemon-reload && systemctl --user enable --now transit-refresh.timer
+    # failures show in 'systemctl --user status transit-refresh' and 'journalctl --user -u transit-refresh'
+
+    """
 }

@@ -11,6 +11,12 @@ enum StopCommandSupport {
     if store.isEmpty {
       throw RuntimeError("no timetables held yet; load one with 'transit ingest PATH'")
     }
+    // A timetable that has ended (or soon will) is said once, on stderr: never in the JSON.
+    for feed in store.held {
+      if let warning = feed.serviceStatus(now: invocation.now).warning(feed: feed.name) {
+        invocation.context.stderr.line("warning: " + warning)
+      }
+    }
     return store
   }
 
@@ -44,8 +50,9 @@ enum StopCommandSupport {
   /// Aligned lines naming each stop by id, code, name and kind (and feed, with several feeds).
   static func candidateLines(_ stops: [Stop], store: Store) -> String {
     let manyFeeds = store.feedNames.count > 1
-    let rows = stops.map { stop in
-      ["  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue, stop.code ?? "", stop.name, kind(of: stop)]
+    let labels = (try? store.distinguishingLabels(stops)) ?? stops.map { _ in nil }
+    let rows = zip(stops, labels).map { stop, label in
+      ["  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue, stop.code ?? "", stop.name, kind(of: stop), label ?? ""]
     }
     return table(rows)
   }

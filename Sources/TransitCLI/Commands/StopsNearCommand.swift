@@ -87,11 +87,13 @@ enum StopsNearCommand: TransitCommand {
       routes.map { StopCommandSupport.coloured($0.shortName, mode: $0.mode, enabled: colour) }.joined(separator: " ")
     }
     var rows: [[String]] = []
-    for entry in found {
+    let labels = try store.distinguishingLabels(found.map(\.stop))
+    for (entry, label) in zip(found, labels) {
       let kind = StopCommandSupport.kind(of: entry.stop)
       rows.append([
         StopCommandSupport.distance(entry.distanceMeters), entry.stop.code ?? "",
-        entry.stop.name + (kind.isEmpty ? "" : " (\(kind))"), (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
+        entry.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.map { " · " + $0 } ?? ""),
+        (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
         routeList(entry.routes),
       ])
       for platform in platforms[entry.stop.id] ?? [] {

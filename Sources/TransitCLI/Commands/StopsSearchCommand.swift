@@ -55,11 +55,12 @@ enum StopsSearchCommand: TransitCommand {
       invocation.context.stdout.line("no stops match '\(text)'")
       return 0
     }
-    let rows = matches.map { match -> [String] in
+    let labels = try store.distinguishingLabels(matches.map(\.stop))
+    let rows = zip(matches, labels).map { match, label -> [String] in
       let kind = StopCommandSupport.kind(of: match.stop)
       var row = [
         (manyFeeds ? "\(match.stop.feed):" : "") + match.stop.id.rawValue, match.stop.code ?? "",
-        match.stop.name + (kind.isEmpty ? "" : " (\(kind))"),
+        match.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.map { " · " + $0 } ?? ""),
       ]
       if near != nil { row.append(match.distanceMeters.map(StopCommandSupport.distance) ?? "") }
       return row
