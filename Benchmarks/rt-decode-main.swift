@@ -1,8 +1,9 @@
 // The driver of Benchmarks/rt-decode: compiled together with Sources/GTFSRealtime into one
 // optimized executable (no SwiftPM product needed). Decodes one capture repeatedly into the
 // model (and frees it again, as a real poller would) and prints the throughput of the best of
-// five rounds, each of at least 50 MB, measured in thread CPU time on one core. Not a test: it
-// only reports.
+// five rounds, each of at least 50 MB, measured in thread CPU time on one core. With
+// `--table FILE...` it prints one line per capture instead: MB/s and microseconds per decode,
+// against the per-capture target. Not a test: it only reports.
 
 #if canImport(Glibc)
   import Glibc
@@ -14,8 +15,15 @@
 enum RTDecodeBenchmark {
   static let targetMBPerSecond = 300.0
 
+  /// What every capture, small ones included, should reach (issue 24).
+  static let perCaptureTargetMBPerSecond = 250.0
+
   static func main() {
     let arguments = CommandLine.arguments
+    if arguments.count >= 2 && arguments[1] == "--table" {
+      table(Array(arguments.dropFirst(2)))
+      return
+    }
     guard arguments.count >= 2 else {
       fputs("usage: rt-decode-bench FILE [TOTAL_MB]\n", stderr)
       exit(2)
@@ -68,6 +76,54 @@ enum RTDecodeBenchmark {
   }
 
   static let roundCount = 5
+
+  /// One line per capture: size, entities, microseconds per decode and MB/s (best of
+  /// `roundCount` rounds of at least `roundMB` each, thread CPU time), then how many pass.
+  static func table(_ paths: [String], roundMB: Double = 10) {
+    var lines: [String] = []
+    var passed = 0
+    var slowest = (name: "", mbPerSecond: Double.infinity)
+    let header = padRight("capture", 46) + "   bytes  entities   us/decode      MB/s"
+    print(header)
+    for path in paths {
+      let name = String(path.split(separator: "/").last ?? Substring(path))
+      guard let bytes = readFile(path), let feed = try? FeedMessage(decoding: bytes) else {
+        print("\(name): cannot read or decode")
+        continue
+      }
+      let repetitions = max(1, Int((roundMB * 1_000_000 / Double(max(bytes.count, 1))).rounded(.up)))
+      var checksum = 0
+      for _ in 0..<min(repetitions, 1000) { checksum &+= decode(bytes) }
+      var best = Double.infinity
+      for _ in 0..<roundCount {
+        let start = threadCPUSeconds()
+        for _ in 0..<repetitions { checksum &+= decode(bytes) }
+        best = min(best, threadCPUSeconds() - start)
+      }
+      let microseconds = best / Double(repetitions) * 1e6
+      let mbPerSecond = Double(bytes.count) * Double(repetitions) / 1_000_000 / best
+      let pass = mbPerSecond >= perCaptureTargetMBPerSecond
+      if pass { passed += 1 }
+      if mbPerSecond < slowest.mbPerSecond { slowest = (name, mbPerSecond) }
+      var line = padRight(name, 46) + pad(String(bytes.count), 8)
+      line += pad(String(feed.entities.count), 10) + pad(format(microseconds, 3), 12)
+      line += pad(format(mbPerSecond, 1), 10) + "  " + (pass ? "PASS" : "FAIL")
+      print(line)
+      lines.append(line)
+      if checksum == 42 { print("") }  // keep the work observable
+    }
+    print(
+      "per capture: \(passed)/\(lines.count) at >= \(Int(perCaptureTargetMBPerSecond)) MB/s; slowest \(slowest.name) "
+        + "\(format(slowest.mbPerSecond, 1)) MB/s: \(passed == lines.count ? "PASS" : "FAIL")")
+  }
+
+  static func padRight(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+
+  static func pad(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
 
   static func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

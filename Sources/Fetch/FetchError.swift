@@ -63,7 +63,7 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unsupportedURL: detail = "not an http, https or file url"
     case .transfer(let message): detail = message.lowercased()
     }
-    return "\(url): \(detail)"
+    return url.isEmpty ? detail : "\(url): \(detail)"  // (no URL yet: libcurl itself failed)
   }
 
   /// Whether trying again later may help (timeouts and 5xx).

@@ -96,9 +96,9 @@ public final class HTTPClient {
   public let options: FetchOptions
   private let handle: UnsafeMutableRawPointer
 
-  /// - Throws: `FetchError` if libcurl cannot make a handle.
+  /// - Throws: `FetchError` if libcurl cannot be loaded or cannot make a handle.
   public init(options: FetchOptions = FetchOptions()) throws(FetchError) {
-    _ = curlGlobalInit
+    try CurlLibrary.load()
     guard let handle = curl_easy_init() else { throw FetchError(url: "", .transfer("libcurl could not start")) }
     self.handle = handle
     self.options = options
@@ -371,13 +371,6 @@ public final class HTTPClient {
 
 @available(*, unavailable)
 extension HTTPClient: Sendable {}
-
-/// libcurl's process-wide setup, run once before the first handle (curl_global_init is not
-/// thread-safe on its own; a Swift global is initialised exactly once).
-private let curlGlobalInit: Void = {
-  let code = transit_curl_global_init()
-  precondition(code == CURLE_OK, "curl_global_init failed")
-}()
 
 /// Where the body and headers of one transfer go; reached from the C callbacks.
 final class BodySink {

@@ -17,8 +17,11 @@ public final class Store {
   /// Opens every feed under `directory/feeds` (see `Timetables`).
   /// - Throws: `SQLiteError` or `IngestError` when a timetable cannot be read.
   public init(directory: String) throws {
-    held = try Timetables(directory: directory).list()
-    feeds = try held.map { try FeedReader(name: FeedName($0.name), path: $0.path) }
+    // Each file opened once, here (SQLite parses a database's schema on every open): feed_meta
+    // is read through each reader's own connection rather than by `Timetables.list()`.
+    let readers = try Timetables(directory: directory).files().map { try FeedReader(name: FeedName($0.name), path: $0.path) }
+    feeds = readers
+    held = try readers.map { Timetables.Feed(name: $0.name.rawValue, path: $0.timetable.path, meta: try $0.meta()) }
   }
 
   /// Opens the given timetable files (tests, benchmarks), each under its name.
@@ -66,8 +69,17 @@ final class FeedReader {
   let zone: TimeZone
   let calendar: ServiceCalendar
   /// The latest time any trip reaches a stop, in service-day seconds (bounds how many service
-  /// days back a departure "now" can come from).
-  let latestTime: Int32
+  /// days back a departure "now" can come from). Read on first use: one index seek per pattern,
+  /// which the commands that never ask for departures should not pay.
+  private(set) lazy var latestTime: Int32 = {
+    // An upper bound on Timetable.latestArrival() from index seeks alone (max(last_arrival)
+    // would read every trip's row, blobs and all): each pattern's latest start plus its
+    // longest trip. (A read error leaves 0; the departure query that follows reports it.)
+    Int32(
+      (try? timetable.db.scalarInt(
+        "SELECT max((SELECT max(tt.first_departure) FROM trip_times tt WHERE tt.pattern_idx = p.pattern_idx) + p.max_span) FROM patterns p"
+      )) ?? 0)
+  }()
   private var frequencyCache: [Int64: [FrequencyWindow]]?
 
   init(name: FeedName, path: String) throws {
@@ -81,13 +93,14 @@ final class FeedReader {
       ?? timetable.db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")
     zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
     calendar = ServiceCalendar(db: timetable.db, zone: zone)
-    // An upper bound on Timetable.latestArrival() from index seeks alone (max(last_arrival)
-    // would read every trip's row, blobs and all): each pattern's latest start plus its
-    // longest trip.
-    latestTime = Int32(
-      try timetable.db.scalarInt(
-        "SELECT max((SELECT max(tt.first_departure) FROM trip_times tt WHERE tt.pattern_idx = p.pattern_idx) + p.max_span) FROM patterns p"
-      ) ?? 0)
+  }
+
+  /// The timetable's feed_meta (source, service dates, time zone, row counts, ...).
+  func meta() throws -> [String: String] {
+    let statement = try db.prepare("SELECT key, value FROM feed_meta")
+    var meta: [String: String] = [:]
+    while try statement.step() { meta[statement.text(0)] = statement.text(1) }
+    return meta
   }
 
   private var startRanges: [Int64: ClosedRange<Int64>?] = [:]

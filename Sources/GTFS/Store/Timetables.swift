@@ -41,18 +41,23 @@ public struct Timetables: Sendable {
 
   /// Every feed held, by name.
   public func list() throws -> [Feed] {
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: feedsDirectory)) ?? [])
-      .filter { $0.hasSuffix(".sqlite") }
-      .map { String($0.dropLast(".sqlite".count)) }
-      .sorted()
-    return try names.filter(FeedName.isValid).map { name in
-      let path = try path(of: name)
+    return try files().map { name, path in
       let connection = try Connection(path: path, mode: .readOnly)
       let statement = try connection.prepare("SELECT key, value FROM feed_meta")
       var meta: [String: String] = [:]
       while try statement.step() { meta[statement.text(0)] = statement.text(1) }
       return Feed(name: name, path: path, meta: meta)
     }
+  }
+
+  /// The name and path of every feed held, sorted by name, without opening any (a query opens
+  /// each once itself; `list()` opens them to read their `feed_meta`).
+  public func files() throws -> [(name: String, path: String)] {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: feedsDirectory)) ?? [])
+      .filter { $0.hasSuffix(".sqlite") }
+      .map { String($0.dropLast(".sqlite".count)) }
+      .sorted()
+    return try names.filter(FeedName.isValid).map { name in (name, try path(of: name)) }
   }
 
   /// Drops `feed`'s timetable (and its previous copy).

@@ -13,44 +13,60 @@
 /// equal exactly when the bytes are, and the all-zero key of an empty slot never matches.
 ///
 /// The table is a struct of pointers, so the reader reaches it without reference counting; the
-/// memory belongs to a `Storage` object that the table holds and that frees it.
+/// memory belongs to a `Storage` object that the table holds and that frees it. The keys and
+/// the strings live in that one object (one allocation per decode, whatever the table's size),
+/// and a slot's string is initialised only when the slot is first filled and destroyed only if
+/// it was: a small feed that finds a few strings pays for those, not for every slot (an empty
+/// feed's version string used to cost the set-up and tear-down of 64 strings, most of its
+/// decoding time).
 struct StringTable {
-  /// `2 * slotCount` words: the key of each slot.
+  /// `2 * slotCount` words: the key of each slot (all zero while empty).
   private let keys: UnsafeMutablePointer<UInt64>
-  /// `slotCount` strings: the string of each slot ("" while empty).
+  /// `slotCount` strings: the string of each slot, initialised only where the key is not zero.
   private let strings: UnsafeMutablePointer<String>
   /// 64 minus log2(slotCount): how far a hash is shifted to give a slot.
   private let shift: UInt64
   /// Owns `keys` and `strings`.
   private let storage: Storage
 
-  /// The owner of a table's memory, which frees it when the last reader using it goes.
-  final class Storage {
-    let keys: UnsafeMutablePointer<UInt64>
-    let strings: UnsafeMutablePointer<String>
-    let slotCount: Int
+  /// The owner of a table's memory: a header (the slot count) and, after it, the keys followed
+  /// by the strings, which it destroys when the last reader using it goes.
+  final class Storage: ManagedBuffer<Int, UInt64> {
+    /// Storage for `slotCount` slots, keys zeroed, strings uninitialised.
+    static func make(slotCount: Int) -> Storage {
+      // 2 words of key and 2 words of string (16 bytes) per slot.
+      let buffer = Storage.create(minimumCapacity: 4 &* slotCount) { _ in slotCount }
+      let storage = unsafeDowncast(buffer, to: Storage.self)
+      storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: 0, count: 2 &* slotCount) }
+      return storage
+    }
 
-    init(slotCount: Int) {
-      self.slotCount = slotCount
-      keys = .allocate(capacity: 2 &* slotCount)
-      keys.initialize(repeating: 0, count: 2 &* slotCount)
-      strings = .allocate(capacity: slotCount)
-      strings.initialize(repeating: "", count: slotCount)
+    var keys: UnsafeMutablePointer<UInt64> { withUnsafeMutablePointerToElements { $0 } }
+
+    var strings: UnsafeMutablePointer<String> {
+      withUnsafeMutablePointerToElements { elements in
+        UnsafeMutableRawPointer(elements + 2 &* header).assumingMemoryBound(to: String.self)
+      }
     }
 
     deinit {
-      strings.deinitialize(count: slotCount)
-      strings.deallocate()
-      keys.deallocate()
+      let keys = self.keys
+      let strings = self.strings
+      for slot in 0..<header where keys[2 &* slot &+ 1] != 0 {  // (a key's length byte is never 0)
+        (strings + slot).deinitialize(count: 1)
+      }
     }
   }
 
-  /// A table sized for an input of `inputSize` bytes: about one slot per 64 bytes, between 64
+  /// Inputs smaller than this build their strings directly, without a table.
+  static let minimumInputSize = 1024
+
+  /// A table sized for an input of `inputSize` bytes: about one slot per 64 bytes, between 16
   /// and 4096 slots (32 bytes each).
   init(inputSize: Int) {
-    var slotCount = 64
+    var slotCount = 16
     while slotCount < 4096 && slotCount &* 64 < inputSize { slotCount &*= 2 }
-    storage = Storage(slotCount: slotCount)
+    storage = Storage.make(slotCount: slotCount)
     keys = storage.keys
     strings = storage.strings
     shift = UInt64(64 &- slotCount.trailingZeroBitCount)
@@ -81,9 +97,13 @@ struct StringTable {
       for index in 0..<bytes.count { target[index] = bytes[index] }
       return bytes.count
     }
+    if keys[2 &* slot &+ 1] == 0 {
+      (strings + slot).initialize(to: string)  // an empty slot: its string is not initialised
+    } else {
+      strings[slot] = string
+    }
     keys[2 &* slot] = low
     keys[2 &* slot &+ 1] = high
-    strings[slot] = string
     return string
   }
 

@@ -420,7 +420,12 @@ package struct WireReader {
     switch range.count {
     case 0: return ""
     case 1..<16:
-      if strings == nil { strings = StringTable(inputSize: bytes.count) }
+      if strings == nil {
+        // A small feed (an empty one's version string, a few vehicles) has too few strings to
+        // repeat for the table's set-up and tear-down to pay.
+        guard bytes.count >= StringTable.minimumInputSize else { return Self.decodeUTF8(bytes, range) }
+        strings = StringTable(inputSize: bytes.count)
+      }
       return bytes.withUnsafeBufferPointer { buffer in
         strings.unsafelyUnwrapped.string(
           UnsafeBufferPointer(rebasing: buffer[range]), source: buffer)

@@ -193,7 +193,7 @@ enum StopCommandSupport {
   // MARK: - Modes and colour
 
   /// The `--mode` values accepted.
-  static let modeNames = TransitMode.allCases.filter { $0 != .other }.map(\.rawValue)
+  static let modeNames = TransitMode.allCases.filter { $0 != .other }.map { $0.rawValue }  // (a key path costs start-up)
 
   /// Parses `--mode bus,tram` (comma-separated or repeated).
   static func modes(_ values: [String]) throws(UsageError) -> Set<TransitMode> {
