@@ -74,18 +74,19 @@ public struct Timetables: Sendable {
   /// - Parameter meta: extra `feed_meta` entries to store with the timetable (a download's
   ///   source URL and content hash, say); they replace entries of the same key.
   /// - Parameter progress: called every 65,536 rows and once when the indexes are built.
+  /// - Parameter maxUnzippedBytes: the most a ZIP feed's files may unzip to in all.
   /// - Throws: `GTFSError`, `ZipError`, `SQLiteError` or `IngestError`; the current timetable is
   ///   untouched whenever this throws.
   @discardableResult
   public func ingest(
     _ sourcePath: String, as feed: String? = nil, now: Int64, meta: [String: String] = [:],
-    progress: ((IngestProgress) -> Void)? = nil
+    maxUnzippedBytes: UInt64 = FeedSource.defaultMaxUnzippedBytes, progress: ((IngestProgress) -> Void)? = nil
   ) throws -> (feed: String, summary: IngestSummary) {
     if let feed { _ = try path(of: feed) }  // a bad name fails before anything is touched
     try FileManager.default.createDirectory(atPath: feedsDirectory, withIntermediateDirectories: true)
     let lock = try IngestLock(directory: directory)
     defer { _ = lock }
-    let source = try FeedSource(path: sourcePath)
+    let source = try FeedSource(path: sourcePath, maxUnzippedBytes: maxUnzippedBytes)
     let name = try feed ?? FeedNaming.derive(source)
     let current = try path(of: name)
     let building = current + ".new"

@@ -109,7 +109,8 @@ enum IngestCommand: TransitCommand {
     // Rows are counted per file; the rate is over all of them.
     var file = "", rowsBefore = 0, rowsInFile = 0
     do {
-      result = try timetables.ingest(path, as: name, now: invocation.now.seconds, meta: meta) { progress in
+      let budget = UInt64(try invocation.settings().feedMaxUnzippedMegabytes) << 20
+      result = try timetables.ingest(path, as: name, now: invocation.now.seconds, meta: meta, maxUnzippedBytes: budget) { progress in
         if progress.isIndexing {
           bar.update(fraction: 1, label: "building indexes")
         } else {
@@ -125,7 +126,12 @@ enum IngestCommand: TransitCommand {
       }
     } catch {
       bar.finish()
-      throw error
+      // A download is loaded from a file in the cache: its errors name the URL instead.
+      guard shownSource != path else { throw error }
+      var message = "\(error)".replacingOccurrences(of: path, with: shownSource)
+      let file = (path as NSString).lastPathComponent
+      if message.hasPrefix(file + ":") { message = shownSource + message.dropFirst(file.count) }
+      throw RuntimeError(message)
     }
     bar.finish()
     let summary = result.summary
