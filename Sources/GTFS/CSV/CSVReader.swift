@@ -309,7 +309,7 @@ public final class CSVReader {
       // A ZIP entry's error names the archive and the entry (`feed.zip: stops.txt: truncated`);
       // the entry is `file`, named once.
       var message = "\(error)"
-      if let named = message.range(of: ": \(file): ") { message = String(message[named.upperBound...]) }
+      if let named = message.firstRange(of: ": \(file): ") { message = String(message[named.upperBound...]) }
       throw GTFSError(file: file, .unreadable(message))
     }
     if count == 0 { atEOF = true }
