@@ -28,11 +28,12 @@ import TransitModel
   /// 2026-12-25 is a Friday running the Sunday timetable (calendar_dates: WK removed, SU added).
   @Test func holidayRunsTheSundayTimetable() throws {
     let store = try demoStore()
-    let thursday = try store.departures("TD4521", from: wallClock("2026-12-24 07:30"), minutes: 120)
+    // The window is [from, until): 121 minutes reach the 09:30.
+    let thursday = try store.departures("TD4521", from: wallClock("2026-12-24 07:30"), minutes: 121)
     #expect(thursday.map(\.tripID.rawValue) == [
       "27-WK-0-0740", "27-WK-0-0800", "27-WK-0-0820", "27-WK-0-0840", "27-WK-0-0900", "27-WK-0-0920", "27-WK-0-0930",
     ])
-    let christmas = try store.departures("TD4521", from: wallClock("2026-12-25 07:30"), minutes: 120)
+    let christmas = try store.departures("TD4521", from: wallClock("2026-12-25 07:30"), minutes: 121)
     #expect(christmas.map(\.seen) == [
       Seen(trip: "27-SU-0-0800", stop: "TD4521", serviceDate: 20261225, time: wallClock("2026-12-25 08:00")),
       Seen(trip: "27-SU-0-0930", stop: "TD4521", serviceDate: 20261225, time: wallClock("2026-12-25 09:30")),
@@ -67,10 +68,19 @@ import TransitModel
     ])
   }
 
+  /// The window is half-open: a call exactly at its end belongs to the next window.
+  @Test func theWindowEndIsNotIncluded() throws {
+    let store = try demoStore()
+    let exactly = try store.departures("TD4521", from: wallClock("2026-12-25 07:30"), minutes: 120)
+    #expect(exactly.map(\.tripID.rawValue) == ["27-SU-0-0800"])
+    let next = try store.departures("TD4521", from: wallClock("2026-12-25 09:30"), minutes: 1)
+    #expect(next.map(\.tripID.rawValue) == ["27-SU-0-0930"])
+  }
+
   /// The tram: template trips expanded every 600 s to 19:00, then every 900 s to 24:30.
   @Test func frequencyRouteInstances() throws {
     let store = try demoStore()
-    let first = try store.departures("TINT-C", from: wallClock("2026-12-01 18:45"), minutes: 45)
+    let first = try store.departures("TINT-C", from: wallClock("2026-12-01 18:45"), minutes: 46)
     #expect(first.map(\.scheduledTime) == ["18:50", "19:00", "19:15", "19:30"].map { wallClock("2026-12-01 " + $0) })
     #expect(first.map(\.startTime) == [67_800, 68_400, 69_300, 70_200].map { ServiceTime(seconds: $0) })
     #expect(first.allSatisfy { $0.tripID == "Red-WK-0-template" && $0.headsign == "Suir Road" })

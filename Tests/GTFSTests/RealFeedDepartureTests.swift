@@ -64,14 +64,16 @@ struct RealFeedDepartureTests {
       return row.weekdays & (1 << mondayFirst) != 0
     }
 
-    /// Every departure at `stop` (and its platforms) with its time in from...until.
+    /// Every departure at `stop` (and its platforms) with its time in [from, until).
     func departures(at stop: String, from: Int64, until: Int64) -> [Seen] {
       var calendar = Calendar(identifier: .gregorian)
       calendar.timeZone = zone
       var result: [Seen] = []
       let first = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(from) - 4 * 86_400))
       var day = calendar.date(from: first)!
-      while day.timeIntervalSince1970 <= Double(until) {
+      // Up to the day after: a service day may begin the evening before its date (noon - 12 h
+      // on a spring-forward date is 23:00 of the day before).
+      while day.timeIntervalSince1970 <= Double(until) + 86_400 {
         defer { day = calendar.date(byAdding: .day, value: 1, to: day)! }
         var parts = calendar.dateComponents([.year, .month, .day], from: day)
         parts.hour = 12
@@ -92,7 +94,7 @@ struct RealFeedDepartureTests {
             }
             for shift in starts {
               let at = base + Int64(time) + shift
-              if at >= from && at <= until {
+              if at >= from && at < until {
                 result.append(Seen(trip: call.trip, stop: id, serviceDate: yyyymmdd, time: UnixTime(at)))
               }
             }
@@ -155,5 +157,114 @@ struct RealFeedDepartureTests {
       }
     }
     #expect(compared > 0, "\(file): no departures sampled at all")
+  }
+
+  /// Every feed here whose calendar has fixed-time departures (ctran-flex has none).
+  static let dstFeeds = feeds + ["hart-2020.zip", "bart-2023.zip", "kcm-vp-subset-2021.zip"]
+
+  /// The DST transitions in `zone` between two instants.
+  static func transitions(in zone: TimeZone, from: Date, to: Date) -> [Date] {
+    var result: [Date] = []
+    var cursor = from
+    while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next < to {
+      result.append(next)
+      cursor = next
+    }
+    return result
+  }
+
+  /// Service day D begins at noon minus 12 h of D: on a spring-forward date that is 23:00 of
+  /// the evening before, on a fall-back date 01:00 (the first one). Around the start of every
+  /// such day in every feed, departures must equal the reference's, which finds each service
+  /// day's start with Foundation's Calendar, not with the code under test. (Issue 17: HART's
+  /// 00:00:00 trips of 2021-03-14, at 23:00 on the 13th, were missing.)
+  @Test(arguments: dstFeeds)
+  func departuresAroundEveryDSTChangeEqualTheReference(file: String) throws {
+    let source = try #require(SharedData.path("static/" + file))
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    try timetables.ingest(source, as: "feed", now: 1)
+    let path = try timetables.path(of: "feed")
+    let reference = try Reference(path: path)
+    let store = try Store(files: [("feed", path)])
+    let db = try Connection(path: path, mode: .readOnly)
+
+    let range = try db.prepare("""
+      SELECT min(date), max(date) FROM (SELECT start_date AS date FROM calendar UNION ALL SELECT end_date FROM calendar
+      UNION ALL SELECT date FROM calendar_dates WHERE exception_type = 1)
+      """)
+    #expect(try range.step())
+    func day(_ yyyymmdd: Int) -> DateComponents { DateComponents(year: yyyymmdd / 10_000, month: yyyymmdd / 100 % 100, day: yyyymmdd % 100) }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = reference.zone
+    let first = calendar.date(from: day(range.int(0)))!, last = calendar.date(from: day(range.int(1)))!
+    let changes = Self.transitions(in: reference.zone, from: first, to: last)
+
+    var compared = 0
+    for change in changes {
+      // The service date whose day the change falls in, and the start of that day (noon - 12 h).
+      var parts = calendar.dateComponents([.year, .month, .day], from: change)
+      parts.hour = 12
+      let dayStart = Int64(calendar.date(from: parts)!.timeIntervalSince1970) - 43_200
+      let windows: [(Int64, Int64)] = [(dayStart - 120, dayStart + 180), (dayStart - 5400, dayStart + 5400)]
+      // Stops with something to show in the wide window: of at most 400 sampled, at most 40.
+      let wide = windows[1]
+      let served = reference.callsAt.keys.sorted()
+      let busy = stride(from: 0, to: served.count, by: max(1, served.count / 400)).map { served[$0] }
+        .filter { !reference.departures(at: $0, from: wide.0, until: wide.1).isEmpty }
+      let stops = stride(from: 0, to: busy.count, by: max(1, busy.count / 40)).map { busy[$0] }
+      for stop in stops {
+        let value = try #require(try store.stop(StopID(stop), feed: "feed"))
+        for (from, until) in windows {
+          let expected = reference.departures(at: stop, from: from, until: until).sorted(by: Self.order)
+          let actual = try store.departures(at: value, DepartureQuery(from: UnixTime(from), until: UnixTime(until)))
+            .map(\.seen).sorted(by: Self.order)
+          #expect(actual == expected, "\(file) stop \(stop) around the DST change at \(change), window from \(from)")
+          compared += expected.count
+        }
+      }
+    }
+    // BART 2023 has no service from 2023-02-21 to 2023-04-02, around its only change.
+    if !changes.isEmpty, file != "bart-2023.zip" {
+      #expect(compared > 0, "\(file): \(changes.count) DST changes but no departure around any")
+    }
+  }
+
+  /// The window is half-open: a departure exactly at its end is not in it.
+  @Test func theWindowEndIsNotIncluded() throws {
+    let source = try #require(SharedData.path("static/caltrain-2023.zip"))
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    try timetables.ingest(source, as: "feed", now: 1)
+    let path = try timetables.path(of: "feed")
+    let reference = try Reference(path: path)
+    let store = try Store(files: [("feed", path)])
+    let stop = try #require(try store.stop(StopID("palo_alto"), feed: "feed"))
+    // Wednesday 2023-11-08, from 07:00 Pacific (15:00Z) for two hours.
+    let from: Int64 = 1_699_455_600
+    let all = reference.departures(at: "palo_alto", from: from, until: from + 7200).sorted(by: Self.order)
+    let third = try #require(all.dropFirst(2).first)
+    let upToThird = try store.departures(at: stop, DepartureQuery(from: UnixTime(from), until: third.time))
+    #expect(upToThird.map(\.seen).sorted(by: Self.order) == Array(all.prefix(2)))
+    let fromThird = try store.departures(at: stop, DepartureQuery(from: third.time, until: UnixTime(from + 7200)))
+    #expect(fromThird.map(\.seen).sorted(by: Self.order) == Array(all.dropFirst(2)))
+  }
+
+  /// The issue's own case: at HART stop 8011 on 2021-03-13 from 22:58 EST for 5 minutes, trip
+  /// 1542009 of service day 2021-03-14 (00:00:00, which is 23:00 EST on the 13th) and trip
+  /// 1541685 of the 13th both leave.
+  @Test func theEveningBeforeSpringForwardHasTheNextServiceDaysFirstTrips() throws {
+    let source = try #require(SharedData.path("static/hart-2020.zip"))
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    try timetables.ingest(source, as: "feed", now: 1)
+    let store = try Store(files: [("feed", try timetables.path(of: "feed"))])
+    let stop = try #require(try store.stop(StopID("8011"), feed: "feed"))
+    let from: Int64 = 1_615_694_280  // 2021-03-13T22:58:00-05:00
+    let calls = try store.departures(at: stop, DepartureQuery(from: UnixTime(from), until: UnixTime(from + 300)))
+    let seen = calls.map { "\($0.tripID.rawValue) \($0.serviceDate.yyyymmdd) \($0.scheduledTime!.seconds)" }.sorted()
+    // 23:00 EST is 04:00Z on the 14th: 1,615,694,400.
+    #expect(seen.contains("1542009 20210314 1615694400"), "\(seen)")
+    #expect(seen.contains { $0.hasPrefix("1541685 20210313 ") }, "\(seen)")
   }
 }

@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func departuresOnAHolidayDate() {
-    let result = run(["departures", "TD4521", "--now", tuesday, "--date", "2026-12-25", "--at", "07:30", "--json"])
+    let result = run(["departures", "TD4521", "--now", tuesday, "--date", "2026-12-25", "--at", "07:30", "--window", "121", "--json"])
     #expect(result.code == 0, "\(result.stderr)")
     let object = (try? json(result.stdout)) as? [String: Any]
     let departures = object?["departures"] as? [[String: Any]] ?? []
@@ -119,6 +119,15 @@ import Testing
     let typo = run(["stops", "show", "Tallaght Hospitl"])
     #expect(typo.code == 3)
     #expect(typo.stderr.contains("TD4540  4540  Tallaght Hospital"))
+  }
+
+  /// The station TINT and its platforms TINT-A, -B, -C are all "Tallaght Interchange": the
+  /// name is the station's (issue 17: it said "matches 4 stops").
+  @Test func aStationIsTypedByItsName() {
+    let byName = run(["departures", "Tallaght Interchange", "--now", tuesday, "--limit", "3"])
+    #expect(byName.code == 0, "\(byName.stderr)")
+    #expect(byName.stdout == run(["departures", "TINT", "--now", tuesday, "--limit", "3"]).stdout)
+    #expect(byName.stdout.hasPrefix("Tallaght Interchange · station, departures from 07:40"))
   }
 
   @Test func usageErrorsExit2() {
@@ -267,14 +276,13 @@ struct CaltrainDeparturesTests {
     #expect(json.stdout.contains("\"scheduled\": \"2023-11-07T17:09:00-08:00\""))
   }
 
-  @Test func platformNamesOfferTheirStation() {
-    let result = transit(["departures", "Mountain View Caltrain Station", "--data-dir", home.path])
-    #expect(result.code == 3)
-    #expect(result.stderr.hasPrefix("""
-      'Mountain View Caltrain Station' could be:
-        mountain_view  mountain_view  Mountain View                   station
-        70211          70211          Mountain View Caltrain Station  platform
-      """))
-    #expect(result.stderr.hasSuffix("matches 2 stops; give the stop id or code of the one you mean\n"))
+  /// Both platforms of the station "Mountain View" are named "Mountain View Caltrain
+  /// Station": that name means the station, whose departures are all of theirs.
+  @Test func platformNamesMeanTheirStation() {
+    let result = transit(["departures", "Mountain View Caltrain Station", "--now", now, "-n", "2", "--data-dir", home.path])
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stdout == transit(["departures", "mountain_view", "--now", now, "-n", "2", "--data-dir", home.path]).stdout)
+    #expect(result.stdout.hasPrefix("Mountain View [mountain_view] · station, departures from 17:05"), "\(result.stdout)")
   }
+
 }

@@ -828,14 +828,52 @@ final class FeedImporter {
     try put("source", source.path)
     try put("kind", "\(source.kind)")
     for (key, value) in feedInfo { try put(key, value) }
-    // The service range: feed_info's dates when given, else the calendars' span.
-    let range = try db.prepare(
-      "SELECT min(d), max(d) FROM (SELECT start_date AS d FROM calendar UNION ALL SELECT end_date FROM calendar UNION ALL SELECT date FROM calendar_dates WHERE exception_type = 1)")
-    if try range.step(), !range.isNull(0) {
-      try put("service_start", feedInfo["feed_start_date"] ?? String(range.int64(0)))
-      try put("service_end", feedInfo["feed_end_date"] ?? String(range.int64(1)))
+    // The service range: the first and last dates on which some service runs. feed_info's own
+    // dates stay as feed_start_date / feed_end_date; they are often wrong (KCM's say 2020 for a
+    // 2021 calendar), so they are not the range shown.
+    if let range = try serviceRange() {
+      try put("service_start", String(range.first.yyyymmdd))
+      try put("service_end", String(range.last.yyyymmdd))
     }
     try put("timezone", try db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1"))
     for (file, count) in summary.rows { try put("rows." + file, String(count)) }
+  }
+
+  /// The first and last dates on which at least one service runs: calendar.txt by weekday
+  /// within its dates, then calendar_dates.txt adding (1) and removing (2) single dates.
+  ///
+  /// - Complexity: O(d × s) for d dates walked from each end until a running one and s
+  ///   calendar rows; a feed whose dates never run is walked once.
+  func serviceRange() throws -> (first: ServiceDate, last: ServiceDate)? {
+    var rows: [(service: Int64, weekdays: Int, start: Int, end: Int)] = []
+    let calendar = try db.prepare("SELECT service_idx, weekdays, start_date, end_date FROM calendar")
+    while try calendar.step() { rows.append((calendar.int64(0), calendar.int(1), calendar.int(2), calendar.int(3))) }
+    var added: [Int: Int] = [:]  // date: services added
+    var removed: [Int: Set<Int64>] = [:]
+    let exceptions = try db.prepare("SELECT service_idx, date, exception_type FROM calendar_dates")
+    while try exceptions.step() {
+      if exceptions.int(2) == 1 {
+        added[exceptions.int(1), default: 0] += 1
+      } else {
+        removed[exceptions.int(1), default: []].insert(exceptions.int64(0))
+      }
+    }
+    let bounds = rows.flatMap { [$0.start, $0.end] } + added.keys
+    guard let low = bounds.min().flatMap({ ServiceDate(yyyymmdd: $0) }), let high = bounds.max().flatMap({ ServiceDate(yyyymmdd: $0) })
+    else { return nil }
+    func runs(_ date: ServiceDate) -> Bool {
+      let day = date.yyyymmdd
+      if added[day] != nil { return true }
+      let bit = 1 << (date.weekday - 1)  // bit 0 is Monday
+      return rows.contains { row in
+        row.start <= day && day <= row.end && row.weekdays & bit != 0 && removed[day]?.contains(row.service) != true
+      }
+    }
+    var first = low
+    while first <= high && !runs(first) { first = first.adding(days: 1) }
+    guard first <= high else { return nil }
+    var last = high
+    while !runs(last) { last = last.adding(days: -1) }
+    return (first, last)
   }
 }

@@ -6,7 +6,7 @@ import TransitModel
 public struct DepartureQuery: Sendable {
   /// The window's start (usually now).
   public var from: UnixTime
-  /// The window's end.
+  /// The window's end, not included: the window is [from, until).
   public var until: UnixTime
   /// At most this many, earliest first (nil: all in the window).
   public var limit: Int?
@@ -18,7 +18,8 @@ public struct DepartureQuery: Sendable {
   /// it (ignoring case and accents).
   public var destination: String?
 
-  /// Creates a query for the calls between `from` and `until` (both included).
+  /// Creates a query for the calls in [from, until): a call exactly at `until` is not in it,
+  /// so two windows side by side never show the same call twice.
   public init(
     from: UnixTime, until: UnixTime, limit: Int? = nil, includeArrivals: Bool = false, route: String? = nil,
     destination: String? = nil
@@ -33,11 +34,13 @@ public struct DepartureQuery: Sendable {
 }
 
 extension Store {
-  /// The scheduled calls at `stop` (for a station, at all its platforms) between `query.from`
-  /// and `query.until`, earliest first; departures only unless `includeArrivals`.
+  /// The scheduled calls at `stop` (for a station, at all its platforms) in [`query.from`,
+  /// `query.until`), earliest first; departures only unless `includeArrivals`.
   ///
   /// Every service day that can reach the window is asked (times past 24:00:00 belong to the
-  /// day before, and a feed whose latest time is 29:39:00 needs two days back); a trip counts
+  /// day before, and a feed whose latest time is 29:39:00 needs two days back; a service day
+  /// can also begin on the evening before its date: on a spring-forward date noon minus 12 h
+  /// is 23:00 of the day before); a trip counts
   /// when its service runs on that date (calendar.txt, then calendar_dates.txt). Frequency
   /// trips are expanded into instances within the window.
   ///
@@ -186,13 +189,16 @@ extension FeedReader {
       let wanted = route.lowercased()
       patterns.removeAll { $0.route.shortName.lowercased() != wanted && $0.route.id.rawValue.lowercased() != wanted }
     }
-    guard !patterns.isEmpty, query.until >= query.from else { return [] }
+    guard !patterns.isEmpty, query.until > query.from else { return [] }
+    let lastSecond = query.until - 1  // whole seconds: [from, until) is [from, until - 1]
     let frequencies = try self.frequencies()
     let templates = frequencyTrips
     let latest = Int64(latestCall)
     let daysBack = Int((latest + 86_399) / 86_400)
     let firstDate = ServiceCalendar.localDate(of: query.from, in: zone).adding(days: -daysBack)
-    let lastDate = ServiceCalendar.localDate(of: query.until, in: zone)
+    // Noon minus 12 h of the day after the window's local date can still fall inside the window
+    // (23:00 on the eve of a spring-forward date); a date whose day starts later is skipped below.
+    let lastDate = ServiceCalendar.localDate(of: lastSecond, in: zone).adding(days: 1)
     let destination = query.destination.map(TextFolding.fold)
     var lastStops: [Int64: String] = [:]
     var laterStops: [String: Bool] = [:]
@@ -291,9 +297,9 @@ extension FeedReader {
     // once a slice brings the count to the limit: every later call is later than those. A
     // slice reads only trips starting in [slice start - max_span, slice end].
     var sliceStart = query.from
-    var sliceLength: Int64 = query.limit == nil ? query.until - query.from + 1 : 15 * 60
-    while sliceStart <= query.until {
-      let sliceEnd = min(query.until, sliceStart + sliceLength - 1)
+    var sliceLength: Int64 = query.limit == nil ? lastSecond - query.from + 1 : 15 * 60
+    while sliceStart <= lastSecond {
+      let sliceEnd = min(lastSecond, sliceStart + sliceLength - 1)
       try calls(from: sliceStart, until: sliceEnd)
       if let limit = query.limit, result.count >= limit { break }
       sliceStart = sliceEnd + 1

@@ -133,7 +133,8 @@ extension FeedReader {
     var days: [RoutingDay] = []
     let daysBack = Int((Int64(latestCall) + 86_399) / 86_400)
     var date = ServiceCalendar.localDate(of: from, in: zone).adding(days: -daysBack)
-    let lastDate = ServiceCalendar.localDate(of: until, in: zone)
+    // The day after: on a spring-forward date noon minus 12 h is 23:00 of the evening before.
+    let lastDate = ServiceCalendar.localDate(of: until, in: zone).adding(days: 1)
     while date <= lastDate {
       let base = calendar.start(of: date)
       let services = try calendar.services(on: date)

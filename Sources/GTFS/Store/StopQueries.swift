@@ -60,7 +60,9 @@ public struct RouteAtStop: Sendable, Equatable {
 
 extension Store {
   /// Resolves a STOP argument: a stop_id (optionally `FEED:stop_id`), else a stop_code, else a
-  /// name matching exactly one stop, ignoring case and accents.
+  /// name matching exactly one stop, ignoring case and accents, else the first words of one
+  /// stop's name. A station and its platforms sharing a name (or those first words) are the
+  /// station: its departures are all of theirs.
   /// - Complexity: unique-index lookups for id and code; an FTS5 phrase query for the name.
   public func resolveStop(_ text: String) throws -> StopResolution {
     var candidates = feeds
@@ -80,8 +82,31 @@ extension Store {
     var byName: [Stop] = []
     for feed in candidates { byName += try feed.stops(named: key) }
     if byName.count == 1 { return .found(byName[0]) }
+    // A station whose platforms share its name is what the name means.
+    if let station = try oneStation(byName) { return .found(station) }
     if byName.count > 1 { return .ambiguous(byName) }
+    // The name's first words ("Foggy Bottom" for "Foggy Bottom-GWU"), when they name one stop
+    // or one station with its platforms.
+    var byPrefix: [Stop] = []
+    let words = TextFolding.words(key)
+    for feed in candidates {
+      byPrefix += try feed.stops(matchingWords: key, limit: 200).filter { TextFolding.words($0.name).starts(with: words) }
+    }
+    if byPrefix.count == 1 { return .found(byPrefix[0]) }
+    if let station = try oneStation(byPrefix) { return .found(station) }
+    if byPrefix.count > 1 { return .ambiguous(byPrefix) }
     return .notFound(suggestions: try search(key, limit: 5).map(\.stop))
+  }
+
+  /// The station `stops` amount to, when they are one station and (some of) its platforms, of
+  /// one feed; nil otherwise.
+  func oneStation(_ stops: [Stop]) throws -> Stop? {
+    guard stops.count > 1, let feed = stops.first?.feed, stops.allSatisfy({ $0.feed == feed }) else { return nil }
+    let stations = Set(stops.map { $0.isStation ? $0.id : $0.parentStation })
+    guard stations.count == 1, let id = stations.first ?? nil else { return nil }
+    if let station = stops.first(where: { $0.id == id }) { return station }
+    guard let station = try stop(id, feed: feed), station.isStation else { return nil }
+    return station
   }
 
   /// The stop `id` of `feed`, if held.
@@ -115,8 +140,11 @@ extension Store {
     return try reader.destinations(atStops: reader.boardingStops(idx))
   }
 
+  /// How far `nearby` looks without a radius, and the largest radius `stops near` takes.
+  public static let nearbyLimitMeters: Double = 100_000
+
   /// The stops within `radiusMeters` of `point`, nearest first; without a radius, the nearest
-  /// `limit` whatever their distance (up to 100 km).
+  /// `limit` whatever their distance up to `nearbyLimitMeters` (100 km, not a metre more).
   ///
   /// - Parameters:
   ///   - modes: only stops served by a route of one of these modes (empty: any).
@@ -142,10 +170,10 @@ extension Store {
         if !modes.isEmpty && !routes.contains(where: { modes.contains($0.mode) }) { continue }
         found.append(NearbyStop(stop: stop, distanceMeters: distance, routes: routes))
       }
-      if radiusMeters != nil || found.count >= limit || radius >= 100_000 {
-        return found
+      if radiusMeters != nil || found.count >= limit || radius >= Self.nearbyLimitMeters {
+        return radiusMeters == nil ? found.filter { $0.distanceMeters <= Self.nearbyLimitMeters } : found
       }
-      radius *= 4
+      radius = min(radius * 4, Self.nearbyLimitMeters)
     }
   }
 

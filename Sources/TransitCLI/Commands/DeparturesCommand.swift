@@ -20,7 +20,7 @@ enum DeparturesCommand: TransitCommand {
     options: [
       OptionSpec("--at", value: "TIME", help: "From TIME instead of now: HH:MM (the agency's clock) or ISO 8601"),
       OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --at, or at the current time of day)"),
-      OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead", default: "\(defaultWindowMinutes)"),
+      OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead: departures in [now, now + MIN), a departure exactly at the end is in the next window", default: "\(defaultWindowMinutes)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),

@@ -9,7 +9,7 @@ enum StopsNearCommand: TransitCommand {
     summary: "The stops nearest a position, with the routes serving them",
     arguments: [ArgumentSpec("LAT,LON", help: "Where to look from, or a saved place (default: saved place 'home', else TRANSIT_LOCATION, else the network's middle)", optional: true, complete: .dynamic(.places))],
     options: [
-      OptionSpec("--radius", value: "M", help: "Only stops within M metres (default: the nearest, however far, up to 100 km)"),
+      OptionSpec("--radius", value: "M", help: "Only stops within M metres, 1 to 100000 (default: the nearest, however far, up to 100 km)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N stops", default: "10"),
       OptionSpec(
         "--mode", value: "MODE",
@@ -35,7 +35,7 @@ enum StopsNearCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     let arguments = invocation.arguments
     let limit = try arguments.integer("--limit", in: 1...10_000) ?? 10
-    let radius = try arguments.integer("--radius", in: 1...1_000_000).map(Double.init)
+    let radius = try arguments.integer("--radius", in: 1...Int(Store.nearbyLimitMeters)).map(Double.init)
     let modes = try StopCommandSupport.modes(arguments.values("--mode"))
     let stations = arguments.flag("--stations")
     try MapSupport.validate(invocation)
@@ -79,7 +79,7 @@ enum StopsNearCommand: TransitCommand {
 
     let out = invocation.context.stdout
     guard !found.isEmpty else {
-      out.line("no stops\(radius.map { " within \(Int($0)) m" } ?? "") of \(StopCommandSupport.describe(point))")
+      out.line("no stops within \(radius.map { "\(Int($0)) m" } ?? "100 km") of \(StopCommandSupport.describe(point))")
       return 0
     }
     let colour = invocation.useColor
