@@ -33,7 +33,7 @@ public final class CommandContext {
   public static func live() -> CommandContext {
     CommandContext(
       environment: ProcessInfo.processInfo.environment,
-      stdout: .fileDescriptor(1), stderr: .progressStream(.fileDescriptor(2)),
+      stdout: .fileDescriptor(1), stderr: .fileDescriptor(2),
       stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
       clock: .system, currentDirectory: FileManager.default.currentDirectoryPath)
   }
@@ -43,7 +43,7 @@ public final class CommandContext {
     environment: [String: String] = [:], currentDirectory: String = "/"
   ) -> CommandContext {
     CommandContext(
-      environment: environment, stdout: .memory(), stderr: .progressStream(.memory()),
+      environment: environment, stdout: .memory(), stderr: .memory(),
       stdoutIsTerminal: false, stderrIsTerminal: false, clock: .system,
       currentDirectory: currentDirectory)
   }
@@ -62,21 +62,16 @@ public final class OutputSink: @unchecked Sendable {
   /// Keeps what is written; read it back with `text`.
   public static func memory() -> OutputSink { OutputSink(descriptor: nil) }
 
-  /// `sink`, letting progress bars erase their line (stderr).
-  static func progressStream(_ sink: OutputSink) -> OutputSink {
-    sink.allowance = TerminalText.Allowance(colour: false, lineErase: true)
-    return sink
-  }
-
   /// Whether the symbols the output draws with (`·`, `→`, `…`, box lines, arrows) are written
   /// as plain ASCII, one character for one so tables keep their columns. Names from the data
   /// are left as they are.
   public var plainSymbols = false
 
   /// What control characters and escape sequences may pass (see `TerminalText`); nil: all of
-  /// them (JSON, which escapes them itself). Streams start sanitizing text with nothing
-  /// allowed; `Transit` allows colour on a colour terminal, and turns it off for `--json`.
-  var allowance: TerminalText.Allowance? = TerminalText.Allowance()
+  /// them (JSON, which escapes them itself). Streams start sanitizing text, letting only a
+  /// progress bar's erase-line through; `Transit` sets stdout's once it has parsed the command
+  /// line: our colour on a colour terminal, nothing else, and no sanitizing for `--json`.
+  var allowance: TerminalText.Allowance? = TerminalText.Allowance(colour: false, lineErase: true)
 
   /// The ASCII stand-in of each symbol `transit` draws with.
   static let asciiSymbols: [Character: Character] = [

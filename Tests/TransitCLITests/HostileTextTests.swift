@@ -157,5 +157,6 @@ import Testing
     #expect(TerminalText.sanitize(styled) == "late")
     #expect(TerminalText.sanitize("\u{1B}[2Jx", allowing: .init(colour: true)) == "x")
     #expect(TerminalText.sanitize("\r\u{1B}[2Kbar", allowing: .init(lineErase: true)) == "\r\u{1B}[2Kbar")
+    #expect(TerminalText.sanitize("over\rwrite", allowing: .init(lineErase: true)) == "overwrite")
   }
 }

@@ -13,7 +13,7 @@ enum TerminalText {
   struct Allowance: Equatable, Sendable {
     /// Colour sequences (`ESC [ 1;31 m`): our own styling, when colour is on.
     var colour = false
-    /// Erase-in-line (`ESC [ K`, `ESC [ 2K`) and a lone carriage return: progress bars.
+    /// Erase-in-line (`ESC [ K`, `ESC [ 2K`) and a carriage return before one: progress bars.
     var lineErase = false
   }
 
@@ -44,7 +44,8 @@ enum TerminalText {
       if byte < 0x20 || byte == 0x7F {
         let keep =
           byte == 0x0A || byte == 0x09
-          || (byte == 0x0D && (allowance.lineErase || (i + 1 < n && bytes[i + 1] == 0x0A)))
+          || (byte == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A)
+          || (byte == 0x0D && allowance.lineErase && i + 2 < n && bytes[i + 1] == 0x1B && bytes[i + 2] == UInt8(ascii: "["))
         if keep { out.append(byte) }
         i += 1
         continue
