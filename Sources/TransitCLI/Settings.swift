@@ -19,6 +19,14 @@ public struct Settings: Equatable, Sendable {
   public var limit: Int = 10
   /// The language of alert texts (BCP 47); nil: the locale.
   public var language: String?
+  /// `ingest` refuses a timetable whose stops, routes or trips shrink by more than this
+  /// share, in percent.
+  public var swapShrinkPercent: Int = 50
+  /// `ingest` refuses a timetable whose service starts more than this many days ahead.
+  public var swapDaysAhead: Int = 60
+  /// `ingest` refuses a timetable with no departure in this many days where the held one
+  /// has some.
+  public var swapLookaheadDays: Int = 7
   /// The most MiB a realtime feed may hold as protobuf (after any decompression).
   public var realtimeMaxMegabytes: Int = 64
   /// The most MiB a gzip-compressed realtime feed may hold.
@@ -116,6 +124,33 @@ public struct Settings: Equatable, Sendable {
         settings.language = text
         return true
       }, reset: { $0.language = nil }),
+    Key(
+      name: "swap-shrink", help: "ingest refuses a timetable whose stops, routes or trips shrink by more than this many percent",
+      expected: "a whole number of percent from 1 to 100",
+      read: { String($0.swapShrinkPercent) },
+      write: { settings, text in
+        guard let value = Int(text), (1...100).contains(value) else { return false }
+        settings.swapShrinkPercent = value
+        return true
+      }, reset: { $0.swapShrinkPercent = Settings().swapShrinkPercent }),
+    Key(
+      name: "swap-days-ahead", help: "ingest refuses a timetable whose service starts more than this many days ahead",
+      expected: "a whole number of days from 0 to 3650",
+      read: { String($0.swapDaysAhead) },
+      write: { settings, text in
+        guard let value = Int(text), (0...3650).contains(value) else { return false }
+        settings.swapDaysAhead = value
+        return true
+      }, reset: { $0.swapDaysAhead = Settings().swapDaysAhead }),
+    Key(
+      name: "swap-lookahead", help: "ingest refuses a timetable with no departure in this many days where the held one has some",
+      expected: "a whole number of days from 1 to 60",
+      read: { String($0.swapLookaheadDays) },
+      write: { settings, text in
+        guard let value = Int(text), (1...60).contains(value) else { return false }
+        settings.swapLookaheadDays = value
+        return true
+      }, reset: { $0.swapLookaheadDays = Settings().swapLookaheadDays }),
     integer(
       "realtime-max-mb", help: "MiB a realtime feed may hold, decompressed (checked as it arrives)", range: 1...4096,
       unit: "MiB", \.realtimeMaxMegabytes),

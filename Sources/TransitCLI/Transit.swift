@@ -191,6 +191,7 @@ public enum Transit {
       return 1
     case let error as IngestError:
       context.stderr.line("transit: \(error)")
+      if case .refused = error { return 4 }
       return 1
     case let error as ZipError:
       context.stderr.line("transit: \(error)")

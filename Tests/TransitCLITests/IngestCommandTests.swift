@@ -107,7 +107,8 @@ struct InterruptedIngestTests {
     for delay in [0.05, 0.2, 0.5, 0.9, 1.4, 2.5] {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: transitExecutable!)
-      process.arguments = ["ingest", feed, "--feed", "city", "--data-dir", home.path, "--quiet"]
+      // Another agency's feed replaces the demo: --force past the swap checks.
+      process.arguments = ["ingest", feed, "--feed", "city", "--data-dir", home.path, "--quiet", "--force"]
       try process.run()
       Thread.sleep(forTimeInterval: delay)
       kill(process.processIdentifier, SIGKILL)
@@ -119,7 +120,7 @@ struct InterruptedIngestTests {
       expectedStops = stops
     }
     // And a clean ingest afterwards works (a stale .new or lock does not block it).
-    let last = try runExecutable(["ingest", feed, "--feed", "city", "--data-dir", home.path])
+    let last = try runExecutable(["ingest", feed, "--feed", "city", "--force", "--data-dir", home.path])
     #expect(last.code == 0, "\(last.stderr)")
   }
 }

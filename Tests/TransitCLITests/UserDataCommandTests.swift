@@ -39,6 +39,9 @@ import Testing
         window                     120      default
         limit                      10       default
         language                   fr       set
+        swap-shrink                50       default
+        swap-days-ahead            60       default
+        swap-lookahead             7        default
         realtime-max-mb            64       default
         realtime-max-download-mb   32       default
         realtime-max-entities      100000   default
@@ -258,7 +261,9 @@ import Testing
       "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20271231\n",
     ]
     for (name, text) in files { try text.write(toFile: other.path + "/" + name, atomically: true, encoding: .utf8) }
-    #expect(run(["ingest", other.path, "--feed", "demo", "--quiet"]).code == 0)
+    // Another agency, with 2 stops where the demo has 47: the swap checks would refuse it.
+    #expect(run(["ingest", other.path, "--feed", "demo", "--quiet"]).code == 4)
+    #expect(run(["ingest", other.path, "--feed", "demo", "--quiet", "--force"]).code == 0)
     #expect(run(["places", "list"]).stdout == "home  53.28910,-6.37350\n")
     #expect(
       run(["fav", "list"]).stdout == """
@@ -270,7 +275,7 @@ import Testing
     #expect(view.stdout.contains("Tallaght Hospital [4540] · 397 m\n  1  Second Street  08:00 · 20 min\n"))
     #expect(view.stdout.hasSuffix("\nTINT [TINT]: not in the timetable since the last ingest; kept in case it returns\n"))
     // The stop comes back with the old timetable.
-    #expect(run(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet"]).code == 0)
+    #expect(run(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--force"]).code == 0)
     let list = try #require(try json(run(["fav", "list", "--json"]).stdout) as? [[String: Any]])
     #expect(list.map { $0["missing"] as? Bool } == [false, false])
   }

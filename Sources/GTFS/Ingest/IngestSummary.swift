@@ -8,6 +8,8 @@ public struct IngestSummary: Sendable, Equatable {
   public var interpolatedStopTimes = 0
   /// Seconds the load took.
   public var seconds: Double = 0
+  /// The swap gate's checks against the timetable replaced (none for a first load).
+  public var checks: [SwapCheck] = []
 
   public init() {}
 

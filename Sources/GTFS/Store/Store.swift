@@ -17,14 +17,18 @@ public final class Store {
   /// Opens every feed under `directory/feeds` (see `Timetables`).
   /// - Throws: `SQLiteError` or `IngestError` when a timetable cannot be read.
   public init(directory: String) throws {
-    let held = try Timetables(directory: directory).list()
+    held = try Timetables(directory: directory).list()
     feeds = try held.map { try FeedReader(name: FeedName($0.name), path: $0.path) }
   }
 
   /// Opens the given timetable files (tests, benchmarks), each under its name.
   public init(files: [(name: String, path: String)]) throws {
+    held = []
     feeds = try files.map { try FeedReader(name: FeedName($0.name), path: $0.path) }
   }
+
+  /// The feeds held, with their feed_meta (empty when opened from files).
+  public let held: [Timetables.Feed]
 
   /// The names of the feeds held, sorted.
   public var feedNames: [FeedName] { feeds.map(\.name) }

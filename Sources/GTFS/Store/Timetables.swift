@@ -77,14 +77,19 @@ public struct Timetables: Sendable {
   /// - Parameter maxUnzippedBytes: the most a ZIP feed's files may unzip to in all.
   /// - Throws: `GTFSError`, `ZipError`, `SQLiteError` or `IngestError`; the current timetable is
   ///   untouched whenever this throws.
+  /// - Parameter policy: the swap gate's thresholds; a timetable already held is replaced only
+  ///   when the new one passes every check (`SwapPolicy`), or when `policy.isForced`.
+  /// - Parameter waitForLock: called while another ingest holds the lock, with the failed
+  ///   attempts so far; it sleeps a little and returns true to try again, false to give up.
   @discardableResult
   public func ingest(
     _ sourcePath: String, as feed: String? = nil, now: Int64, meta: [String: String] = [:],
-    maxUnzippedBytes: UInt64 = FeedSource.defaultMaxUnzippedBytes, progress: ((IngestProgress) -> Void)? = nil
+    maxUnzippedBytes: UInt64 = FeedSource.defaultMaxUnzippedBytes, policy: SwapPolicy = SwapPolicy(),
+    waitForLock: ((Int) -> Bool)? = nil, progress: ((IngestProgress) -> Void)? = nil
   ) throws -> (feed: String, summary: IngestSummary) {
     if let feed { _ = try path(of: feed) }  // a bad name fails before anything is touched
     try FileManager.default.createDirectory(atPath: feedsDirectory, withIntermediateDirectories: true)
-    let lock = try IngestLock(directory: directory)
+    let lock = try IngestLock(directory: directory, wait: waitForLock)
     defer { _ = lock }
     let source = try FeedSource(path: sourcePath, maxUnzippedBytes: maxUnzippedBytes)
     let name = try feed ?? FeedNaming.derive(source)
@@ -107,6 +112,16 @@ public struct Timetables: Sendable {
         }
       }
       try Self.validate(connection)
+      if FileManager.default.fileExists(atPath: current) {
+        let held = try Connection(path: current, mode: .readOnly)
+        let checks = SwapGate.checks(
+          new: try TimetableFacts(connection, now: UnixTime(now), lookaheadDays: policy.lookaheadDays),
+          old: try TimetableFacts(held, now: UnixTime(now), lookaheadDays: policy.lookaheadDays), policy: policy)
+        summary.checks = checks
+        if !policy.isForced && checks.contains(where: { !$0.passed }) {
+          throw IngestError.refused(feed: name, checks: checks)
+        }
+      }
     } catch {
       try? FileManager.default.removeItem(atPath: building)
       throw error
@@ -124,6 +139,46 @@ public struct Timetables: Sendable {
     }
     try Self.fsync(path: feedsDirectory)
     return (name, summary)
+  }
+
+  /// Swaps `feed`'s previous timetable (`NAME.sqlite.prev`) back in, keeping the one it
+  /// replaces as the new previous one, under the ingest lock. A reader, or a crash, sees one
+  /// whole timetable or the other at every moment: the current name never stops existing.
+  /// - Throws: `IngestError.noPrevious` when there is nothing to roll back to.
+  public func rollback(_ feed: String, waitForLock: ((Int) -> Bool)? = nil) throws {
+    let current = try path(of: feed)
+    let lock = try IngestLock(directory: directory, wait: waitForLock)
+    defer { _ = lock }
+    let previous = current + ".prev", swapping = current + ".rollback"
+    guard FileManager.default.fileExists(atPath: previous) else { throw IngestError.noPrevious(feed) }
+    try? FileManager.default.removeItem(atPath: swapping)
+    if FileManager.default.fileExists(atPath: current) {
+      // A second name for the current file first: after the rename below it becomes .prev.
+      guard link(current, swapping) == 0 else {
+        throw IngestError.io("cannot keep \(current) aside: \(String(cString: strerror(errno)))")
+      }
+    }
+    guard rename(previous, current) == 0 else {
+      try? FileManager.default.removeItem(atPath: swapping)
+      throw IngestError.io("cannot move the previous timetable into place: \(String(cString: strerror(errno)))")
+    }
+    if FileManager.default.fileExists(atPath: swapping) {
+      guard rename(swapping, previous) == 0 else {
+        throw IngestError.io("cannot keep the rolled-back timetable as \(previous): \(String(cString: strerror(errno)))")
+      }
+    }
+    try Self.fsync(path: feedsDirectory)
+  }
+
+  /// feed_meta of `feed`'s previous timetable, when one is kept.
+  public func previousMeta(of feed: String) throws -> [String: String]? {
+    let previous = try path(of: feed) + ".prev"
+    guard FileManager.default.fileExists(atPath: previous) else { return nil }
+    let connection = try Connection(path: previous, mode: .readOnly)
+    let statement = try connection.prepare("SELECT key, value FROM feed_meta")
+    var meta: [String: String] = [:]
+    while try statement.step() { meta[statement.text(0)] = statement.text(1) }
+    return meta
   }
 
   /// Checks a freshly built timetable before it replaces the current one.
@@ -156,6 +211,10 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
   case invalidFeedName(String)
   case validation(String)
   case io(String)
+  /// The swap gate refused the new timetable (`checks` holds every check, passed or not).
+  case refused(feed: String, checks: [SwapCheck])
+  /// `rollback` found no previous timetable.
+  case noPrevious(String)
 
   public var description: String {
     switch self {
@@ -165,6 +224,10 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
       return "feed name '\(name)' must be \(FeedName.rule)"
     case .validation(let detail): return "the new timetable is not usable: \(detail); the current one is kept"
     case .io(let detail): return detail
+    case .refused(let feed, let checks):
+      let failed = checks.filter { !$0.passed }.map { "\($0.name): \($0.detail)" }.joined(separator: "; ")
+      return "refused to replace the timetable of \(feed): \(failed); the current one is kept (--force swaps anyway)"
+    case .noPrevious(let feed): return "no previous timetable of \(feed) is kept; nothing to roll back to"
     }
   }
 }
@@ -173,12 +236,18 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
 final class IngestLock {
   private let fd: Int32
 
-  init(directory: String) throws {
+  /// Takes the lock; while another ingest holds it, `wait` (if given) is called with the
+  /// number of failed attempts so far and returns whether to try again (it does the sleeping:
+  /// the library keeps no clock of its own).
+  init(directory: String, wait: ((Int) -> Bool)? = nil) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let path = directory + "/ingest.lock"
-    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw IngestError.io("cannot open \(path): \(String(cString: strerror(errno)))") }
-    if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+    var attempts = 0
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      attempts += 1
+      if let wait, wait(attempts) { continue }
       var buffer = [UInt8](repeating: 0, count: 32)
       let count = pread(fd, &buffer, 32, 0)
       close(fd)

@@ -2,6 +2,7 @@ import Fetch
 import Foundation
 import GTFS
 import TransitModel
+import ZIP
 
 /// `transit ingest`: load a GTFS feed into the timetable database.
 enum IngestCommand: TransitCommand {
@@ -19,6 +20,11 @@ enum IngestCommand: TransitCommand {
       OptionSpec("--remove", value: "NAME", help: "Drop the feed NAME", complete: .dynamic(.feeds)),
       OptionSpec("--quiet", short: "-q", help: "Print nothing but errors"),
       OptionSpec("--if-changed", help: "Do nothing when the server says 304 or the content's SHA-256 is the one already loaded"),
+      OptionSpec("--force", help: "Replace the held timetable even when the new one fails a swap check"),
+      OptionSpec("--rollback", value: "NAME", help: "Swap the previous timetable of feed NAME back in (the current one becomes the previous)", complete: .dynamic(.feeds)),
+      OptionSpec("--wait", value: "SECONDS", help: "Wait this long for another ingest to finish before giving up", default: "300"),
+      OptionSpec("--check", help: "Exit 5 when a held timetable has ended, ends within 7 days or has not started (for monitoring)"),
+      OptionSpec("--print-systemd-units", help: "Print a systemd user service and timer for a nightly refresh"),
     ],
     discussion: """
       Each feed is held in its own timetable file and replaced whole: the new timetable is built
@@ -33,6 +39,26 @@ enum IngestCommand: TransitCommand {
       last download) and a 304, or content whose SHA-256 matches the loaded timetable's, is a
       no-op; the output says "changed" or "unchanged" (exit 0 either way; --quiet prints
       nothing on success, for cron).
+
+      A timetable already held is replaced only when the new one passes the swap checks: its
+      service has not ended and starts within 60 days (swap-days-ahead); it shares an agency
+      (agency_id or name) with the held one; its stops, routes and trips shrink by at most 50 %
+      (swap-shrink); it has departures in the next 7 days where the held one has some
+      (swap-lookahead). Otherwise the held timetable stays, one line names the check and its
+      figures, and the exit code is 4; --force swaps anyway. The thresholds are settings
+      ('transit config set swap-shrink 70'). --rollback NAME swaps the previous timetable back.
+      A second ingest waits for the first (up to --wait seconds); queries never wait.
+
+      Exit codes: 0 done (or unchanged), 1 a bad feed or a failed download, 2 a usage error,
+      3 no such feed, 4 the swap checks refused the new timetable, 5 (--check) a held
+      timetable has ended, ends within 7 days or has not started.
+
+      From cron, refresh every night and hear about it only when something needs you:
+        17 4 * * *  transit ingest --if-changed --quiet; transit ingest --check --quiet
+      cron mails what a command prints: --quiet prints nothing on success, a refused or
+      failed refresh prints one line on stderr (exit 4 or 1), and --check prints a line for
+      each timetable that has ended or ends within 7 days (exit 5). With systemd instead,
+      'transit ingest --print-systemd-units' prints a user service and timer to install.
       """,
     examples: [
       "transit ingest Data/gtfs",
@@ -41,21 +67,44 @@ enum IngestCommand: TransitCommand {
       "transit ingest --if-changed --quiet",
       "transit ingest https://example.org/gtfs.zip --feed example --if-changed",
       "transit ingest --remove dublin-bus",
+      "transit ingest --rollback dublin-bus",
+      "transit ingest --check --quiet",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let arguments = invocation.arguments
     let context = invocation.context
     let timetables = Timetables(directory: invocation.paths.data)
-    // Feed names become file names: check them before any path is built from them.
-    for option in ["--feed", "--remove"] {
+    // Feed names become file names: they are checked before any path is built from them.
+    if arguments.flag("--list") {
+      try invocation.expectPositionals(atMost: 0)
+      return try list(timetables, invocation)
+    }
+    if arguments.flag("--check") {
+      try invocation.expectPositionals(atMost: 0)
+      return try check(timetables, invocation)
+    }
+    if arguments.flag("--print-systemd-units") {
+      try invocation.expectPositionals(atMost: 0)
+      invocation.context.stdout.write(systemdUnits)
+      return 0
+    }
+    for option in ["--feed", "--remove", "--rollback"] {
       if let name = arguments.value(option), !FeedName.isValid(name) {
         throw UsageError("\(option) '\(name)': a feed name must be \(FeedName.rule)")
       }
     }
-    if arguments.flag("--list") {
+    if let name = arguments.value("--rollback") {
       try invocation.expectPositionals(atMost: 0)
-      return try list(timetables, invocation)
+      guard try timetables.list().contains(where: { $0.name == name }) else {
+        throw NotFoundError("no feed named '\(name)' is held (see 'transit ingest --list')")
+      }
+      try timetables.rollback(name, waitForLock: try lockWaiter(invocation))
+      if !arguments.flag("--quiet") {
+        let meta = try timetables.list().first { $0.name == name }?.meta ?? [:]
+        invocation.context.stdout.line("rolled back \(name) to the timetable loaded \(loadedText(meta)) (\(serviceText(meta)))")
+      }
+      return 0
     }
     if let name = arguments.value("--remove") {
       try invocation.expectPositionals(atMost: 0)
@@ -108,9 +157,16 @@ enum IngestCommand: TransitCommand {
     let result: (feed: String, summary: IngestSummary)
     // Rows are counted per file; the rate is over all of them.
     var file = "", rowsBefore = 0, rowsInFile = 0
+    let settings = try invocation.settings()
+    let policy = SwapPolicy(
+      isForced: arguments.flag("--force"), maximumShrink: Double(settings.swapShrinkPercent) / 100,
+      maximumDaysAhead: settings.swapDaysAhead, lookaheadDays: settings.swapLookaheadDays)
     do {
       let budget = UInt64(try invocation.settings().feedMaxUnzippedMegabytes) << 20
-      result = try timetables.ingest(path, as: name, now: invocation.now.seconds, meta: meta, maxUnzippedBytes: budget) { progress in
+      result = try timetables.ingest(
+        path, as: name, now: invocation.now.seconds, meta: meta, maxUnzippedBytes: budget, policy: policy,
+        waitForLock: try lockWaiter(invocation)
+      ) { progress in
         if progress.isIndexing {
           bar.update(fraction: 1, label: "building indexes")
         } else {
@@ -126,8 +182,13 @@ enum IngestCommand: TransitCommand {
       }
     } catch {
       bar.finish()
-      // A download is loaded from a file in the cache: its errors name the URL instead.
-      guard shownSource != path else { throw error }
+      if case .refused(let feed, let checks) = error as? IngestError, invocation.global.json {
+        context.stdout.line(
+          JSON.object([("feed", .string(feed)), ("swapped", .bool(false)), ("checks", checksJSON(checks))]).serialized(pretty: true))
+      }
+      // A download is loaded from a file in the cache: a bad archive's errors name the URL
+      // instead (the others keep their type and exit code).
+      guard shownSource != path, error is ZipError || error is GTFSError else { throw error }
       var message = "\(error)".replacingOccurrences(of: path, with: shownSource)
       let file = (path as NSString).lastPathComponent
       if message.hasPrefix(file + ":") { message = shownSource + message.dropFirst(file.count) }
@@ -140,7 +201,8 @@ enum IngestCommand: TransitCommand {
         ("feed", .string(result.feed)), ("source", .string(shownSource)), ("seconds", .double(summary.seconds)),
         ("rows", .object(summary.rows.map { ($0.file, .number($0.count)) })),
         ("interpolated_stop_times", .number(summary.interpolatedStopTimes)),
-        ("warnings", .array(summary.warnings.map(JSON.string))),
+        ("warnings", .array(summary.warnings.map(JSON.string))), ("swapped", .bool(true)),
+        ("checks", checksJSON(summary.checks)),
       ]
       if ifChanged { members.insert(("changed", .bool(true)), at: 1) }
       context.stdout.line(JSON.object(members).serialized(pretty: true))
@@ -152,6 +214,9 @@ enum IngestCommand: TransitCommand {
     if summary.interpolatedStopTimes > 0 { line += " (\(Format.thousands(summary.interpolatedStopTimes)) untimed stop times interpolated)" }
     if !summary.warnings.isEmpty { line += "; \(summary.warnings.count) warning\(summary.warnings.count == 1 ? "" : "s")" }
     context.stdout.line(line)
+    for check in summary.checks where !check.passed {
+      context.stderr.line("warning: swapped with --force although \(check.name) failed: \(check.detail)")
+    }
     for warning in summary.warnings.prefix(10) { context.stderr.line("warning: \(warning)") }
     if summary.warnings.count > 10 { context.stderr.line("warning: … and \(summary.warnings.count - 10) more") }
   }
@@ -286,6 +351,13 @@ enum IngestCommand: TransitCommand {
           ("loaded_at", .optional(feed.meta["loaded_at"].flatMap { Int64($0) }.map { ISOTime.format(.init($0)) })),
           ("stops", .number(feed.rows("stops.txt") + feed.rows("stops.json"))), ("routes", .number(feed.rows("routes.txt"))),
           ("trips", .number(feed.rows("trips.txt"))), ("stop_times", .number(feed.rows("stop_times.txt"))),
+          ("status", .string(statusWord(feed.serviceStatus(now: invocation.now)))),
+          ("previous", (try? timetables.previousMeta(of: feed.name)).flatMap { $0 }.map { meta in
+            JSON.object([
+              ("service_start", .optional(meta["service_start"])), ("service_end", .optional(meta["service_end"])),
+              ("loaded_at", .optional(meta["loaded_at"].flatMap { Int64($0) }.map { ISOTime.format(.init($0)) })),
+            ])
+          } ?? .null),
         ])
       })
       invocation.context.stdout.line(json.serialized(pretty: true))
@@ -295,20 +367,105 @@ enum IngestCommand: TransitCommand {
       invocation.context.stdout.line("no feeds held yet; load one with 'transit ingest PATH'")
       return 0
     }
+    var rows = [["FEED", "SERVICE", "STATUS", "LOADED", "STOPS", "ROUTES", "TRIPS", "PREVIOUS", "SOURCE"]]
+    for feed in feeds {
+      let previous = (try? timetables.previousMeta(of: feed.name)).flatMap { $0 }.map(serviceText) ?? "-"
+      rows.append([
+        feed.name, serviceText(feed.meta), statusWord(feed.serviceStatus(now: invocation.now)), loadedText(feed.meta),
+        Format.thousands(feed.rows("stops.txt") + feed.rows("stops.json")), Format.thousands(feed.rows("routes.txt")),
+        Format.thousands(feed.rows("trips.txt")), previous, feed.meta["source"].map { ($0 as NSString).lastPathComponent } ?? "",
+      ])
+    }
+    invocation.context.stdout.write(Format.table(rows, rightAligned: [4, 5, 6]))
+    return 0
+  }
+
+  /// `--check`: a line for each held timetable that has ended, ends within 7 days or has not
+  /// started, and exit 5 when there is one (nothing printed with --quiet when all is well).
+  static func check(_ timetables: Timetables, _ invocation: Invocation) throws -> Int32 {
+    let feeds = try timetables.list()
+    var warned = false
+    for feed in feeds {
+      let status = feed.serviceStatus(now: invocation.now)
+      if let warning = status.warning(feed: feed.name) {
+        warned = true
+        invocation.context.stdout.line(warning)
+      } else if !invocation.arguments.flag("--quiet") {
+        invocation.context.stdout.line("\(feed.name): \(statusWord(status)), service to \(serviceText(feed.meta).components(separatedBy: " to ").last ?? "?")")
+      }
+    }
+    if feeds.isEmpty && !invocation.arguments.flag("--quiet") { invocation.context.stdout.line("no feeds held") }
+    return warned ? 5 : 0
+  }
+
+  /// One word or two for `--list`'s STATUS column.
+  static func statusWord(_ status: ServiceStatus) -> String {
+    switch status {
+    case .running: return "ok"
+    case .endingSoon(_, let days): return days == 0 ? "ends today" : "ends in \(days) d"
+    case .ended: return "ended"
+    case .notStarted: return "not started"
+    case .unknown: return "no service"
+    }
+  }
+
+  /// `2026-01-01 to 2027-12-31`.
+  static func serviceText(_ meta: [String: String]) -> String {
     func day(_ text: String?) -> String {
       guard let text, text.count == 8 else { return "?" }
       return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
     }
-    var rows = [["FEED", "SERVICE", "LOADED", "STOPS", "ROUTES", "TRIPS", "SOURCE"]]
-    for feed in feeds {
-      let loaded = feed.meta["loaded_at"].flatMap { Int64($0) }.map { String(ISOTime.format(.init($0)).prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "?"
-      rows.append([
-        feed.name, "\(day(feed.meta["service_start"])) to \(day(feed.meta["service_end"]))", loaded,
-        Format.thousands(feed.rows("stops.txt") + feed.rows("stops.json")), Format.thousands(feed.rows("routes.txt")),
-        Format.thousands(feed.rows("trips.txt")), feed.meta["source"].map { ($0 as NSString).lastPathComponent } ?? "",
-      ])
-    }
-    invocation.context.stdout.write(Format.table(rows, rightAligned: [3, 4, 5]))
-    return 0
+    return "\(day(meta["service_start"])) to \(day(meta["service_end"]))"
   }
+
+  /// `2026-11-29 12:00` (UTC).
+  static func loadedText(_ meta: [String: String]) -> String {
+    meta["loaded_at"].flatMap { Int64($0) }.map { String(ISOTime.format(.init($0)).prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "?"
+  }
+
+  static func checksJSON(_ checks: [SwapCheck]) -> JSON {
+    .array(checks.map { .object([("name", .string($0.name)), ("passed", .bool($0.passed)), ("detail", .string($0.detail))]) })
+  }
+
+  /// Waits for another ingest's lock, a quarter second at a time, up to --wait seconds; on a
+  /// terminal a line says so.
+  static func lockWaiter(_ invocation: Invocation) throws -> (Int) -> Bool {
+    let limit = try invocation.arguments.integer("--wait", in: 0...86_400) ?? 300
+    let stderr = invocation.context.stderr
+    let showing = invocation.showsProgress && !invocation.arguments.flag("--quiet")
+    return { attempts in
+      let waited = Double(attempts - 1) * 0.25
+      guard waited < Double(limit) else { return false }
+      if showing && attempts % 4 == 1 { stderr.write("\rwaiting for another ingest to finish (\(Int(waited)) s of \(limit) s)") }
+      Thread.sleep(forTimeInterval: 0.25)
+      return true
+    }
+  }
+
+  /// A systemd user service and timer running the nightly refresh.
+  static let systemdUnits = """
+    # ~/.config/systemd/user/transit-refresh.service
+    [Unit]
+    Description=Refresh transit timetables
+
+    [Service]
+    Type=oneshot
+    ExecStart=/bin/sh -c 'transit ingest --if-changed --quiet; transit ingest --check --quiet'
+
+    # ~/.config/systemd/user/transit-refresh.timer
+    [Unit]
+    Description=Refresh transit timetables every night
+
+    [Timer]
+    OnCalendar=*-*-* 04:17
+    RandomizedDelaySec=15m
+    Persistent=true
+
+    [Install]
+    WantedBy=timers.target
+
+    # then: systemctl --user daemon-reload && systemctl --user enable --now transit-refresh.timer
+    # failures show in 'systemctl --user status transit-refresh' and 'journalctl --user -u transit-refresh'
+
+    """
 }

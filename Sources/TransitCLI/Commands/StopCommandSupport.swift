@@ -11,6 +11,12 @@ enum StopCommandSupport {
     if store.isEmpty {
       throw RuntimeError("no timetables held yet; load one with 'transit ingest PATH'")
     }
+    // A timetable that has ended (or soon will) is said once, on stderr: never in the JSON.
+    for feed in store.held {
+      if let warning = feed.serviceStatus(now: invocation.now).warning(feed: feed.name) {
+        invocation.context.stderr.line("warning: " + warning)
+      }
+    }
     return store
   }
 

@@ -1,0 +1,182 @@
+import Foundation
+import GTFS
+import TestSupport
+import Testing
+
+@testable import TransitCLI
+
+/// A cron refresh must never swap in a wrong feed (issue 19): the swap gate, --force,
+/// --rollback, --check, expiry warnings and waiting for the lock.
+@Suite struct SwapGateTests {
+  /// 2026-12-01, a Tuesday, 12:00 UTC.
+  static let now = "2026-12-01T12:00:00Z"
+
+  /// A small feed: `stops` stops on one route with one trip per stop pair, running every day
+  /// from `start` to `end` (yyyymmdd), for `agency`.
+  static func feed(in folder: String, name: String, agency: String = "Gate Transit", agencyID: String = "G", stops: Int = 10, start: Int = 20260101, end: Int = 20271231) -> String {
+    let path = folder + "/" + name
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    var stopRows = "stop_id,stop_name,stop_lat,stop_lon\n"
+    for index in 0..<stops { stopRows += "S\(index),Stop \(index),53.\(2800 + index),-6.3600\n" }
+    var trips = "route_id,service_id,trip_id\n", times = "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
+    var routes = "route_id,agency_id,route_short_name,route_type\n"
+    for index in 0..<(stops - 1) {
+      routes += "R\(index),\(agencyID),\(index + 1),3\n"
+      trips += "R\(index),ALL,T\(index)\n"
+      times += "T\(index),08:00:00,08:00:00,S\(index),1\nT\(index),08:10:00,08:10:00,S\(index + 1),2\n"
+    }
+    let files = [
+      "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\n\(agencyID),\(agency),https://example.org,Europe/Dublin\n",
+      "stops.txt": stopRows, "routes.txt": routes, "trips.txt": trips, "stop_times.txt": times,
+      "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,\(start),\(end)\n",
+    ]
+    for (file, text) in files { _ = FileManager.default.createFile(atPath: path + "/" + file, contents: Data(text.utf8)) }
+    return path
+  }
+
+  let home = TemporaryFolder()
+  let sources = TemporaryFolder()
+
+  func ingest(_ path: String, _ extra: [String] = []) -> CLIResult {
+    transit(["ingest", path, "--feed", "gate", "--now", Self.now, "--data-dir", home.path] + extra)
+  }
+
+  func stopsNamed(_ text: String) -> String {
+    transit(["stops", "search", text, "--now", Self.now, "--data-dir", home.path]).stdout
+  }
+
+  init() {
+    let first = transit(["ingest", Self.feed(in: sources.path, name: "good"), "--feed", "gate", "--now", Self.now, "--data-dir", home.path])
+    precondition(first.code == 0, first.stderr)
+  }
+
+  static let refusals: [(String, [String: String], String)] = [
+    // name, how the new feed differs, the failed check's line
+    ("expired", ["end": "20261130"], "service-ended: its service ended on 2026-11-30 (today is 2026-12-01)"),
+    ("far ahead", ["start": "20270301"], "service-not-started: its service starts on 2027-03-01, 90 days ahead (at most 60)"),
+    ("another agency", ["agency": "Other Lines", "agencyID": "O"], "same-agency: its agencies (other lines) share no agency_id or name with the held one's (gate transit)"),
+    ("40 % of the stops", ["stops": "4"], "stops: stops 10 -> 4 (-60 %, at most -50 %)"),
+    ("nothing this week", ["start": "20261215"], "departures-ahead: no departure in the 7 days from 2026-12-01, where the held timetable has some"),
+  ]
+
+  @Test(arguments: refusals)
+  func aBadFeedIsRefusedAndTheHeldOneKept(name: String, change: [String: String], line: String) throws {
+    let before = stopsNamed("stop 7")
+    #expect(before.contains("Stop 7"))
+    let bad = Self.feed(
+      in: sources.path, name: "bad", agency: change["agency"] ?? "Gate Transit", agencyID: change["agencyID"] ?? "G",
+      stops: Int(change["stops"] ?? "10")!, start: Int(change["start"] ?? "20260101")!, end: Int(change["end"] ?? "20271231")!)
+    let result = ingest(bad)
+    #expect(result.code == 4, "\(name): \(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("transit: refused to replace the timetable of gate: "), "\(name)")
+    #expect(result.stderr.contains(line), "\(name): \(result.stderr)")
+    #expect(result.stderr.hasSuffix("; the current one is kept (--force swaps anyway)\n"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(stopsNamed("stop 7") == before, "\(name): the held timetable answers as before")
+    // JSON: the checks' results, on stdout, and the same exit code.
+    let json = ingest(bad, ["--json"])
+    #expect(json.code == 4)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["swapped"] as? Bool == false)
+    let checks = try #require(object["checks"] as? [[String: Any]])
+    #expect(checks.map { $0["name"] as? String } == ["service-ended", "service-not-started", "same-agency", "stops", "routes", "trips", "departures-ahead"])
+    #expect(checks.contains { $0["passed"] as? Bool == false && line.hasPrefix(($0["name"] as? String ?? "?") + ":") })
+  }
+
+  @Test func aGoodFeedSwapsAndTheChecksAreInTheJSON() throws {
+    let next = Self.feed(in: sources.path, name: "next", stops: 12)
+    let result = ingest(next, ["--json"])
+    #expect(result.code == 0, "\(result.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect(object["swapped"] as? Bool == true)
+    #expect((object["checks"] as? [[String: Any]])?.allSatisfy { $0["passed"] as? Bool == true } == true)
+    #expect(stopsNamed("stop 11").contains("Stop 11"))
+  }
+
+  @Test func forceSwapsAndRollbackRestoresTheSameAnswers() throws {
+    let departures = ["departures", "S3", "--now", "2026-12-02T07:30:00Z", "--json", "--data-dir", home.path]
+    let before = transit(departures).stdout
+    let list = transit(["ingest", "--list", "--now", Self.now, "--data-dir", home.path]).stdout
+    #expect(list.contains("PREVIOUS"))
+    // Another agency's feed, forced in.
+    let other = Self.feed(in: sources.path, name: "other", agency: "Other Lines", agencyID: "O", stops: 3)
+    let forced = ingest(other, ["--force"])
+    #expect(forced.code == 0, "\(forced.stderr)")
+    #expect(forced.stderr.contains("warning: swapped with --force although same-agency failed"))
+    #expect(transit(departures).stdout != before)
+    // Rolled back: byte-identical answers; the forced one is now the previous.
+    let rolled = transit(["ingest", "--rollback", "gate", "--now", Self.now, "--data-dir", home.path])
+    #expect(rolled.code == 0, "\(rolled.stderr)")
+    #expect(rolled.stdout.hasPrefix("rolled back gate to the timetable loaded "))
+    #expect(transit(departures).stdout == before)
+    let meta = try #require(try Timetables(directory: home.path).previousMeta(of: "gate"))
+    #expect(meta["rows.stops.txt"] == "3")
+    // And back again.
+    #expect(transit(["ingest", "--rollback", "gate", "--quiet", "--data-dir", home.path]).code == 0)
+    #expect(transit(departures).stdout != before)
+  }
+
+  @Test func rollbackWithoutAPreviousTimetableSaysSo() {
+    let fresh = TemporaryFolder()
+    #expect(transit(["ingest", Self.feed(in: sources.path, name: "once"), "--feed", "once", "--now", Self.now, "--data-dir", fresh.path]).code == 0)
+    let result = transit(["ingest", "--rollback", "once", "--data-dir", fresh.path])
+    #expect(result.code == 1)
+    #expect(result.stderr == "transit: no previous timetable of once is kept; nothing to roll back to\n")
+    #expect(transit(["ingest", "--rollback", "nope", "--data-dir", fresh.path]).code == 3)
+    #expect(transit(["ingest", "--rollback", "../user", "--data-dir", fresh.path]).code == 2)
+  }
+
+  @Test func checkAndWarningsForAnEndingTimetable() {
+    // The held timetable runs to 2027-12-31.
+    let fine = transit(["ingest", "--check", "--now", Self.now, "--data-dir", home.path])
+    #expect(fine.code == 0)
+    #expect(fine.stdout == "gate: ok, service to 2027-12-31\n")
+    #expect(transit(["ingest", "--check", "--quiet", "--now", Self.now, "--data-dir", home.path]).stdout.isEmpty)
+    // 2027-12-28: four days left (28, 29, 30 and 31 run; 31 - 28 = 3 days after today).
+    let soon = transit(["ingest", "--check", "--now", "2027-12-28T12:00:00Z", "--data-dir", home.path])
+    #expect(soon.code == 5)
+    #expect(soon.stdout == "the timetable held for gate ends on 2027-12-31 (in 3 days); refresh it with 'transit ingest'\n")
+    let ended = transit(["ingest", "--check", "--quiet", "--now", "2028-01-01T12:00:00Z", "--data-dir", home.path])
+    #expect(ended.code == 5)
+    #expect(ended.stdout == "the timetable held for gate ended on 2027-12-31; refresh it with 'transit ingest'\n")
+    #expect(transit(["ingest", "--list", "--now", "2028-01-01T12:00:00Z", "--data-dir", home.path]).stdout.contains(" ended "))
+    // Every query says it once on stderr, never in its JSON.
+    let query = transit(["stops", "search", "stop 3", "--json", "--now", "2028-01-01T12:00:00Z", "--data-dir", home.path])
+    #expect(query.code == 0)
+    #expect(query.stderr == "warning: the timetable held for gate ended on 2027-12-31; refresh it with 'transit ingest'\n")
+    #expect((try? JSONSerialization.jsonObject(with: Data(query.stdout.utf8))) != nil)
+    #expect(transit(["stops", "search", "stop 3", "--now", Self.now, "--data-dir", home.path]).stderr.isEmpty)
+  }
+
+  @Test func aSecondIngestWaitsForTheLock() throws {
+    // Hold the lock as another ingest would (flock on its own open file description).
+    let fd = open(home.path + "/ingest.lock", O_RDWR | O_CREAT, 0o600)
+    #expect(fd >= 0)
+    #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+    let next = Self.feed(in: sources.path, name: "waiting", stops: 11)
+    let refused = ingest(next, ["--wait", "1"])
+    #expect(refused.code == 1)
+    #expect(refused.stderr.hasPrefix("transit: another ingest is running"))
+    // Released after half a second: the waiting ingest goes on and swaps.
+    let release = Thread {
+      Thread.sleep(forTimeInterval: 0.5)
+      flock(fd, LOCK_UN)
+      close(fd)
+    }
+    release.start()
+    let waited = ingest(next, ["--wait", "30"])
+    #expect(waited.code == 0, "\(waited.stderr)")
+    #expect(stopsNamed("stop 10").contains("Stop 10"))
+  }
+
+  @Test func systemdUnitsAndTheCronRecipeAreDocumented() {
+    let units = transit(["ingest", "--print-systemd-units"])
+    #expect(units.code == 0)
+    #expect(units.stdout.contains("ExecStart=/bin/sh -c 'transit ingest --if-changed --quiet; transit ingest --check --quiet'"))
+    #expect(units.stdout.contains("OnCalendar=*-*-* 04:17"))
+    let help = transit(["ingest", "--help"]).stdout
+    #expect(help.contains("17 4 * * *  transit ingest --if-changed --quiet; transit ingest --check --quiet"))
+    #expect(help.contains("4 the swap checks refused the new timetable"))
+  }
+}
