@@ -67,6 +67,7 @@ public enum Transit {
   // MARK: - Dispatch
 
   static func dispatch(_ words: [String], context: CommandContext) throws -> Int32 {
+    let words = hoistingGlobalOptions(words)
     // No command, only options (`transit`, `transit --from work`): the favourites view.
     if words.isEmpty || isHomeInvocation(words) {
       if !words.contains("--help") && !words.contains("-h") && !words.contains("--version") {
@@ -79,8 +80,16 @@ public enum Transit {
       context.stdout.write(overview())
       return 0
     }
-    if words == ["--version"] {
-      context.stdout.line(versionText())
+    if words.contains("--version"), words.allSatisfy({ ["--version", "--json", "--no-color"].contains($0) }) {
+      if words.contains("--json") {
+        context.stdout.line(
+          JSON.object([
+            ("transit", .string(version)), ("sqlite", .string(Connection.libraryVersion)),
+            ("libcurl", .string(HTTPClient.libraryVersion)), ("zlib", .string(Zlib.libraryVersion)),
+          ]).serialized(pretty: true))
+      } else {
+        context.stdout.line(versionText())
+      }
       return 0
     }
     if words.first == "help" {
@@ -100,6 +109,25 @@ public enum Transit {
       return 0
     }
     return try command.run(invocation)
+  }
+
+  /// Global options given before the command (`transit --json departures X`, `transit
+  /// --data-dir D ingest F`, as git and gh accept them) moved after it, where the command's
+  /// parser takes them. Words that are only options (the no-argument view) stay as they are.
+  static func hoistingGlobalOptions(_ words: [String]) -> [String] {
+    var leading: [String] = []
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+      guard name != "--help", name != "-h", let option = GlobalOptions.specs.first(where: { $0.name == name }) else { break }
+      let width = option.takesValue && !word.contains("=") ? 2 : 1
+      guard index + width <= words.count else { break }
+      leading += words[index..<index + width]
+      index += width
+    }
+    guard !leading.isEmpty, index < words.count, !words[index].hasPrefix("-") else { return words }
+    return Array(words[index...]) + leading
   }
 
   /// Turns the streams to plain ASCII symbols where the terminal or locale cannot show others
@@ -202,9 +230,31 @@ public enum Transit {
     case let error as WireError:
       context.stderr.line("transit: \(error)")
       return 1
+    case let error as CocoaError:
+      // Foundation's file errors (a data folder under a plain file, a full disk, no
+      // permission): the path and the reason, exit 1, never "internal error".
+      context.stderr.line("transit: \(fileErrorMessage(error))")
+      return 1
     default:
       context.stderr.line("transit: internal error: \(error)")
+      context.stderr.line("this is a bug in transit; please report it with the command that caused it")
       return 70
+    }
+  }
+
+  /// "PATH: not a directory" for a Foundation file error.
+  static func fileErrorMessage(_ error: CocoaError) -> String {
+    let path = (error.userInfo[NSFilePathErrorKey] as? String) ?? error.url?.path ?? "file"
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error {
+      let posix = underlying as NSError
+      if posix.domain == NSPOSIXErrorDomain { return "\(path): \(String(cString: strerror(Int32(posix.code))).lowercased())" }
+    }
+    switch error.code {
+    case .fileNoSuchFile, .fileReadNoSuchFile: return "\(path): no such file or folder"
+    case .fileWriteNoPermission, .fileReadNoPermission: return "\(path): permission denied"
+    case .fileWriteOutOfSpace: return "\(path): no space left on device"
+    case .fileWriteFileExists: return "\(path): already exists"
+    default: return "\(path): cannot be read or written (\(error.code.rawValue))"
     }
   }
 

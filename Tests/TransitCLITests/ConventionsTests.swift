@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 import TestSupport
 import Testing
 
@@ -284,5 +285,69 @@ import Testing
     let result = Self.run(["stops", "near", "53.2875,-6.3664", "--limit", "5"], home: home, terminal: true)
     #expect(result.code == 0)
     #expect(result.stdout.contains("\u{1B}["))
+  }
+}
+
+/// Options as people type them (issue 22, "Command line").
+@Suite struct OptionPlacementTests {
+  let home = DemoHome()
+  let now = "2026-12-01T07:40:00Z"
+
+  /// A value never looks like an option: `--route --json` is a missing route, not the route
+  /// '--json' (which printed text and exited 0).
+  @Test func anOptionIsNeverTakenAsAValue() {
+    let result = home.run(["departures", "TINT", "--route", "--json", "--now", now])
+    #expect(result.code == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("transit: option '--route' needs a value (R), not the option '--json'\n"))
+    // Negative numbers and '=' still pass values that start with '-'.
+    #expect(home.run(["stops", "near", "53.2875,-6.3664", "--limit", "1", "--now", now]).code == 0)
+    #expect(home.run(["departures", "TINT", "--route=-x", "--now", now]).code == 0)
+  }
+
+  /// Global options before the command, as git and gh accept them.
+  @Test func globalOptionsGoAnywhere() throws {
+    let after = home.run(["departures", "TINT", "--limit", "2", "--now", now, "--json"])
+    #expect(after.code == 0)
+    let before = transit(["--json", "--data-dir", home.path, "--now", now, "departures", "TINT", "--limit", "2"])
+    #expect(before.code == 0, "\(before.stderr)")
+    #expect(before.stdout == after.stdout)
+    let ingest = TemporaryFolder()
+    let loaded = transit(["--data-dir", ingest.path, "ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet"])
+    #expect(loaded.code == 0, "\(loaded.stderr)")
+    #expect(FileManager.default.fileExists(atPath: ingest.path + "/feeds/demo.sqlite"))
+    // --version with --json, either way round.
+    for words in [["--version", "--json"], ["--json", "--version"]] {
+      let version = transit(words)
+      #expect(version.code == 0)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(version.stdout.utf8)) as? [String: String])
+      #expect(object["transit"] == Transit.version)
+      #expect(object["sqlite"]?.hasPrefix("3.") == true)
+    }
+  }
+}
+
+/// Errors a user can act on never come out as "internal error" (issue 22, "Errors").
+@Suite struct FileErrorTests {
+  @Test func aDataFolderUnderAPlainFileIsAPathAndAReason() throws {
+    let folder = TemporaryFolder()
+    let plain = folder.path + "/afile"
+    #expect(FileManager.default.createFile(atPath: plain, contents: Data()))
+    for words in [["ingest", packageRoot + "/Data/gtfs"], ["places", "add", "home", "53.2875,-6.3664"]] {
+      let result = transit(words + ["--data-dir", plain + "/x"])
+      #expect(result.code == 1, "\(words[0])")
+      #expect(result.stderr == "transit: \(plain)/x: not a directory\n", "\(words[0])")
+    }
+  }
+
+  @Test func aTimetableOfAnotherLayoutAsksForAnIngest() throws {
+    let home = DemoHome()
+    let path = home.path + "/feeds/demo.sqlite"
+    try Connection(path: path, mode: .readWriteCreate).execute("PRAGMA user_version = 1")
+    let result = home.run(["stops", "search", "tallaght"])
+    #expect(result.code == 1)
+    #expect(result.stderr.hasPrefix("transit: \(path) was made by another version of transit (layout 1, this one reads "), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("); load the feed again with 'transit ingest'\n"), "\(result.stderr)")
+    #expect(!result.stderr.contains("not usable"))
   }
 }

@@ -180,3 +180,51 @@ import Testing
     #expect(help.contains("4 the swap checks refused the new timetable"))
   }
 }
+
+/// After a swap, what changed at the user's own stops is said (issue 19, "what changed for
+/// you"); under --quiet only then, so cron mails only then.
+@Suite struct ChangesForYouTests {
+  /// The demo network with route 77X's trips gone and Tallaght Hospital (TD4540) moved
+  /// 0.001° north: 6,371 km × π / 180 × 0.001 = 111.19 m.
+  static func changedDemo(in folder: String) throws -> String {
+    let source = packageRoot + "/Data/gtfs", target = folder + "/changed"
+    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+      var lines = try String(contentsOfFile: source + "/" + name, encoding: .utf8).components(separatedBy: "\n")
+      switch name {
+      case "trips.txt": lines.removeAll { $0.hasPrefix("R77X,") }
+      case "stop_times.txt": lines.removeAll { $0.hasPrefix("77X-") }
+      case "stops.txt": lines = lines.map { $0.hasPrefix("TD4540,") ? $0.replacingOccurrences(of: "53.290600", with: "53.291600") : $0 }
+      default: break
+      }
+      try lines.joined(separator: "\n").write(toFile: target + "/" + name, atomically: true, encoding: .utf8)
+    }
+    return target
+  }
+
+  @Test func favouriteStopsMovedOrLosingARouteAreSaid() throws {
+    let home = DemoHome(), sources = TemporaryFolder()
+    #expect(home.run(["fav", "add", "TD4540", "--label", "hospital"]).code == 0)
+    #expect(home.run(["fav", "add", "TD4530"]).code == 0)
+    let now = "2026-12-01T12:00:00Z"
+    // The same timetable again: nothing for you, and --quiet prints nothing at all.
+    #expect(home.run(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--now", now]).stdout.isEmpty)
+    let changed = try Self.changedDemo(in: sources.path)
+    let quiet = home.run(["ingest", changed, "--feed", "demo", "--quiet", "--now", now])
+    #expect(quiet.code == 0, "\(quiet.stderr)")
+    #expect(quiet.stdout == """
+      your stop TD4540 (hospital) moved 111 m
+      route 77X no longer calls at your stop TD4540 (hospital)
+
+      """)
+    // JSON always carries them (here: none left to report going back to the changed feed).
+    let json = home.run(["ingest", changed, "--feed", "demo", "--json", "--now", now])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect((object["your_changes"] as? [Any])?.isEmpty == true)
+    let back = home.run(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--json", "--now", now])
+    let again = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])
+    let changes = try #require(again["your_changes"] as? [[String: Any]])
+    #expect(changes.map { $0["change"] as? String } == ["moved"])
+    #expect(changes.first?["meters"] as? Int == 111)
+  }
+}

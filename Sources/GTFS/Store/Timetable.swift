@@ -12,7 +12,7 @@ public final class Timetable {
     db = try Connection(path: path, mode: .readOnly)
     let version = try db.scalarInt("PRAGMA user_version") ?? 0
     guard version == Int64(Schema.version) else {
-      throw IngestError.validation("\(path) was made by another version of transit (layout \(version), this one reads \(Schema.version)); ingest the feed again")
+      throw IngestError.incompatibleLayout(path: path, found: Int(version), expected: Schema.version)
     }
   }
 

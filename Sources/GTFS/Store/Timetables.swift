@@ -215,6 +215,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
   case refused(feed: String, checks: [SwapCheck])
   /// `rollback` found no previous timetable.
   case noPrevious(String)
+  /// A timetable file written by another version of transit, in another layout.
+  case incompatibleLayout(path: String, found: Int, expected: Int)
 
   public var description: String {
     switch self {
@@ -228,6 +230,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
       let failed = checks.filter { !$0.passed }.map { "\($0.name): \($0.detail)" }.joined(separator: "; ")
       return "refused to replace the timetable of \(feed): \(failed); the current one is kept (--force swaps anyway)"
     case .noPrevious(let feed): return "no previous timetable of \(feed) is kept; nothing to roll back to"
+    case .incompatibleLayout(let path, let found, let expected):
+      return "\(path) was made by another version of transit (layout \(found), this one reads \(expected)); load the feed again with 'transit ingest'"
     }
   }
 }

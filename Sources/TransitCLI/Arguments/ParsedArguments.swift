@@ -50,7 +50,14 @@ public struct ParsedArguments: Sendable {
           guard index < words.count else {
             throw UsageError("option '\(option.name)' needs a value (\(option.valueName!))")
           }
-          value = words[index]
+          // A value never looks like an option (as swift-argument-parser's SplitArguments):
+          // in `--route --json` the route is missing, not '--json'. A negative number is a
+          // value; `--route=-x` passes a value that starts with '-'.
+          let next = words[index]
+          if next.hasPrefix("-") && next != "-" && !Self.looksNumeric(next) {
+            throw UsageError("option '\(option.name)' needs a value (\(option.valueName!)), not the option '\(next)'")
+          }
+          value = next
           index += 1
         }
         if !option.isRepeatable, values[option.name] != nil {

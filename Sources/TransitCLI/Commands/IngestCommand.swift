@@ -196,29 +196,74 @@ enum IngestCommand: TransitCommand {
     }
     bar.finish()
     let summary = result.summary
+    let yours = try changesForYou(result.feed, timetables, invocation)
     if invocation.global.json {
       var members: [(String, JSON)] = [
         ("feed", .string(result.feed)), ("source", .string(shownSource)), ("seconds", .double(summary.seconds)),
         ("rows", .object(summary.rows.map { ($0.file, .number($0.count)) })),
         ("interpolated_stop_times", .number(summary.interpolatedStopTimes)),
         ("warnings", .array(summary.warnings.map(JSON.string))), ("swapped", .bool(true)),
-        ("checks", checksJSON(summary.checks)),
+        ("checks", checksJSON(summary.checks)), ("your_changes", .array(yours.map(\.json))),
       ]
       if ifChanged { members.insert(("changed", .bool(true)), at: 1) }
       context.stdout.line(JSON.object(members).serialized(pretty: true))
       return
     }
-    if quiet { return }
+    // Under --quiet, only what changed for you is printed: cron mails it then, and only then.
+    if quiet {
+      for change in yours { context.stdout.line(change.text) }
+      return
+    }
     let counts = summary.rows.map { "\(Format.thousands($0.count)) \($0.file.replacingOccurrences(of: ".txt", with: ""))" }
     var line = (ifChanged ? "changed: " : "") + "ingested \(result.feed) in \(Format.seconds(summary.seconds)): " + counts.joined(separator: ", ")
     if summary.interpolatedStopTimes > 0 { line += " (\(Format.thousands(summary.interpolatedStopTimes)) untimed stop times interpolated)" }
     if !summary.warnings.isEmpty { line += "; \(summary.warnings.count) warning\(summary.warnings.count == 1 ? "" : "s")" }
     context.stdout.line(line)
+    for change in yours { context.stdout.line(change.text) }
     for check in summary.checks where !check.passed {
       context.stderr.line("warning: swapped with --force although \(check.name) failed: \(check.detail)")
     }
     for warning in summary.warnings.prefix(10) { context.stderr.line("warning: \(warning)") }
     if summary.warnings.count > 10 { context.stderr.line("warning: … and \(summary.warnings.count - 10) more") }
+  }
+
+  /// A change at one of the user's favourite stops, as shown.
+  struct ChangeForYou {
+    var change: StopChange
+    var label: String?
+
+    var stop: String { change.stopID + (label.map { " (\($0))" } ?? "") }
+
+    var text: String {
+      switch change.kind {
+      case .removed: return "your stop \(stop) is no longer in the timetable"
+      case .moved(let meters): return "your stop \(stop) moved \(Int(meters.rounded())) m"
+      case .routesGone(let routes):
+        return "\(routes.count == 1 ? "route" : "routes") \(routes.joined(separator: ", ")) no longer \(routes.count == 1 ? "calls" : "call") at your stop \(stop)"
+      }
+    }
+
+    var json: JSON {
+      var members: [(String, JSON)] = [("stop_id", .string(change.stopID)), ("label", .optional(label))]
+      switch change.kind {
+      case .removed: members.append(("change", .string("removed")))
+      case .moved(let meters): members += [("change", .string("moved")), ("meters", .number(Int(meters.rounded())))]
+      case .routesGone(let routes): members += [("change", .string("routes_gone")), ("routes", .array(routes.map(JSON.string)))]
+      }
+      return .object(members)
+    }
+  }
+
+  /// What the swap changed at the user's favourite stops of `feed` (nothing without
+  /// favourites or a previous timetable).
+  static func changesForYou(_ feed: String, _ timetables: Timetables, _ invocation: Invocation) throws -> [ChangeForYou] {
+    guard FileManager.default.fileExists(atPath: invocation.paths.data + "/user.sqlite") else { return [] }
+    let favourites = try UserStore(directory: invocation.paths.data).favourites().filter { $0.feed == feed }
+    var labels: [String: String] = [:]
+    for favourite in favourites { labels[favourite.stopID] = favourite.label ?? labels[favourite.stopID] }
+    var seen = Set<String>()
+    let stops = favourites.map(\.stopID).filter { seen.insert($0).inserted }
+    return try timetables.changes(of: feed, at: stops).map { ChangeForYou(change: $0, label: labels[$0.stopID]) }
   }
 
   /// `unchanged: NAME (reason)`, unless quiet.
