@@ -206,6 +206,12 @@ public struct FeedConfiguration: Codable, Equatable, Sendable {
     let path = path(in: configDirectory)
     guard FileManager.default.fileExists(atPath: path) else { return FeedConfiguration() }
     guard let bytes = FileStore.read(path) else { throw FeedConfigError("\(path): cannot be read") }
+    return try decode(bytes, path: path)
+  }
+
+  /// The configuration in `bytes`, the text of `path`.
+  /// - Throws: `FeedConfigError` naming `path` when it is not a valid configuration.
+  public static func decode(_ bytes: [UInt8], path: String) throws(FeedConfigError) -> FeedConfiguration {
     let configuration: FeedConfiguration
     do {
       configuration = try JSONDecoder().decode(FeedConfiguration.self, from: Data(bytes))

@@ -21,6 +21,8 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case httpStatus(Int)
     /// No complete answer within the time allowed.
     case timeout(seconds: Double)
+    /// The client's total time budget ran out (interactive commands), after `attempts` tries.
+    case outOfTime(budgetSeconds: Double, attempts: Int)
     /// The body ended before its declared length.
     case truncatedBody
     /// An HTML page came where a feed was expected (a login or error page, usually).
@@ -37,6 +39,8 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupportedURL
     /// Anything else libcurl reports.
     case transfer(String)
+    /// The body arrived but may not replace the last good snapshot (why, as a fragment).
+    case rejected(String)
   }
 
   /// `URL: what went wrong`, one lower-case line.
@@ -53,6 +57,9 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
       ][code]
       detail = "http \(code)" + (name.map { " \($0)" } ?? "")
     case .timeout(let seconds): detail = "timed out after \(Self.seconds(seconds))"
+    case .outOfTime(let budget, let attempts):
+      detail =
+        "no complete answer in \(Self.seconds(budget)) in total, \(attempts) attempt\(attempts == 1 ? "" : "s") (the realtime budget)"
     case .truncatedBody: detail = "the body ended early (truncated transfer)"
     case .htmlInsteadOf(let expected): detail = "got an html page where \(expected) was expected"
     case .tooLarge(let limit):
@@ -62,11 +69,13 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case .file(let message): detail = message
     case .unsupportedURL: detail = "not an http, https or file url"
     case .transfer(let message): detail = message.lowercased()
+    case .rejected(let why): detail = "not used: \(why)"
+
     }
     return url.isEmpty ? detail : "\(url): \(detail)"  // (no URL yet: libcurl itself failed)
   }
 
-  /// Whether trying again later may help (timeouts and 5xx).
+  /// Whether trying again later may help (timeouts and 5xx; not a spent budget).
   public var isTransient: Bool {
     switch reason {
     case .timeout: return true
@@ -76,6 +85,15 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    let value = (value * 100).rounded() / 100
+    return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  }
+}
+
+extension FetchError.Reason {
+  /// Whether the attempt ran out of time.
+  var isTimeout: Bool {
+    if case .timeout = self { return true }
+    return false
   }
 }

@@ -82,6 +82,10 @@ public struct FetchOptions: Sendable {
   /// A PEM file of certificate authorities to trust instead of the system's (a private CA, a
   /// company proxy); nil uses libcurl's default bundle.
   public var caBundlePath: String?
+  /// A total time for everything this client fetches, counted from its creation: attempts,
+  /// retries and backoff together. Interactive commands set it (a stalled server must not hold
+  /// the rider for minutes); nil: each request gets its attempts in full.
+  public var budgetSeconds: Double?
 
   /// The defaults.
   public init() {}
@@ -95,6 +99,8 @@ public final class HTTPClient {
   /// The timeouts, limits and retry policy.
   public let options: FetchOptions
   private let handle: UnsafeMutableRawPointer
+  /// When `options.budgetSeconds` runs out.
+  private let deadline: Date?
 
   /// - Throws: `FetchError` if libcurl cannot be loaded or cannot make a handle.
   public init(options: FetchOptions = FetchOptions()) throws(FetchError) {
@@ -102,6 +108,7 @@ public final class HTTPClient {
     guard let handle = curl_easy_init() else { throw FetchError(url: "", .transfer("libcurl could not start")) }
     self.handle = handle
     self.options = options
+    deadline = options.budgetSeconds.map { Date().addingTimeInterval(max(0, $0)) }
   }
 
   deinit { curl_easy_cleanup(handle) }
@@ -115,30 +122,49 @@ public final class HTTPClient {
   ///   - redactor: masks secrets in the URL when it appears in an error.
   ///   - progress: called as the body arrives with the bytes received so far and the body's
   ///     length when the server declares it (and does not compress it).
-  /// - Throws: `FetchError`.
+  ///   - maxBodyBytes: a lower size cap for this request (after content decoding), e.g.
+  ///     realtime's; nil: `options.maxBodyBytes`.
+  /// - Throws: `FetchError`; `.outOfTime` when `options.budgetSeconds` ran out.
   public func get(
     _ url: String, headers: [(String, String)] = [], validators: Validators? = nil, expecting: ExpectedContent = .any,
-    destination: String? = nil, redactor: Redactor = Redactor(), progress: ((_ received: Int, _ total: Int?) -> Void)? = nil
+    destination: String? = nil, redactor: Redactor = Redactor(), progress: ((_ received: Int, _ total: Int?) -> Void)? = nil,
+    maxBodyBytes: Int? = nil
   ) throws(FetchError) -> FetchResult {
     let shown = redactor.redact(url: url)
+    let limit = min(maxBodyBytes ?? options.maxBodyBytes, options.maxBodyBytes)
     if let path = Self.localPath(url) {
-      return try readFile(path, shown: shown, expecting: expecting, destination: destination)
+      return try readFile(path, shown: shown, expecting: expecting, destination: destination, limit: limit)
     }
     let lowered = url.lowercased()
     guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { throw FetchError(url: shown, .unsupportedURL) }
+    if let destination { PartialDownloads.clean(besides: destination) }
     var attempt = 0
     while true {
+      let left = deadline.map { $0.timeIntervalSinceNow }
+      if let left, left <= 0 { throw outOfTime(shown, attempts: attempt) }
       do {
         return try once(
           url, shown: shown, headers: headers, validators: validators, expecting: expecting, destination: destination,
-          progress: progress)
+          progress: progress, limit: limit, timeoutSeconds: min(options.totalTimeoutSeconds, left ?? .infinity))
       } catch {
+        if let deadline, deadline.timeIntervalSinceNow <= 0.05, error.reason.isTimeout {
+          throw outOfTime(shown, attempts: attempt + 1)
+        }
         guard error.isTransient, attempt < options.retries else { throw error }
-        let delay = options.backoffSeconds * Double(1 << attempt) * (1 + 0.5 * options.random())
+        var delay = options.backoffSeconds * Double(1 << attempt) * (1 + 0.5 * options.random())
+        if let deadline {
+          let left = deadline.timeIntervalSinceNow
+          guard left > 0.05 else { throw outOfTime(shown, attempts: attempt + 1) }
+          delay = min(delay, left / 2)
+        }
         options.sleep(delay)
         attempt += 1
       }
     }
+  }
+
+  private func outOfTime(_ shown: String, attempts: Int) -> FetchError {
+    FetchError(url: shown, .outOfTime(budgetSeconds: options.budgetSeconds ?? 0, attempts: attempts))
   }
 
   /// The path a `file://` URL or a plain path names; nil for other URLs.
@@ -157,20 +183,21 @@ public final class HTTPClient {
   /// keys) to whatever host a redirect names, so headers go only to the URL's own origin.
   private func once(
     _ url: String, shown: String, headers: [(String, String)], validators: Validators?, expecting: ExpectedContent,
-    destination: String?, progress: ((Int, Int?) -> Void)?
+    destination: String?, progress: ((Int, Int?) -> Void)?, limit: Int, timeoutSeconds: Double
   ) throws(FetchError) -> FetchResult {
     let start = Date()
     var current = url
     var hops = 0
     var isMovedIntoPlace = false
-    defer { if let destination, !isMovedIntoPlace { unlink(destination + ".part") } }
+    let partial = destination.map(PartialDownloads.partialPath)
+    defer { if let partial, !isMovedIntoPlace { unlink(partial) } }
     while true {
-      let remaining = options.totalTimeoutSeconds - Date().timeIntervalSince(start)
+      let remaining = timeoutSeconds - Date().timeIntervalSince(start)
       guard remaining > 0 else { throw FetchError(url: shown, .timeout(seconds: options.totalTimeoutSeconds)) }
       let sameOrigin = Self.origin(of: current) == Self.origin(of: url)
       let sink = try transfer(
-        current, shown: shown, headers: sameOrigin ? headers : [], validators: validators, destination: destination,
-        timeoutSeconds: remaining, progress: progress)
+        current, shown: shown, headers: sameOrigin ? headers : [], validators: validators, partial: partial,
+        timeoutSeconds: remaining, progress: progress, limit: limit)
       defer { if sink.fd >= 0 { close(sink.fd) } }
       if [301, 302, 303, 307, 308].contains(sink.status), let location = sink.redirectURL {
         guard hops < options.maxRedirects else { throw FetchError(url: shown, .tooManyRedirects(options.maxRedirects)) }
@@ -190,12 +217,12 @@ public final class HTTPClient {
         sink.fd = -1
         if failed { throw FetchError(url: shown, .file("cannot write \(destination ?? "")")) }
       }
-      let head = headBytes(sink, destination: destination)
+      let head = headBytes(sink, partial: partial)
       if Self.looksLikeHTML(head, contentType: sink.contentType, expecting: expecting) {
         throw FetchError(url: shown, .htmlInsteadOf(expecting.description))
       }
-      if let destination {
-        guard rename(destination + ".part", destination) == 0 else {
+      if let destination, let partial {
+        guard rename(partial, destination) == 0 else {
           throw FetchError(url: shown, .file("cannot move the download to \(destination)"))
         }
         isMovedIntoPlace = true
@@ -208,18 +235,18 @@ public final class HTTPClient {
     }
   }
 
-  /// One request and response, no redirects followed; the body goes to memory or to
-  /// `destination.part` (truncated first, mode 0600).
+  /// One request and response, no redirects followed; the body goes to memory or to the
+  /// `partial` file (truncated first, mode 0600).
   private func transfer(
-    _ url: String, shown: String, headers: [(String, String)], validators: Validators?, destination: String?,
-    timeoutSeconds: Double, progress: ((Int, Int?) -> Void)?
+    _ url: String, shown: String, headers: [(String, String)], validators: Validators?, partial: String?,
+    timeoutSeconds: Double, progress: ((Int, Int?) -> Void)?, limit: Int
   ) throws(FetchError) -> BodySink {
     curl_easy_reset(handle)
-    let sink = BodySink(limit: options.maxBodyBytes)
+    let sink = BodySink(limit: limit)
     sink.progress = progress
-    if let destination {
-      let fd = open(destination + ".part", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-      guard fd >= 0 else { throw FetchError(url: shown, .file("cannot write \(destination): \(String(cString: strerror(errno)))")) }
+    if let partial {
+      let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+      guard fd >= 0 else { throw FetchError(url: shown, .file("cannot write \(partial): \(String(cString: strerror(errno)))")) }
       sink.fd = fd
     }
     var list: UnsafeMutablePointer<curl_slist>? = nil
@@ -244,7 +271,7 @@ public final class HTTPClient {
     set(CURLOPT_NOSIGNAL, 1)
     set(CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(min(options.connectTimeoutSeconds, timeoutSeconds) * 1000)))
     set(CURLOPT_TIMEOUT_MS, max(1, Int(timeoutSeconds * 1000)))
-    set(CURLOPT_MAXFILESIZE_LARGE, options.maxBodyBytes)
+    set(CURLOPT_MAXFILESIZE_LARGE, limit)
     check(transit_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, list))
     check(transit_curl_setopt_write(handle, CURLOPT_WRITEFUNCTION, bodyCallback))
     check(transit_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context))
@@ -291,8 +318,8 @@ public final class HTTPClient {
     case CURLE_OPERATION_TIMEDOUT: return .timeout(seconds: options.totalTimeoutSeconds)
     case CURLE_PARTIAL_FILE: return .truncatedBody
     case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(options.maxRedirects)
-    case CURLE_FILESIZE_EXCEEDED: return .tooLarge(limitBytes: options.maxBodyBytes)
-    case CURLE_WRITE_ERROR where sink.isOverLimit: return .tooLarge(limitBytes: options.maxBodyBytes)
+    case CURLE_FILESIZE_EXCEEDED: return .tooLarge(limitBytes: sink.limit)
+    case CURLE_WRITE_ERROR where sink.isOverLimit: return .tooLarge(limitBytes: sink.limit)
     case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE:
       return .tls(String(cString: curl_easy_strerror(code)))
     case CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
@@ -301,24 +328,24 @@ public final class HTTPClient {
     }
   }
 
-  private func headBytes(_ sink: BodySink, destination: String?) -> [UInt8] {
-    guard let destination else { return Array(sink.bytes.prefix(512)) }
-    guard let handle = FileHandle(forReadingAtPath: destination + ".part") else { return [] }
+  private func headBytes(_ sink: BodySink, partial: String?) -> [UInt8] {
+    guard let partial else { return Array(sink.bytes.prefix(512)) }
+    guard let handle = FileHandle(forReadingAtPath: partial) else { return [] }
     defer { try? handle.close() }
     return [UInt8]((try? handle.read(upToCount: 512)) ?? Data())
   }
 
   // MARK: - Local files
 
-  private func readFile(_ path: String, shown: String, expecting: ExpectedContent, destination: String?) throws(FetchError)
-    -> FetchResult
+  private func readFile(_ path: String, shown: String, expecting: ExpectedContent, destination: String?, limit: Int)
+    throws(FetchError) -> FetchResult
   {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
       throw FetchError(url: shown, .file(isDirectory.boolValue ? "is a folder, not a file" : "no such file"))
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    guard size <= options.maxBodyBytes else { throw FetchError(url: shown, .tooLarge(limitBytes: options.maxBodyBytes)) }
+    guard size <= limit else { throw FetchError(url: shown, .tooLarge(limitBytes: limit)) }
     if let destination {
       try? FileManager.default.removeItem(atPath: destination)
       do { try FileManager.default.copyItem(atPath: path, toPath: destination) } catch {
@@ -335,6 +362,11 @@ public final class HTTPClient {
   }
 
   // MARK: - Helpers
+
+  /// Whether `head`, the first bytes of what should be a feed, begin an HTML page.
+  public static func looksLikeHTML(_ head: [UInt8]) -> Bool {
+    looksLikeHTML(head, contentType: nil, expecting: .protobuf)
+  }
 
   /// Whether a body that should be a feed is an HTML page (by its type or its first bytes).
   static func looksLikeHTML(_ head: [UInt8], contentType: String?, expecting: ExpectedContent) -> Bool {
@@ -411,6 +443,11 @@ final class BodySink {
         offset += written
       }
       return true
+    }
+    if bytes.isEmpty {
+      // Room for the whole allowed body up front (only written pages count against memory):
+      // growing by doubling would briefly hold one and a half times the body.
+      bytes.reserveCapacity(min(limit, 256 << 20))
     }
     bytes.append(contentsOf: data)
     return true

@@ -1,3 +1,4 @@
+import Foundation
 import GTFSRealtime
 
 /// A realtime feed as a command gets it: decoded, with where it came from and how old it is.
@@ -30,12 +31,19 @@ public final class RealtimeFetcher {
   let client: HTTPClient
   let cache: SnapshotCache
   let clock: () -> Int64
+  /// The size caps; the body is refused as it arrives once it passes `maxDecompressedBytes`.
+  public let limits: RealtimeLimits
 
-  /// - Parameter clock: the real time in Unix seconds (cache ages are real, whatever `--now` says).
-  public init(client: HTTPClient, cacheDirectory: String, clock: @escaping () -> Int64) {
+  /// - Parameters:
+  ///   - clock: the real time in Unix seconds (cache ages are real, whatever `--now` says).
+  ///   - limits: realtime's size caps (the decoder's counts are the `decode` closure's to apply).
+  public init(
+    client: HTTPClient, cacheDirectory: String, limits: RealtimeLimits = RealtimeLimits(), clock: @escaping () -> Int64
+  ) {
     self.client = client
     cache = SnapshotCache(cacheDirectory: cacheDirectory)
     self.clock = clock
+    self.limits = limits
   }
 
   /// The feed at `request`, fresh enough for `periodSeconds`.
@@ -59,7 +67,7 @@ public final class RealtimeFetcher {
     do {
       let result = try client.get(
         request.url, headers: request.headers, validators: cached?.validators, expecting: .protobuf,
-        redactor: request.redactor)
+        redactor: request.redactor, maxBodyBytes: limits.maxDecompressedBytes)
       switch result {
       case .notModified:
         if let cached, let feed = try? decode(cached.bytes) {
@@ -67,7 +75,10 @@ public final class RealtimeFetcher {
           return RealtimeSnapshot(feed: feed, fetchedAt: now, origin: .notModified)
         }
         // A 304 with nothing cached: ask again without validators.
-        guard case .body(let body) = try client.get(request.url, headers: request.headers, expecting: .protobuf, redactor: request.redactor)
+        guard
+          case .body(let body) = try client.get(
+            request.url, headers: request.headers, expecting: .protobuf, redactor: request.redactor,
+            maxBodyBytes: limits.maxDecompressedBytes)
         else { throw FetchError(url: request.shownURL, .transfer("not modified, but nothing is cached")) }
         return try store(body, key: key, previous: nil, now: now, decode: decode, request: request)
       case .body(let body):
@@ -91,13 +102,42 @@ public final class RealtimeFetcher {
       throw FetchError(url: request.shownURL, .transfer("not a gtfs-realtime feed (\(request.redactor.redact("\(error)")))"))
     }
     let stamp = feed.header?.timestamp.map { Int64(clamping: $0) }
+    // Validated before it replaces anything: a body with no header timestamp (an empty 200, a
+    // half-built feed) or older than the cached one would pass itself off as the newest news.
+    guard let stamp, stamp > 0 else {
+      guard previous == nil else {
+        throw FetchError(url: request.shownURL, .rejected("the feed has no header timestamp"))
+      }
+      // Nothing better is cached: used for this run (of unknown age), never cached.
+      return RealtimeSnapshot(feed: feed, fetchedAt: now, origin: .network)
+    }
+    if let previous, let older = previous.headerTimestamp, stamp < older,
+      !Self.restarted(feed, previous: previous, now: now)
+    {
+      throw FetchError(
+        url: request.shownURL,
+        .rejected("its header timestamp \(Self.iso(stamp)) is older than the cached snapshot's (\(Self.iso(older)))"))
+    }
     var history = previous?.recentTimestamps ?? []
-    if let stamp, history.last != stamp { history.append(stamp) }
+    if history.last != stamp { history.append(stamp) }
     let snapshot = Snapshot(
       bytes: body.bytes, fetchedAt: now, headerTimestamp: stamp, validators: body.validators,
-      recentTimestamps: Array(history.suffix(SnapshotCache.historyLength)))
+      recentTimestamps: Array(history.suffix(SnapshotCache.historyLength)), feedVersion: feed.header?.feedVersion)
     try? cache.store(snapshot, for: key)
     return RealtimeSnapshot(feed: feed, fetchedAt: now, origin: .network)
+  }
+
+  /// Whether a feed older than the cached snapshot says it started again: its `feed_version`
+  /// changed (a new timetable), or the cached timestamp lies more than five minutes ahead of the
+  /// real clock (a server whose clock was wrong, since put right).
+  static func restarted(_ feed: FeedMessage, previous: Snapshot, now: Int64) -> Bool {
+    if let version = feed.header?.feedVersion, let old = previous.feedVersion, version != old { return true }
+    if let older = previous.headerTimestamp, older > now + 300 { return true }
+    return false
+  }
+
+  static func iso(_ seconds: Int64) -> String {
+    ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
   }
 
   /// The publish period learned from the header timestamps cached for `url`, if any.

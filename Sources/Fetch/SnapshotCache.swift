@@ -13,6 +13,21 @@ public struct Snapshot: Sendable, Equatable {
   public var validators: Validators
   /// The distinct header timestamps seen lately, oldest first (for learning the period).
   public var recentTimestamps: [Int64]
+  /// The FeedHeader `feed_version`, when the feed has one (a change means it restarted).
+  public var feedVersion: String?
+
+  /// A snapshot.
+  public init(
+    bytes: [UInt8], fetchedAt: Int64, headerTimestamp: Int64?, validators: Validators, recentTimestamps: [Int64],
+    feedVersion: String? = nil
+  ) {
+    self.bytes = bytes
+    self.fetchedAt = fetchedAt
+    self.headerTimestamp = headerTimestamp
+    self.validators = validators
+    self.recentTimestamps = recentTimestamps
+    self.feedVersion = feedVersion
+  }
 }
 
 /// Realtime snapshots kept in `CACHE/realtime/`, one pair of files per URL (named by the URL's
@@ -40,6 +55,7 @@ public struct SnapshotCache: Sendable {
     var etag: String?
     var lastModified: String?
     var recentTimestamps: [Int64]?
+    var feedVersion: String?
   }
 
   /// The snapshot stored for `url`.
@@ -51,7 +67,8 @@ public struct SnapshotCache: Sendable {
     else { return nil }
     return Snapshot(
       bytes: bytes, fetchedAt: meta.fetchedAt, headerTimestamp: meta.headerTimestamp,
-      validators: Validators(etag: meta.etag, lastModified: meta.lastModified), recentTimestamps: meta.recentTimestamps ?? [])
+      validators: Validators(etag: meta.etag, lastModified: meta.lastModified), recentTimestamps: meta.recentTimestamps ?? [],
+      feedVersion: meta.feedVersion)
   }
 
   /// Stores `snapshot` for `url` (body first, then the metadata that points at it).
@@ -71,7 +88,8 @@ public struct SnapshotCache: Sendable {
   private func writeMeta(_ snapshot: Snapshot, base: String) throws {
     let meta = Meta(
       fetchedAt: snapshot.fetchedAt, headerTimestamp: snapshot.headerTimestamp, etag: snapshot.validators.etag,
-      lastModified: snapshot.validators.lastModified, recentTimestamps: Array(snapshot.recentTimestamps.suffix(Self.historyLength)))
+      lastModified: snapshot.validators.lastModified, recentTimestamps: Array(snapshot.recentTimestamps.suffix(Self.historyLength)),
+      feedVersion: snapshot.feedVersion)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     encoder.keyEncodingStrategy = .convertToSnakeCase

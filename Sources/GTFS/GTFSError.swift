@@ -14,6 +14,8 @@ public struct GTFSError: Error, Equatable, CustomStringConvertible {
     case nulByte
     case unterminatedQuote
     case recordTooLong(bytes: Int)
+    case tooManyFields(limit: Int)
+    case feedTooLarge(declaredBytes: UInt64, limitBytes: UInt64)
     case duplicateKey(column: String, value: String)
     case duplicateStopSequence(tripID: String, sequence: Int)
     case noFeedRoot
@@ -42,6 +44,10 @@ public struct GTFSError: Error, Equatable, CustomStringConvertible {
     return "\(place): \(message)"
   }
 
+  static func mebibytes(_ bytes: UInt64) -> String {
+    bytes >= 1 << 20 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
+
   /// The reason as a lower-case fragment.
   public var message: String {
     switch reason {
@@ -56,6 +62,10 @@ public struct GTFSError: Error, Equatable, CustomStringConvertible {
     case .nulByte: return "contains a NUL byte"
     case .unterminatedQuote: return "quoted field is never closed"
     case .recordTooLong(let bytes): return "record is longer than \(bytes) bytes"
+    case .tooManyFields(let limit): return "record has more than \(limit) fields"
+    case .feedTooLarge(let declared, let limit):
+      return "the feed's files unzip to \(Self.mebibytes(declared)), more than the \(Self.mebibytes(limit)) allowed"
+        + " (the feed-max-unzipped-mb setting)"
     case .duplicateKey(let column, let value): return "\(column) '\(value)' appears twice"
     case .duplicateStopSequence(let trip, let sequence):
       return "trip '\(trip)' has stop_sequence \(sequence) twice"

@@ -76,6 +76,9 @@ public enum RealtimeStatus: String, Hashable, Sendable {
   case expired
   /// No realtime given.
   case none
+  /// Realtime given, but with no time in it (no header timestamp, no entity timestamp): its age
+  /// cannot be judged, so it is never called fresh; predictions are still used.
+  case unknown
 }
 
 /// The age of the realtime a merge used.
@@ -95,7 +98,7 @@ public struct RealtimeFreshness: Hashable, Sendable {
   }
 
   /// Whether predictions may be used.
-  public var isUsable: Bool { status == .fresh || status == .stale }
+  public var isUsable: Bool { status == .fresh || status == .stale || status == .unknown }
 }
 
 /// The thresholds a merge applies (DESIGN.md rules 11 and 12); all configurable.

@@ -52,8 +52,8 @@ public enum Reconciler {
       feed.header?.timestamp
         ?? feed.entities.compactMap { $0.tripUpdate?.timestamp ?? $0.vehicle?.timestamp }.max()
     }
-    // A feed that gives no time at all cannot be judged old: it is taken as fresh.
-    guard let newest = stamps.max(), newest <= UInt64(Int64.max) else { return RealtimeFreshness(status: .fresh) }
+    // A feed that gives no time at all cannot be judged: its age is unknown (never "fresh").
+    guard let newest = stamps.max(), newest <= UInt64(Int64.max) else { return RealtimeFreshness(status: .unknown) }
     let stamp = UnixTime(Int64(newest))
     let age = now - stamp
     let status: RealtimeStatus =

@@ -86,6 +86,12 @@ public final class OutputSink: @unchecked Sendable {
   /// are left as they are.
   public var plainSymbols = false
 
+  /// What control characters and escape sequences may pass (see `TerminalText`); nil: all of
+  /// them (JSON, which escapes them itself). Streams start sanitizing text, letting only a
+  /// progress bar's erase-line through; `Transit` sets stdout's once it has parsed the command
+  /// line: our colour on a colour terminal, nothing else, and no sanitizing for `--json`.
+  var allowance: TerminalText.Allowance? = TerminalText.Allowance(colour: false, lineErase: true)
+
   /// The ASCII stand-in of each symbol `transit` draws with.
   static let asciiSymbols: [Character: Character] = [
     "·": "-", "×": "x", "…": "~", "─": "-", "–": "-", "│": "|", "├": "|", "┤": "|", "●": "*", "○": "o", "•": "*",
@@ -95,6 +101,7 @@ public final class OutputSink: @unchecked Sendable {
   /// Writes `text` as UTF-8.
   public func write(_ text: String) {
     var text = plainSymbols ? String(text.map { Self.asciiSymbols[$0] ?? $0 }) : text
+    if let allowance { text = TerminalText.sanitize(text, allowing: allowance) }
     guard let descriptor else {
       buffer.append(contentsOf: text.utf8)
       return

@@ -1,5 +1,4 @@
 import Foundation
-import Merge
 
 /// The settings a rider tunes, kept as `CONFIG/config.toml` (`key = value` lines) and read by
 /// every command; environment variables and command-line options override them.
@@ -28,6 +27,18 @@ public struct Settings: Equatable, Sendable {
   /// `ingest` refuses a timetable with no departure in this many days where the held one
   /// has some.
   public var swapLookaheadDays: Int = 7
+  /// The most MiB a realtime feed may hold as protobuf (after any decompression).
+  public var realtimeMaxMegabytes: Int = 64
+  /// The most MiB a gzip-compressed realtime feed may hold.
+  public var realtimeMaxDownloadMegabytes: Int = 32
+  /// The most entities a realtime feed may hold.
+  public var realtimeMaxEntities: Int = 100_000
+  /// The most stop_time_updates a realtime feed may hold, over all its trip updates.
+  public var realtimeMaxStopUpdates: Int = 500_000
+  /// The seconds interactive commands give all their realtime fetches together.
+  public var realtimeBudgetSeconds: Int = 5
+  /// The most MiB a GTFS ZIP's files may unzip to in all.
+  public var feedMaxUnzippedMegabytes: Int = 1536
 
   /// The defaults.
   public init() {}
@@ -140,7 +151,39 @@ public struct Settings: Equatable, Sendable {
         settings.swapLookaheadDays = value
         return true
       }, reset: { $0.swapLookaheadDays = Settings().swapLookaheadDays }),
+    integer(
+      "realtime-max-mb", help: "MiB a realtime feed may hold, decompressed (checked as it arrives)", range: 1...4096,
+      unit: "MiB", \.realtimeMaxMegabytes),
+    integer(
+      "realtime-max-download-mb", help: "MiB a gzip-compressed realtime feed may hold", range: 1...4096, unit: "MiB",
+      \.realtimeMaxDownloadMegabytes),
+    integer(
+      "realtime-max-entities", help: "Entities a realtime feed may hold", range: 1...100_000_000, unit: "",
+      \.realtimeMaxEntities),
+    integer(
+      "realtime-max-stop-updates", help: "Stop time updates a realtime feed may hold in all", range: 1...100_000_000,
+      unit: "", \.realtimeMaxStopUpdates),
+    integer(
+      "realtime-budget", help: "Seconds departures, vehicles, follow, alerts, status and plan wait for realtime in all",
+      range: 1...600, unit: "seconds", \.realtimeBudgetSeconds),
+    integer(
+      "feed-max-unzipped-mb", help: "MiB a GTFS ZIP's files may unzip to in all (ingest)", range: 1...1_048_576,
+      unit: "MiB", \.feedMaxUnzippedMegabytes),
   ]
+
+  /// A whole-number setting in `range`.
+  static func integer(
+    _ name: String, help: String, range: ClosedRange<Int>, unit: String, _ path: WritableKeyPath<Settings, Int> & Sendable
+  ) -> Key {
+    let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)" + (unit.isEmpty ? "" : " (\(unit))")
+    return Key(
+      name: name, help: help, expected: expected, read: { String($0[keyPath: path]) },
+      write: { settings, text in
+        guard let value = Int(text), range.contains(value) else { return false }
+        settings[keyPath: path] = value
+        return true
+      }, reset: { $0[keyPath: path] = Settings()[keyPath: path] })
+  }
 
   /// The setting called `name`, or nil.
   public static func key(named name: String) -> Key? { keys.first { $0.name == name } }
@@ -162,9 +205,14 @@ public struct Settings: Equatable, Sendable {
   /// - Throws: `SettingsError` naming the file and line of a value that does not parse.
   public static func load(from configDirectory: String) throws(SettingsError) -> Settings {
     let path = path(in: configDirectory)
+    guard let data = FileManager.default.contents(atPath: path) else { return Settings() }
+    return try parse(String(decoding: data, as: UTF8.self), path: path)
+  }
+
+  /// The settings `text` (the content of `path`) sets, over the defaults.
+  /// - Throws: `SettingsError` naming `path` and the line of a value that does not parse.
+  public static func parse(_ text: String, path: String) throws(SettingsError) -> Settings {
     var settings = Settings()
-    guard let data = FileManager.default.contents(atPath: path) else { return settings }
-    let text = String(decoding: data, as: UTF8.self)
     for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
       if line.isEmpty || line.hasPrefix("#") { continue }
@@ -213,26 +261,4 @@ public struct SettingsError: Error, Equatable, CustomStringConvertible {
   public init(_ message: String) { self.message = message }
   /// The message.
   public var description: String { message }
-}
-
-extension Invocation {
-  /// The settings from the config folder.
-  /// - Throws: `RuntimeError` when the file holds a value that does not parse.
-  public func settings() throws -> Settings {
-    do {
-      return try Settings.load(from: paths.config)
-    } catch {
-      throw RuntimeError(error.message)
-    }
-  }
-}
-
-extension Settings {
-  /// The merge thresholds these settings ask for (early and late; the rest as Merge has them).
-  public var reconcilerOptions: ReconcilerOptions {
-    var options = ReconcilerOptions()
-    options.earlyThresholdSeconds = Int64(earlySeconds)
-    options.lateThresholdSeconds = Int64(lateSeconds)
-    return options
-  }
 }

@@ -134,6 +134,10 @@ public enum Transit {
   /// Turns the streams to plain ASCII symbols where the terminal or locale cannot show others
   /// (never for JSON).
   static func usePlainSymbols(_ invocation: Invocation) {
+    // Text output is stripped of control characters; our own colour passes where colour is on.
+    // JSON escapes controls itself and is written as is.
+    invocation.context.stdout.allowance =
+      invocation.global.json ? nil : TerminalText.Allowance(colour: invocation.useColor, lineErase: false)
     guard invocation.usesPlainSymbols && !invocation.global.json else { return }
     invocation.context.stdout.plainSymbols = true
     invocation.context.stderr.plainSymbols = true

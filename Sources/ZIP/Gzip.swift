@@ -25,6 +25,9 @@ public enum Gzip {
       throw .corruptGzip(detail: inflater.errorDetail(inflater.initStatus))
     }
     var output: [UInt8] = []
+    // Room for the whole allowed output at once (only the pages written count against memory):
+    // doubling would briefly hold one and a half times the output, twice near the cap.
+    output.reserveCapacity(min(maxOutput, 256 << 20))
     var chunk = [UInt8](repeating: 0, count: 64 << 10)
     var offset = 0
     while true {

@@ -293,5 +293,7 @@ func body(_ result: FetchResult, sourceLocation: SourceLocation = #_sourceLocati
     #expect(throws: FetchError.self) { try client.get(server.baseURL + "/bad.zip", expecting: .zip, destination: other) }
     #expect(!FileManager.default.fileExists(atPath: other))
     #expect(!FileManager.default.fileExists(atPath: other + ".part"))
+    // No partial file of any name is left behind (they are NAME.PID.part).
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".part") } == [])
   }
 }

@@ -33,12 +33,16 @@ package final class TestHTTPServer: @unchecked Sendable {
     /// Send the body with `Transfer-Encoding: chunked` in pieces of this many bytes, so its
     /// length is not declared up front.
     package var chunkSize: Int?
+    /// With `chunkSize`: send the body this many times over (a body of gigabytes without
+    /// holding it), stopping early when the client hangs up.
+    package var repeats: Int
 
     package init(
       status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = [], delaySeconds: Double = 0,
-      truncateAfter: Int? = nil, chunkSize: Int? = nil
+      truncateAfter: Int? = nil, chunkSize: Int? = nil, repeats: Int = 1
     ) {
       self.chunkSize = chunkSize
+      self.repeats = repeats
       self.status = status
       self.headers = headers
       self.body = body
@@ -201,11 +205,13 @@ package final class TestHTTPServer: @unchecked Sendable {
       _ = send(connection, body)
       return
     }
-    var start = 0
-    while start < body.count {
-      let piece = Array(body[start..<min(body.count, start + size)])
-      guard send(connection, Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8)) else { return }
-      start += size
+    for _ in 0..<max(1, response.repeats) {
+      var start = 0
+      while start < body.count {
+        let piece = Array(body[start..<min(body.count, start + size)])
+        guard send(connection, Array((String(piece.count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8)) else { return }
+        start += size
+      }
     }
     _ = send(connection, Array("0\r\n\r\n".utf8))
   }

@@ -31,17 +31,23 @@ import Testing
     #expect(run(["config", "get", "walking-speed"]).stdout == "1.1\n")
     #expect(
       run(["config", "list"]).stdout == """
-        clock            (unset)  default
-        early            -60      default
-        late             240      set
-        walking-speed    1.1      set
-        detour           1.25     default
-        window           120      default
-        limit            10       default
-        language         fr       set
-        swap-shrink      50       default
-        swap-days-ahead  60       default
-        swap-lookahead   7        default
+        clock                      (unset)  default
+        early                      -60      default
+        late                       240      set
+        walking-speed              1.1      set
+        detour                     1.25     default
+        window                     120      default
+        limit                      10       default
+        language                   fr       set
+        swap-shrink                50       default
+        swap-days-ahead            60       default
+        swap-lookahead             7        default
+        realtime-max-mb            64       default
+        realtime-max-download-mb   32       default
+        realtime-max-entities      100000   default
+        realtime-max-stop-updates  500000   default
+        realtime-budget            5        default
+        feed-max-unzipped-mb       1536     default
 
         """)
     let file = try String(contentsOfFile: home.path + "/config.toml", encoding: .utf8)

@@ -26,7 +26,12 @@ public final class CSVReader {
   /// reads fill at most `chunkBytes` at a time, so memory in use stays near one chunk plus the
   /// longest record. A `let`, so the hot loops read it without exclusivity checks.
   private let buffer: UnsafeMutableRawPointer
-  private static let chunkBytes = 1 << 20
+  #if TRANSIT_FUZZING
+    // Small buffers under the fuzzer (Fuzz/run): refills and the record limit reached by small inputs.
+    private static let chunkBytes = 1 << 8
+  #else
+    private static let chunkBytes = 1 << 20
+  #endif
   private var start = 0  // first unread byte
   private var end = 0  // one past the last valid byte
   private var atEOF = false
@@ -37,7 +42,11 @@ public final class CSVReader {
   /// The number of fields in the current record.
   public private(set) var fieldCount = 0
   private var recordHadQuotes = false
-  private static let maximumRecordBytes = 64 << 20
+  #if TRANSIT_FUZZING
+    private static let maximumRecordBytes = 1 << 14
+  #else
+    private static let maximumRecordBytes = 64 << 20
+  #endif
 
   /// Opens a reader and reads the header.
   /// - Throws: `GTFSError` for an empty file, UTF-16, or a bad header.
@@ -168,7 +177,7 @@ public final class CSVReader {
     var quotedFields: [Int] = []
     @inline(__always) func endField(_ at: Int) throws(GTFSError) {
       guard count < Self.maximumFields else {
-        throw GTFSError(file: file, line: nextLine + lines, .recordTooLong(bytes: Self.maximumFields))
+        throw GTFSError(file: file, line: nextLine + lines, .tooManyFields(limit: Self.maximumFields))
       }
       bounds[2 * count] = fieldStart
       bounds[2 * count + 1] = at
@@ -297,7 +306,11 @@ public final class CSVReader {
     } catch let error as GTFSError {
       throw error
     } catch {
-      throw GTFSError(file: file, .unreadable("\(error)"))
+      // A ZIP entry's error names the archive and the entry (`feed.zip: stops.txt: truncated`);
+      // the entry is `file`, named once.
+      var message = "\(error)"
+      if let named = message.firstRange(of: ": \(file): ") { message = String(message[named.upperBound...]) }
+      throw GTFSError(file: file, .unreadable(message))
     }
     if count == 0 { atEOF = true }
     end += count

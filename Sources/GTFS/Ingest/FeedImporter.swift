@@ -454,6 +454,13 @@ final class FeedImporter {
     if c[2] == nil && r.column("location_id") == nil && r.column("location_group_id") == nil {
       throw GTFSError(file: r.file, line: 1, .missingColumn("stop_id"))
     }
+    // Times are conditionally required per row, but their columns are not optional: without
+    // them every trip would load with no times at all. GTFS-Flex files carry pickup windows instead.
+    if r.column("start_pickup_drop_off_window") == nil {
+      for (index, name) in [(3, "arrival_time"), (4, "departure_time")] where c[index] == nil {
+        throw GTFSError(file: r.file, line: 1, .missingColumn(name))
+      }
+    }
     var pending: [PendingStopTime] = []
     var currentTrip: Int64 = 0
     var currentTripBytes: [UInt8] = []
@@ -883,44 +890,15 @@ final class FeedImporter {
     do { data = try Data(contentsOf: URL(fileURLWithPath: source.path)) } catch {
       throw GTFSError(file: name, .unreadable("cannot be read"))
     }
-    let object: Any
-    do { object = try JSONSerialization.jsonObject(with: data) } catch {
-      throw GTFSError(file: name, .invalidJSON("not JSON"))
-    }
-    guard let list = object as? [Any] else { throw GTFSError(file: name, .invalidJSON("the top level is not an array")) }
     let insert = try db.cached("INSERT INTO stops (stop_id, code, name, lat, lon, location_type) VALUES (?,?,?,?,?,0)")
-    func text(_ value: Any?) -> String? {
-      switch value {
-      case let string as String: return string.isEmpty ? nil : string
-      case let number as NSNumber: return number.stringValue
-      default: return nil
-      }
-    }
-    func number(_ value: Any?) -> Double? {
-      switch value {
-      case let number as NSNumber: return number.doubleValue
-      case let string as String: return Double(string)
-      default: return nil
-      }
-    }
-    for (index, item) in list.enumerated() {
-      let place = "\(name): item \(index + 1)"
-      guard let stop = item as? [String: Any] else { throw GTFSError(file: place, .invalidJSON("not an object")) }
-      guard let id = text(stop["stop_id"]) else { throw GTFSError(file: place, .missingValue(column: "stop_id")) }
-      guard let lat = number(stop["stop_lat"]), abs(lat) <= 90 else {
-        throw GTFSError(file: place, .invalidValue(column: "stop_lat", value: "\(stop["stop_lat"] ?? "")", expected: "a number between -90 and 90"))
-      }
-      guard let lon = number(stop["stop_lon"]), abs(lon) <= 180 else {
-        throw GTFSError(file: place, .invalidValue(column: "stop_lon", value: "\(stop["stop_lon"] ?? "")", expected: "a number between -180 and 180"))
-      }
-      guard stops[id] == nil else { throw GTFSError(file: place, .duplicateKey(column: "stop_id", value: id)) }
-      insert.bind(id, at: 1)
-      insert.bind(text(stop["stop_code"]), at: 2)
-      insert.bind(text(stop["stop_name"]), at: 3)
-      insert.bind(lat, at: 4)
-      insert.bind(lon, at: 5)
+    for stop in try StopsJSON.parse(data, name: name) {
+      insert.bind(stop.id, at: 1)
+      insert.bind(stop.code, at: 2)
+      insert.bind(stop.name, at: 3)
+      insert.bind(stop.lat, at: 4)
+      insert.bind(stop.lon, at: 5)
       try insert.run()
-      stops[id] = db.lastInsertRowID
+      stops[stop.id] = db.lastInsertRowID
     }
     if stops.isEmpty { throw GTFSError(file: name, .emptyTable("the stop list")) }
     summary.rows.append(("stops.json", stops.count))

@@ -18,9 +18,16 @@ public final class FeedSource {
   /// The folder inside the archive, or the folder on disk, that holds `stops.txt`.
   private let root: String
 
+  /// The default total unzipped size of a feed's files: 1.5 GiB.
+  public static let defaultMaxUnzippedBytes: UInt64 = 1536 << 20
+
   /// Opens `path`, deciding its kind from what it is, and finds the feed's root folder.
-  /// - Throws: `GTFSError` when there is no feed to be found, `ZipError` for a broken archive.
-  public init(path: String) throws {
+  /// - Parameter maxUnzippedBytes: the most the feed's files in a ZIP may declare in all
+  ///   (checked against the central directory before anything is inflated; the reader never
+  ///   inflates past a declared size), so a small ZIP of gigabytes of blank lines is refused at once.
+  /// - Throws: `GTFSError` when there is no feed to be found or it is too large, `ZipError` for a
+  ///   broken archive.
+  public init(path: String, maxUnzippedBytes: UInt64 = defaultMaxUnzippedBytes) throws {
     self.path = path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -39,6 +46,17 @@ public final class FeedSource {
       let archive = try ZipArchive(path: path)
       self.archive = archive
       root = try Self.archiveRoot(archive, path: path)
+      var total: UInt64 = 0
+      for entry in archive.entries where !entry.isDirectory && entry.name.hasPrefix(root) {
+        let rest = entry.name.dropFirst(root.count)
+        guard !rest.contains("/"), rest.lowercased().hasSuffix(".txt") else { continue }  // what ingest reads
+        let sum = total.addingReportingOverflow(entry.uncompressedSize)
+        total = sum.overflow ? .max : sum.partialValue
+      }
+      if total > maxUnzippedBytes {
+        throw GTFSError(
+          file: (path as NSString).lastPathComponent, .feedTooLarge(declaredBytes: total, limitBytes: maxUnzippedBytes))
+      }
     }
   }
 

@@ -81,6 +81,7 @@ public struct Timetables: Sendable {
   /// - Parameter lateMeta: more entries, asked for once the feed is loaded (a content hash
   ///   worked out on another thread meanwhile, say); its error fails the ingest.
   /// - Parameter progress: called every 65,536 rows and once when the indexes are built.
+  /// - Parameter maxUnzippedBytes: the most a ZIP feed's files may unzip to in all.
   /// - Throws: `GTFSError`, `ZipError`, `SQLiteError` or `IngestError`; the current timetable is
   ///   untouched whenever this throws.
   /// - Parameter policy: the swap gate's thresholds; a timetable already held is replaced only
@@ -90,14 +91,15 @@ public struct Timetables: Sendable {
   @discardableResult
   public func ingest(
     _ sourcePath: String, as feed: String? = nil, now: Int64, meta: [String: String] = [:],
-    lateMeta: (() throws -> [String: String])? = nil, policy: SwapPolicy = SwapPolicy(),
+    lateMeta: (() throws -> [String: String])? = nil, maxUnzippedBytes: UInt64 = FeedSource.defaultMaxUnzippedBytes,
+    policy: SwapPolicy = SwapPolicy(),
     waitForLock: ((Int) -> Bool)? = nil, progress: ((IngestProgress) -> Void)? = nil
   ) throws -> (feed: String, summary: IngestSummary) {
     if let feed { _ = try path(of: feed) }  // a bad name fails before anything is touched
     try FileManager.default.createDirectory(atPath: feedsDirectory, withIntermediateDirectories: true)
     let lock = try IngestLock(directory: directory, wait: waitForLock)
     defer { _ = lock }
-    let source = try FeedSource(path: sourcePath)
+    let source = try FeedSource(path: sourcePath, maxUnzippedBytes: maxUnzippedBytes)
     let name = try feed ?? FeedNaming.derive(source)
     let current = try path(of: name)
     let building = current + ".new"

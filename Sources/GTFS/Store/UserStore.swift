@@ -9,7 +9,15 @@ public final class UserStore {
   /// Opens (creating if needed) `user.sqlite` in `directory`, migrating its schema.
   public init(directory: String) throws {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    db = try Connection(path: directory + "/user.sqlite")
+    let path = directory + "/user.sqlite"
+    // The rider's own data, like the rest of the folder: readable by its owner only (SQLite gives
+    // the -wal and -shm files the database file's mode).
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if fd >= 0 {
+      fchmod(fd, 0o600)
+      close(fd)
+    }
+    db = try Connection(path: path)
     try db.execute("PRAGMA journal_mode = WAL")
     try Self.migrate(db)
   }

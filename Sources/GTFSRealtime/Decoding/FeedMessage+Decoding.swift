@@ -4,10 +4,12 @@
 
 extension FeedMessage: WireMessage {
   /// Decodes a serialized `FeedMessage` from `bytes`, or from `range` of them without copying.
-  /// - Throws: `WireError` naming the field and byte offset of the first problem.
+  /// - Parameter limits: the most entities, stop time updates and repeated messages accepted.
+  /// - Throws: `WireError` naming the field and byte offset of the first problem, or the limit
+  ///   passed.
   /// - Precondition: `range`, if given, lies within `bytes`.
-  public init(decoding bytes: [UInt8], range: Range<Int>? = nil) throws(WireError) {
-    var reader = WireReader(bytes, range: range)
+  public init(decoding bytes: [UInt8], range: Range<Int>? = nil, limits: DecodingLimits = .default) throws(WireError) {
+    var reader = WireReader(bytes, range: range, limits: limits)
     self.init()
     try merge(from: &reader)
   }

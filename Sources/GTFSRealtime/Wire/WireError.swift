@@ -31,6 +31,9 @@ public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooDeep(limit: Int, offset: Int)
     /// A string field whose bytes at `offset` are not valid UTF-8.
     case invalidUTF8(offset: Int)
+    /// More elements of a repeated message (`entity`, `stop_time_update`, or repeated messages
+    /// of any kind together) than the decoding limits allow; `offset` is where the run starts.
+    case tooMany(String, limit: Int, offset: Int)
   }
 
   /// What was wrong.
@@ -51,7 +54,7 @@ public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
     case .truncated(let offset), .malformedVarint(let offset), .lengthPastEnd(_, let offset),
       .wrongWireType(_, _, _, let offset), .invalidFieldNumber(_, let offset),
       .invalidWireType(_, _, let offset), .groupsNotSupported(_, let offset),
-      .tooDeep(_, let offset), .invalidUTF8(let offset):
+      .tooDeep(_, let offset), .invalidUTF8(let offset), .tooMany(_, _, let offset):
       return offset
     }
   }
@@ -107,6 +110,10 @@ public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
   public static func invalidUTF8(offset: Int) -> WireError {
     WireError(.invalidUTF8(offset: offset))
   }
+  /// See `Reason.tooMany`.
+  public static func tooMany(_ what: String, limit: Int, offset: Int) -> WireError {
+    WireError(.tooMany(what, limit: limit, offset: offset))
+  }
 }
 
 extension WireError.Reason: CustomStringConvertible {
@@ -131,6 +138,8 @@ extension WireError.Reason: CustomStringConvertible {
       "messages nested more than \(limit) deep at byte \(offset)"
     case .invalidUTF8(let offset):
       "string is not valid UTF-8 at byte \(offset)"
+    case .tooMany(let what, let limit, let offset):
+      "more than \(limit) \(what) elements at byte \(offset) (a decoding limit)"
     }
   }
 }

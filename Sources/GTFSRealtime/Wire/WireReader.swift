@@ -37,6 +37,12 @@ package struct WireReader {
   package private(set) var keyOffset = 0
   /// The short strings decoded so far, made on the first one (see `StringTable`).
   private var strings: StringTable? = nil
+  /// The counts the input may not exceed.
+  package let limits: DecodingLimits
+  /// How many more entities, stop_time_updates and repeated messages of any kind may be made.
+  private var entityBudget: Int
+  private var stopTimeUpdateBudget: Int
+  private var messageBudget: Int
 
   /// The default depth budget. gtfs-realtime.proto itself nests at most 5 messages below
   /// FeedMessage (entity.alert.informed_entity.trip.modified_trip); the budget bounds the work
@@ -45,7 +51,10 @@ package struct WireReader {
 
   /// A reader over `range` of `bytes` (all of it by default).
   /// - Precondition: `range` lies within `bytes`.
-  package init(_ bytes: [UInt8], range: Range<Int>? = nil, maxDepth: Int = defaultMaxDepth) {
+  package init(
+    _ bytes: [UInt8], range: Range<Int>? = nil, maxDepth: Int = defaultMaxDepth,
+    limits: DecodingLimits = .default
+  ) {
     let range = range ?? bytes.startIndex..<bytes.endIndex
     precondition(
       range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the input")
@@ -54,6 +63,35 @@ package struct WireReader {
     self.end = range.upperBound
     self.maxDepth = maxDepth
     self.depthBudget = maxDepth
+    self.limits = limits
+    self.entityBudget = limits.maxEntities
+    self.stopTimeUpdateBudget = limits.maxStopTimeUpdates
+    self.messageBudget = limits.maxMessages
+  }
+
+  /// Spends `count` elements of the repeated message field `name` from the budgets, before
+  /// any room is made for them: a hostile input of a million empty entities fails here,
+  /// having allocated nothing.
+  /// - Throws: `WireError.tooMany` naming the limit that would be passed.
+  package mutating func spend(_ count: Int, _ name: StaticString, at offset: Int) throws(WireError) {
+    if Self.same(name, "entity") {
+      entityBudget &-= count
+      if entityBudget < 0 { throw .tooMany("entity", limit: limits.maxEntities, offset: offset) }
+    } else if Self.same(name, "stop_time_update") {
+      stopTimeUpdateBudget &-= count
+      if stopTimeUpdateBudget < 0 {
+        throw .tooMany("stop_time_update", limit: limits.maxStopTimeUpdates, offset: offset)
+      }
+    }
+    messageBudget &-= count
+    if messageBudget < 0 { throw .tooMany("repeated message", limit: limits.maxMessages, offset: offset) }
+  }
+
+  @inline(__always)
+  private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
+    a.utf8CodeUnitCount == b.utf8CodeUnitCount
+      && UnsafeBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount)
+        .elementsEqual(UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
   }
 
   /// Whether the current message has no bytes left.
@@ -598,7 +636,13 @@ package struct WireReader {
   package mutating func appendMessage<M: WireMessage>(
     _ tag: FieldTag, _ name: StaticString, to array: inout [M]
   ) throws(WireError) {
-    if array.isEmpty { array.reserveCapacity(count(of: tag.number, from: tag.offset)) }
+    if array.isEmpty {
+      // Every element from here to the end of the message, spent once (later calls for the same
+      // array find it non-empty).
+      let total = Swift.max(1, count(of: tag.number, from: tag.offset))
+      try spend(total, name, at: tag.offset)
+      array.reserveCapacity(total)
+    }
     let index = array.count
     array.append(M())
     try decodeNested(tag, name, index: index, into: &array[index])  // in place, no copy
@@ -622,6 +666,7 @@ package struct WireReader {
       return
     }
     let capacity = Swift.max(1, count(of: tag.number, from: tag.offset))  // (at least this one)
+    try spend(capacity, name, at: tag.offset)  // all of them, before any is allocated
     // Filled with empty elements first: `reserveCapacity` and `append` are specialized for `M`
     // (the loop becomes a few vector stores per element), while
     // `Array(unsafeUninitializedCapacity:)` allocates through the standard library's

@@ -186,6 +186,7 @@ enum DeparturesCommand: TransitCommand {
     case .stale: return "realtime: stale, feed \(age ?? "time unknown")\(stamp)"
     case .expired: return "realtime: not used, feed \(age ?? "time unknown")\(stamp), older than 15 min; timetable times"
     case .none: return "realtime: none; timetable times"
+    case .unknown: return "realtime: unknown age (the feed gives no timestamp)"
     }
   }
 

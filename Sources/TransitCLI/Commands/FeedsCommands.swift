@@ -173,8 +173,9 @@ enum FeedsCheckCommand: TransitCommand {
       return 0
     }
     let client = try FeedsSupport.client(invocation)
+    let limits = try invocation.settings().realtimeLimits
     let fetcher = RealtimeFetcher(
-      client: client, cacheDirectory: invocation.paths.cache, clock: { invocation.context.clock.now().seconds })
+      client: client, cacheDirectory: invocation.paths.cache, limits: limits, clock: { invocation.context.clock.now().seconds })
     let now = invocation.context.clock.now().seconds
     var rows: [[String]] = [["FEED", "URL", "STATUS", "SIZE", "AGE", "PERIOD"]]
     var results: [JSON] = []
@@ -204,7 +205,7 @@ enum FeedsCheckCommand: TransitCommand {
             (size, age) = try checkZip(request, client: client, invocation: invocation, now: now)
           } else {
             let snapshot = try fetcher.snapshot(request, periodSeconds: feed.periodSeconds, refresh: true) { bytes in
-              try RtDumpCommand.decode(bytes, source: request.shownURL)
+              try RtDumpCommand.decode(bytes, source: request.shownURL, limits: limits)
             }
             if let failure = snapshot.failure { throw RuntimeError(request.redactor.redact(failure.description)) }
             size = fetcher.cachedSize(request.url)

@@ -32,8 +32,12 @@ enum FeedsSupport {
   /// An HTTP client with transit's User-Agent. `TRANSIT_FETCH_TIMEOUT` (seconds) and
   /// `TRANSIT_FETCH_RETRIES` tune it, for slow links and for tests; `TRANSIT_CA_BUNDLE` names
   /// a PEM file of certificate authorities to trust instead of the system's.
-  static func client(_ invocation: Invocation) throws -> HTTPClient {
+  ///
+  /// - Parameter budgetSeconds: a total time for everything the client fetches (interactive
+  ///   commands: the `realtime-budget` setting); nil: the full timeouts and retries.
+  static func client(_ invocation: Invocation, budgetSeconds: Double? = nil) throws -> HTTPClient {
     var options = FetchOptions()
+    options.budgetSeconds = budgetSeconds
     options.userAgent = "transit/\(Transit.version)"
     let environment = invocation.context.environment
     if let text = environment["TRANSIT_FETCH_TIMEOUT"], let seconds = Double(text), seconds > 0 {
@@ -70,7 +74,9 @@ enum FeedsSupport {
   /// The realtime feeds a command merges: `--realtime FILE`s when given; otherwise every
   /// realtime URL of the configured feeds (those named `preferred`, when any is), through the
   /// snapshot cache. A failed fetch falls back to the last good snapshot, saying its age on
-  /// stderr; with nothing cached the feed is left out and the failure said.
+  /// stderr; with nothing cached the feed is left out and the failure said. All the fetches
+  /// together get the `realtime-budget` setting's seconds (default 5), so a stalled server
+  /// never holds an interactive command for long.
   static func realtimeFeeds(_ invocation: Invocation, preferred: String? = nil) throws -> [FeedMessage] {
     if !invocation.global.realtimeFiles.isEmpty {
       return try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
@@ -79,9 +85,10 @@ enum FeedsSupport {
     var feeds = configuration.feeds.filter { !$0.realtimeURLs.isEmpty }
     if let preferred, feeds.contains(where: { $0.name == preferred }) { feeds = feeds.filter { $0.name == preferred } }
     guard !feeds.isEmpty else { return [] }
+    let settings = try invocation.settings()
     let fetcher = RealtimeFetcher(
-      client: try client(invocation), cacheDirectory: invocation.paths.cache,
-      clock: { invocation.context.clock.now().seconds })
+      client: try client(invocation, budgetSeconds: Double(settings.realtimeBudgetSeconds)),
+      cacheDirectory: invocation.paths.cache, limits: settings.realtimeLimits, clock: { invocation.context.clock.now().seconds })
     var messages: [FeedMessage] = []
     for feed in feeds {
       for (_, url) in feed.realtimeURLs {
@@ -107,7 +114,7 @@ enum FeedsSupport {
     let refresh = invocation.arguments.flag("--refresh")
     do {
       let snapshot = try fetcher.snapshot(request, periodSeconds: feed?.periodSeconds ?? 30, refresh: refresh) { bytes in
-        try RtDumpCommand.decode(bytes, source: request.shownURL)
+        try RtDumpCommand.decode(bytes, source: request.shownURL, limits: fetcher.limits)
       }
       if snapshot.origin == .fallback, let failure = snapshot.failure {
         let age = max(0, invocation.context.clock.now().seconds - snapshot.fetchedAt)

@@ -89,6 +89,7 @@ enum FollowCommand: TransitCommand {
     let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
     let screen = !once && !json && canMoveCursor ? Terminal.open() : nil
     defer { screen?.close() }
+    screen?.allowsColour = invocation.useColor
     var previousTime: UnixTime?
     var lastFrame: FollowFrame?
     var panel: MapRenderer?

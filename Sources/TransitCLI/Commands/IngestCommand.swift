@@ -3,6 +3,7 @@ import Foundation
 import GTFS
 import Services
 import TransitModel
+import ZIP
 
 /// `transit ingest`: load a GTFS feed into the timetable database.
 enum IngestCommand: TransitCommand {
@@ -171,8 +172,9 @@ enum IngestCommand: TransitCommand {
       isForced: arguments.flag("--force"), maximumShrink: Double(settings.swapShrinkPercent) / 100,
       maximumDaysAhead: settings.swapDaysAhead, lookaheadDays: settings.swapLookaheadDays)
     do {
+      let budget = UInt64(try invocation.settings().feedMaxUnzippedMegabytes) << 20
       result = try timetables.ingest(
-        path, as: name, now: invocation.now.seconds, meta: meta, lateMeta: lateMeta, policy: policy,
+        path, as: name, now: invocation.now.seconds, meta: meta, lateMeta: lateMeta, maxUnzippedBytes: budget, policy: policy,
         waitForLock: try lockWaiter(invocation)
       ) { progress in
         if progress.isIndexing {
@@ -194,7 +196,13 @@ enum IngestCommand: TransitCommand {
         context.stdout.line(
           JSON.object([("feed", .string(feed)), ("swapped", .bool(false)), ("checks", checksJSON(checks))]).serialized(pretty: true))
       }
-      throw error
+      // A download is loaded from a file in the cache: a bad archive's errors name the URL
+      // instead (the others keep their type and exit code).
+      guard shownSource != path, error is ZipError || error is GTFSError else { throw error }
+      var message = "\(error)".replacingOccurrences(of: path, with: shownSource)
+      let file = (path as NSString).lastPathComponent
+      if message.hasPrefix(file + ":") { message = shownSource + message.dropFirst(file.count) }
+      throw RuntimeError(message)
     }
     bar.finish()
     let summary = result.summary

@@ -98,6 +98,7 @@ enum RecordCommand: TransitCommand {
       throw RuntimeError("cannot create '\(directory)'")
     }
     let client = try FeedsSupport.client(invocation)
+    let limits = try invocation.settings().realtimeLimits
     let clock = invocation.context.clock
     let start = clock.now()
     var saved = 0
@@ -117,9 +118,10 @@ enum RecordCommand: TransitCommand {
           let key = feed.name + " " + kind
           do {
             let result = try client.get(
-              request.url, headers: request.headers, expecting: .protobuf, redactor: request.redactor)
+              request.url, headers: request.headers, expecting: .protobuf, redactor: request.redactor,
+              maxBodyBytes: limits.maxDecompressedBytes)
             guard case .body(let response) = result else { continue }
-            let message = try RtDumpCommand.decode(response.bytes, source: request.shownURL)
+            let message = try RtDumpCommand.decode(response.bytes, source: request.shownURL, limits: limits)
             let stamp = message.header?.timestamp.map { Int64(clamping: $0) } ?? now.seconds
             latest[key] = message
             if lastStamp[key] != stamp {

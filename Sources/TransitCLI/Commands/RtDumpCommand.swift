@@ -79,26 +79,88 @@ public enum RtDumpCommand: TransitCommand {
       throw RuntimeError("\(source): no such file")
     }
     guard !isDirectory.boolValue else { throw RuntimeError("\(source): is a folder, not a feed") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw RuntimeError("\(source): cannot be read")
+    let limits = try invocation.settings().realtimeLimits
+    // Refused before it is read: no feed file is larger than both caps.
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let cap = max(limits.maxCompressedBytes, limits.maxDecompressedBytes)
+    guard size <= cap else {
+      throw RuntimeError("\(source): \(size >> 20) MiB is more than the \(cap >> 20) MiB a realtime feed may hold (the realtime-max-mb setting)")
     }
-    return try decode([UInt8](data), source: source)
+    guard let bytes = readBytes(path, size: size) else { throw RuntimeError("\(source): cannot be read") }
+    return try decode(bytes, source: source, limits: limits)
   }
 
-  /// Un-gzips (when the bytes are gzip) and decodes a FeedMessage.
-  static func decode(_ bytes: [UInt8], source: String) throws -> FeedMessage {
+  /// The file's bytes read straight into one array (no `Data` copy beside it: a feed near the
+  /// size cap is held once).
+  static func readBytes(_ path: String, size: Int) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var failed = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      while count < size {
+        let got = read(fd, buffer.baseAddress! + count, size - count)
+        if got < 0 && errno == EINTR { continue }
+        if got < 0 { failed = true }
+        if got <= 0 { break }
+        count += got
+      }
+    }
+    if failed { return nil }
+    // A file that grew since its size was read: the rest, within the caps checked later.
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let got = read(fd, &chunk, chunk.count)
+      if got < 0 && errno == EINTR { continue }
+      if got <= 0 { break }
+      bytes += chunk[0..<got]
+      if bytes.count > size + (64 << 20) { break }
+    }
+    return bytes
+  }
+
+  /// Un-gzips (when the bytes are gzip) and decodes a FeedMessage within `limits`.
+  static func decode(_ bytes: [UInt8], source: String, limits: RealtimeLimits) throws -> FeedMessage {
     var bytes = bytes
     if source.lowercased().hasSuffix(".gz") || Gzip.isGzip(bytes) {
+      guard bytes.count <= limits.maxCompressedBytes else {
+        throw RuntimeError(
+          "\(source): the gzip data is larger than the \(limits.maxCompressedBytes >> 20) MiB allowed (the realtime-max-download-mb setting)")
+      }
       do {
-        bytes = try Gzip.decompress(bytes)
+        bytes = try Gzip.decompress(bytes, maxOutput: limits.maxDecompressedBytes)
+      } catch ZipError.gzipTooLarge(let limit) {
+        throw RuntimeError(
+          "\(source): the gzip data decompresses to more than the \(limit >> 20) MiB allowed (the realtime-max-mb setting)")
       } catch {
         throw RuntimeError("\(source): \(error)")
       }
     }
+    guard bytes.count <= limits.maxDecompressedBytes else {
+      throw RuntimeError(
+        "\(source): the feed is larger than the \(limits.maxDecompressedBytes >> 20) MiB allowed (the realtime-max-mb setting)")
+    }
+    if HTTPClient.looksLikeHTML(Array(bytes.prefix(512))) {
+      throw RuntimeError("\(source): looks like an html page, not a gtfs-realtime feed")
+    }
     do {
-      return try FeedMessage(decoding: bytes)
+      return try FeedMessage(decoding: bytes, limits: limits.decoding)
     } catch {
-      throw RuntimeError("\(source): \(error)")
+      var message = "\(source): \(error)"
+      if let setting = Self.setting(raising: error) {
+        message = message.replacingOccurrences(of: "(a decoding limit)", with: "(the \(setting) setting)")
+      }
+      throw RuntimeError(message)
+    }
+  }
+
+  /// The setting that raises the limit a decoding error names, if it names one.
+  static func setting(raising error: WireError) -> String? {
+    guard case .tooMany(let what, _, _) = error.reason else { return nil }
+    switch what {
+    case "entity": return "realtime-max-entities"
+    case "stop_time_update": return "realtime-max-stop-updates"
+    default: return nil
     }
   }
 
@@ -110,7 +172,7 @@ public enum RtDumpCommand: TransitCommand {
     let request = try FeedsSupport.resolve(url, feed: feed, invocation: invocation)
     let fetcher = RealtimeFetcher(
       client: try FeedsSupport.client(invocation), cacheDirectory: invocation.paths.cache,
-      clock: { invocation.context.clock.now().seconds })
+      limits: try invocation.settings().realtimeLimits, clock: { invocation.context.clock.now().seconds })
     return try FeedsSupport.snapshot(request, feed: feed, fetcher: fetcher, invocation: invocation, reportFailure: false).feed
   }
 }

@@ -24,6 +24,8 @@ private func restoreTerminal() {
 /// and on SIGTERM.
 final class Terminal {
   private var closed = false
+  /// Whether our own colour may pass into frames (feed text never brings its own controls).
+  var allowsColour = true
 
   private init() {}
 
@@ -73,7 +75,8 @@ final class Terminal {
   func draw(_ lines: [String]) {
     let rows = size().rows
     var text = "\u{1B}[H"
-    for line in lines.prefix(max(1, rows)) { text += line + "\u{1B}[K\r\n" }
+    let allowance = TerminalText.Allowance(colour: allowsColour, lineErase: false)
+    for line in lines.prefix(max(1, rows)) { text += TerminalText.sanitize(line, allowing: allowance) + "\u{1B}[K\r\n" }
     text += "\u{1B}[J"
     write(text)
   }

@@ -1,0 +1,115 @@
+/// Makes text safe for a terminal: feed text (stop names, headsigns, route and agency names,
+/// alert texts, vehicle labels, ids) reaches the output through `OutputSink` and the full-screen
+/// view, and a feed may hold control characters that retitle the window, clear the screen or
+/// move the cursor. Text output passes through here once, at the stream; JSON escapes controls
+/// itself and is left alone.
+///
+/// Removed: C0 controls but tab and newline (and a carriage return before a newline), DEL, C1
+/// controls (U+0080 to U+009F), and whole escape sequences (CSI `ESC [ ... final`, OSC
+/// `ESC ] ... BEL|ST`, DCS/SOS/PM/APC strings, two-byte `ESC x`). Kept when asked: colour (SGR,
+/// `ESC [ digits ; ... m`) when colour is on, and erase-line (`ESC [ 2K`) for progress bars.
+enum TerminalText {
+  /// What may stay.
+  struct Allowance: Equatable, Sendable {
+    /// Colour sequences (`ESC [ 1;31 m`): our own styling, when colour is on.
+    var colour = false
+    /// Erase-in-line (`ESC [ K`, `ESC [ 2K`) and a carriage return before one: progress bars.
+    var lineErase = false
+  }
+
+  /// `text` with every control character and escape sequence not allowed removed.
+  static func sanitize(_ text: String, allowing allowance: Allowance = Allowance()) -> String {
+    guard needsWork(text) else { return text }
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    let n = bytes.count
+    while i < n {
+      let byte = bytes[i]
+      if byte == 0x1B {  // ESC
+        i = escape(bytes, from: i + 1, into: &out, allowance: allowance)
+        continue
+      }
+      if byte == 0xC2, i + 1 < n, (0x80...0x9F).contains(bytes[i + 1]) {  // a C1 control, U+0080-U+009F
+        let c1 = bytes[i + 1]
+        i += 2
+        switch c1 {
+        case 0x9B: i = controlSequence(bytes, from: i, into: &out, allowance: allowance, start: [0xC2, 0x9B])
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: i = skipString(bytes, from: i)
+        default: break
+        }
+        continue
+      }
+      if byte < 0x20 || byte == 0x7F {
+        let keep =
+          byte == 0x0A || byte == 0x09
+          || (byte == 0x0D && i + 1 < n && bytes[i + 1] == 0x0A)
+          || (byte == 0x0D && allowance.lineErase && i + 2 < n && bytes[i + 1] == 0x1B && bytes[i + 2] == UInt8(ascii: "["))
+        if keep { out.append(byte) }
+        i += 1
+        continue
+      }
+      out.append(byte)
+      i += 1
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether `text` holds anything `sanitize` might remove (most text does not: one quick pass).
+  private static func needsWork(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return true }
+      if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
+      previous = byte
+    }
+    return false
+  }
+
+  /// After an ESC at `from - 1`: the sequence it starts, kept or dropped; returns where the text
+  /// resumes.
+  private static func escape(_ bytes: [UInt8], from start: Int, into out: inout [UInt8], allowance: Allowance) -> Int {
+    guard start < bytes.count else { return start }
+    switch bytes[start] {
+    case UInt8(ascii: "["):
+      return controlSequence(bytes, from: start + 1, into: &out, allowance: allowance, start: [0x1B, UInt8(ascii: "[")])
+    case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
+      return skipString(bytes, from: start + 1)
+    case 0x20...0x7E:
+      return start + 1  // a two-byte sequence (ESC c resets the terminal)
+    default:
+      return start  // a lone ESC: dropped, the next byte is looked at on its own
+    }
+  }
+
+  /// A control sequence's parameters, intermediates and final byte from `from`; kept (with
+  /// `start` before it) only when allowed.
+  private static func controlSequence(
+    _ bytes: [UInt8], from: Int, into out: inout [UInt8], allowance: Allowance, start: [UInt8]
+  ) -> Int {
+    var i = from
+    while i < bytes.count, (0x20...0x3F).contains(bytes[i]) { i += 1 }
+    guard i < bytes.count, (0x40...0x7E).contains(bytes[i]) else { return i }  // unfinished: dropped
+    let final = bytes[i]
+    let parameters = bytes[from..<i]
+    let isNumeric = parameters.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ";") }
+    let keep =
+      start == [0x1B, UInt8(ascii: "[")] && isNumeric
+      && ((final == UInt8(ascii: "m") && allowance.colour) || (final == UInt8(ascii: "K") && allowance.lineErase))
+    if keep { out += start + parameters + [final] }
+    return i + 1
+  }
+
+  /// Skips an OSC, DCS, SOS, PM or APC string up to its terminator (BEL, ESC \, or ST).
+  private static func skipString(_ bytes: [UInt8], from: Int) -> Int {
+    var i = from
+    while i < bytes.count {
+      if bytes[i] == 0x07 { return i + 1 }
+      if bytes[i] == 0x1B { return i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\\") ? i + 2 : i + 1 }
+      if bytes[i] == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0x9C { return i + 2 }
+      i += 1
+    }
+    return i
+  }
+}

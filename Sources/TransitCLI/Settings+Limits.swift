@@ -1,0 +1,34 @@
+import Fetch
+import GTFSRealtime
+import Merge
+
+extension Invocation {
+  /// The settings from the config folder.
+  /// - Throws: `RuntimeError` when the file holds a value that does not parse.
+  public func settings() throws -> Settings {
+    do {
+      return try Settings.load(from: paths.config)
+    } catch {
+      throw RuntimeError(error.message)
+    }
+  }
+}
+
+extension Settings {
+  /// Realtime's memory budget as these settings set it.
+  public var realtimeLimits: RealtimeLimits {
+    RealtimeLimits(
+      maxCompressedBytes: realtimeMaxDownloadMegabytes << 20, maxDecompressedBytes: realtimeMaxMegabytes << 20,
+      decoding: DecodingLimits(
+        maxEntities: realtimeMaxEntities, maxStopTimeUpdates: realtimeMaxStopUpdates,
+        maxMessages: max(DecodingLimits.default.maxMessages, realtimeMaxEntities + realtimeMaxStopUpdates)))
+  }
+
+  /// The merge thresholds these settings ask for (early and late; the rest as Merge has them).
+  public var reconcilerOptions: ReconcilerOptions {
+    var options = ReconcilerOptions()
+    options.earlyThresholdSeconds = Int64(earlySeconds)
+    options.lateThresholdSeconds = Int64(lateSeconds)
+    return options
+  }
+}
