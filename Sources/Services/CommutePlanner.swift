@@ -1,3 +1,4 @@
+import Foundation
 import GTFS
 import Merge
 import TransitModel
@@ -61,6 +62,34 @@ public enum CommutePlanner {
     return try store.parent(of: first)
   }
 
+  /// Whether `commute` runs on `date` (its weekdays: bit 0 Monday ... bit 6 Sunday).
+  public static func runs(_ commute: UserStore.Commute, on date: ServiceDate) -> Bool {
+    commute.days & (1 << (date.weekday - 1)) != 0
+  }
+
+  /// The first date from `date` on which `commute` runs (nil for a commute of no weekday).
+  public static func nextDay(of commute: UserStore.Commute, from date: ServiceDate) -> ServiceDate? {
+    guard commute.days & 0x7F != 0 else { return nil }
+    var day = date
+    while !runs(commute, on: day) { day = day.adding(days: 1) }
+    return day
+  }
+
+  /// The deadline of `commute` on `date`: its arrive-by time on the wall clock of `zone`
+  /// (on the day clocks go forward a time in the skipped hour comes out an hour later).
+  public static func deadline(_ commute: UserStore.Commute, on date: ServiceDate, zone: TimeZone) -> UnixTime {
+    let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(commute.arriveByMinutes) * 60
+    let guess = local - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local))))
+    return UnixTime(local - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))))
+  }
+
+  /// `plan(_:stop:on:deadline:store:live:)` at the commute's own deadline on `date`.
+  public static func plan(
+    _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, store: Store, live: LiveRealtime
+  ) throws -> Plan {
+    try plan(commute, stop: stop, on: date, deadline: deadline(commute, on: date, zone: store.timeZone(of: stop.feed)), store: store, live: live)
+  }
+
   /// Chooses the departures for `commute` on `date`: the latest whose arrival on foot (the
   /// vehicle's arrival at the destination, as predicted, plus the walk after it; without a
   /// destination, its departure) is no later than `deadline` is recommended.
@@ -110,5 +139,44 @@ public enum CommutePlanner {
       shown = Array(options.prefix(1))
     }
     return Plan(date: date, deadline: deadline, options: shown, recommended: index, report: live.report)
+  }
+}
+
+/// How a timetable refresh moved a commute's recommended departure (issue 19, "what changed
+/// for you"): both on the commute's next day, from the timetable alone.
+public struct CommuteChange: Sendable, Equatable {
+  /// A recommended departure: its route and when it leaves the commute's stop.
+  public struct Choice: Sendable, Equatable {
+    public var route: String
+    public var departs: UnixTime
+  }
+
+  /// The commute's name.
+  public var name: String
+  /// The day compared.
+  public var date: ServiceDate
+  /// The recommendation with the replaced timetable, and with the new one (nil: none arrives
+  /// in time, or the stop is gone).
+  public var before: Choice?
+  public var after: Choice?
+
+  /// The change of `commute`'s recommendation from `old` to `new` on its next day from the
+  /// local date of `now`; nil when it is the same (or the commute's stop was in neither).
+  public static func between(
+    _ commute: UserStore.Commute, old: Store, new: Store, now: UnixTime, options: ServiceOptions = .init()
+  ) throws -> CommuteChange? {
+    let feed = FeedName(commute.feed)
+    func choice(_ store: Store) throws -> (ServiceDate, Choice?)? {
+      guard let stop = try store.stop(StopID(commute.stopID), feed: feed),
+        let date = CommutePlanner.nextDay(of: commute, from: store.localDate(of: now, feed: feed))
+      else { return nil }
+      let plan = try CommutePlanner.plan(commute, stop: stop, on: date, store: store, live: .none(now: now, options: options))
+      let option = plan.recommended.map { plan.options[$0] }
+      return (date, option.map { Choice(route: $0.departure.call.routeShortName, departs: $0.departs) })
+    }
+    let before = try choice(old), after = try choice(new)
+    guard let date = before?.0 ?? after?.0 else { return nil }
+    let change = CommuteChange(name: commute.name, date: date, before: before?.1 ?? nil, after: after?.1 ?? nil)
+    return change.before == change.after ? nil : change
   }
 }

@@ -34,3 +34,25 @@ public struct RouteLateness: Sendable, Hashable {
     return result
   }
 }
+
+/// A route's line on the status board: what the alerts in force say, raised to yellow when
+/// its live trips run late beyond the threshold and no alert says worse.
+public struct RouteCondition: Sendable {
+  /// Green, yellow or red.
+  public var status: RouteStatus
+  /// The alerts behind it, worst first.
+  public var reasons: [IdentifiedAlert]
+  /// Its lateness, when some live trip runs late.
+  public var lateness: RouteLateness?
+
+  /// The condition of a route informed by `alerts` (already those in force for it) with
+  /// `lateness` from its trip updates.
+  public init(alerts: [IdentifiedAlert], lateness: RouteLateness?) {
+    var (status, reasons) = AlertSeverity.status(of: alerts)
+    let late = lateness.flatMap { $0.isLate ? $0 : nil }
+    if late != nil && status == .green { status = .yellow }
+    self.status = status
+    self.reasons = reasons
+    self.lateness = late
+  }
+}

@@ -206,6 +206,11 @@ import Testing
     let home = DemoHome(), sources = TemporaryFolder()
     #expect(home.run(["fav", "add", "TD4540", "--label", "hospital"]).code == 0)
     #expect(home.run(["fav", "add", "TD4530"]).code == 0)
+    // The 77X leaves Tallaght Hospital (TD4540) at 07:06 and reaches Citywest Campus (TD4547)
+    // at 07:21, in time for 07:40; the 07:36 arrives 07:51 (stop_times.txt). With the 77X gone
+    // nothing arrives in time.
+    let added = home.run(["commute", "add", "school", "--stop", "TD4540", "--route", "77X", "--to", "TD4547", "--arrive-by", "07:40"])
+    #expect(added.code == 0, "\(added.stderr)")
     let now = "2026-12-01T12:00:00Z"
     // The same timetable again: nothing for you, and --quiet prints nothing at all.
     #expect(home.run(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--now", now]).stdout.isEmpty)
@@ -215,6 +220,7 @@ import Testing
     #expect(quiet.stdout == """
       your stop TD4540 (hospital) moved 111 m
       route 77X no longer calls at your stop TD4540 (hospital)
+      commute school: the 07:06 77X is gone, and nothing else arrives in time
 
       """)
     // JSON always carries them (here: none left to report going back to the changed feed).
@@ -224,7 +230,9 @@ import Testing
     let back = home.run(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--json", "--now", now])
     let again = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])
     let changes = try #require(again["your_changes"] as? [[String: Any]])
-    #expect(changes.map { $0["change"] as? String } == ["moved"])
+    #expect(changes.map { $0["change"] as? String } == ["moved", "commute"])
     #expect(changes.first?["meters"] as? Int == 111)
+    // Going back, the 07:06 arrives in time again.
+    #expect((changes.last?["after"] as? [String: Any])?["departs"] as? String == "2026-12-01T07:06:00+00:00")
   }
 }

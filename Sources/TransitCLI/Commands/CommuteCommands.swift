@@ -74,7 +74,7 @@ enum CommuteSupport {
 
   /// Whether the commute runs on `date`.
   static func runs(_ commute: UserStore.Commute, on date: ServiceDate) -> Bool {
-    commute.days & (1 << (date.weekday - 1)) != 0
+    CommutePlanner.runs(commute, on: date)
   }
 
   /// "Tuesday 2026-12-01".
@@ -89,19 +89,14 @@ enum CommuteSupport {
 
   /// The deadline of `commute` on `date`: its arrive-by time on the agency's clock.
   static func deadline(_ commute: UserStore.Commute, on date: ServiceDate, zone: TimeZone) throws -> UnixTime {
-    let day = String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
-    guard let deadline = ISOTime.parse(day + "T" + clockText(commute.arriveByMinutes), zone: zone) else {
-      throw RuntimeError("cannot place \(clockText(commute.arriveByMinutes)) on \(day) in \(zone.identifier)")
-    }
-    return deadline
+    CommutePlanner.deadline(commute, on: date, zone: zone)
   }
 
   /// The plan of `commute` on `date` from the departure board and the realtime `live`.
   static func plan(
     _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, store: Store, live: LiveRealtime
   ) throws -> CommutePlanner.Plan {
-    let deadline = try deadline(commute, on: date, zone: store.timeZone(of: stop.feed))
-    return try CommutePlanner.plan(commute, stop: stop, on: date, deadline: deadline, store: store, live: live)
+    try CommutePlanner.plan(commute, stop: stop, on: date, store: store, live: live)
   }
 }
 

@@ -238,14 +238,38 @@ enum IngestCommand: TransitCommand {
     if summary.warnings.count > 10 { context.stderr.line("warning: … and \(summary.warnings.count - 10) more") }
   }
 
-  /// A change at one of the user's favourite stops, as shown.
+  /// A change at one of the user's favourite stops, or to one of their commutes, as shown.
   struct ChangeForYou {
     var change: StopChange
     var label: String?
+    var commute: (change: CommuteChange, zone: TimeZone)?
+
+    init(change: StopChange, label: String?) {
+      self.change = change
+      self.label = label
+    }
+
+    init(commute: CommuteChange, zone: TimeZone) {
+      change = StopChange(stopID: "", kind: .removed)
+      self.commute = (commute, zone)
+    }
 
     var stop: String { change.stopID + (label.map { " (\($0))" } ?? "") }
 
     var text: String {
+      if let (change, zone) = commute {
+        func clock(_ time: UnixTime) -> String { String(ISOTime.format(time, zone: zone).dropFirst(11).prefix(5)) }
+        let prefix = "commute \(change.name): "
+        switch (change.before, change.after) {
+        case (let before?, let after?) where before.route == after.route:
+          return prefix + "the \(clock(before.departs)) \(before.route) now leaves \(clock(after.departs))"
+        case (let before?, let after?):
+          return prefix + "the \(clock(before.departs)) \(before.route) is gone; take the \(clock(after.departs)) \(after.route)"
+        case (let before?, nil): return prefix + "the \(clock(before.departs)) \(before.route) is gone, and nothing else arrives in time"
+        case (nil, let after?): return prefix + "the \(clock(after.departs)) \(after.route) now arrives in time"
+        case (nil, nil): return prefix + "changed"
+        }
+      }
       switch change.kind {
       case .removed: return "your stop \(stop) is no longer in the timetable"
       case .moved(let meters): return "your stop \(stop) moved \(Int(meters.rounded())) m"
@@ -255,6 +279,15 @@ enum IngestCommand: TransitCommand {
     }
 
     var json: JSON {
+      if let (change, zone) = commute {
+        func choice(_ choice: CommuteChange.Choice?) -> JSON {
+          choice.map { .object([("route_short_name", .string($0.route)), ("departs", .string(ISOTime.format($0.departs, zone: zone)))]) } ?? .null
+        }
+        return .object([
+          ("commute", .string(change.name)), ("change", .string("commute")), ("date", .string(change.date.description)),
+          ("before", choice(change.before)), ("after", choice(change.after)),
+        ])
+      }
       var members: [(String, JSON)] = [("stop_id", .string(change.stopID)), ("label", .optional(label))]
       switch change.kind {
       case .removed: members.append(("change", .string("removed")))
@@ -265,8 +298,8 @@ enum IngestCommand: TransitCommand {
     }
   }
 
-  /// What the swap changed at the user's favourite stops of `feed` (nothing without
-  /// favourites or a previous timetable).
+  /// What the swap changed at the user's favourite stops of `feed` and to their commutes
+  /// from it (nothing without them or a previous timetable).
   static func changesForYou(_ feed: String, _ timetables: Timetables, _ invocation: Invocation) throws -> [ChangeForYou] {
     guard FileManager.default.fileExists(atPath: invocation.paths.data + "/user.sqlite") else { return [] }
     let favourites = try UserStore(directory: invocation.paths.data).favourites().filter { $0.feed == feed }
@@ -274,7 +307,20 @@ enum IngestCommand: TransitCommand {
     for favourite in favourites { labels[favourite.stopID] = favourite.label ?? labels[favourite.stopID] }
     var seen = Set<String>()
     let stops = favourites.map(\.stopID).filter { seen.insert($0).inserted }
-    return try timetables.changes(of: feed, at: stops).map { ChangeForYou(change: $0, label: labels[$0.stopID]) }
+    var result = try timetables.changes(of: feed, at: stops).map { ChangeForYou(change: $0, label: labels[$0.stopID]) }
+    // Each commute's recommended departure on its next day, with the old timetable and the new.
+    let commutes = try UserStore(directory: invocation.paths.data).commutes().filter { $0.feed == feed }
+    let current = try timetables.path(of: feed)
+    if !commutes.isEmpty, FileManager.default.fileExists(atPath: current + ".prev") {
+      let old = try Store(files: [(feed, current + ".prev")]), new = try Store(files: [(feed, current)])
+      let zone = new.timeZone(of: FeedName(feed))
+      for commute in commutes {
+        if let change = try CommuteChange.between(commute, old: old, new: new, now: invocation.now) {
+          result.append(ChangeForYou(commute: change, zone: zone))
+        }
+      }
+    }
+    return result
   }
 
   /// `unchanged: NAME (reason)`, unless quiet.

@@ -74,11 +74,9 @@ enum StatusCommand: TransitCommand {
     let lateness = live.map(RouteLateness.byRoute) ?? [:]
 
     func line(_ id: String, name: String, scope: AlertScope) -> Line {
-      let informing = active.filter { AlertMatcher.informs($0.alert, scope) }
-      var (status, reasons) = AlertSeverity.status(of: informing)
-      let late = lateness[RouteID(id)].flatMap { $0.isLate ? $0 : nil }
-      if late != nil && status == .green { status = .yellow }
-      return Line(routeID: id, name: name, status: status, reasons: reasons, lateness: late)
+      let condition = RouteCondition(
+        alerts: active.filter { AlertMatcher.informs($0.alert, scope) }, lateness: lateness[RouteID(id)])
+      return Line(routeID: id, name: name, status: condition.status, reasons: condition.reasons, lateness: condition.lateness)
     }
 
     var lines: [Line] = []
