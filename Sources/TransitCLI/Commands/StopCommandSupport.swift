@@ -55,7 +55,8 @@ enum StopCommandSupport {
     let manyFeeds = store.feedNames.count > 1
     let labels = (try? store.distinguishingLabels(stops)) ?? stops.map { _ in nil }
     let rows = zip(stops, labels).map { stop, label in
-      ["  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue, stop.code ?? "", stop.name, kind(of: stop), label ?? ""]
+      ["  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue, stop.code ?? "", stop.name, kind(of: stop),
+       label.flatMap { kind(of: stop).contains($0) ? nil : $0 } ?? ""]
     }
     return table(rows)
   }

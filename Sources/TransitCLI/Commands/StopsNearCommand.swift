@@ -92,7 +92,7 @@ enum StopsNearCommand: TransitCommand {
       let kind = StopCommandSupport.kind(of: entry.stop)
       rows.append([
         StopCommandSupport.distance(entry.distanceMeters), entry.stop.code ?? "",
-        entry.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.map { " · " + $0 } ?? ""),
+        entry.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? ""),
         (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
         routeList(entry.routes),
       ])

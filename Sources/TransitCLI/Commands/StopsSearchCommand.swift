@@ -60,7 +60,7 @@ enum StopsSearchCommand: TransitCommand {
       let kind = StopCommandSupport.kind(of: match.stop)
       var row = [
         (manyFeeds ? "\(match.stop.feed):" : "") + match.stop.id.rawValue, match.stop.code ?? "",
-        match.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.map { " · " + $0 } ?? ""),
+        match.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? ""),
       ]
       if near != nil { row.append(match.distanceMeters.map(StopCommandSupport.distance) ?? "") }
       return row
