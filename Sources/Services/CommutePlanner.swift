@@ -39,27 +39,15 @@ public enum CommutePlanner {
     var stop = try store.stop(StopID(destination), feed: feed)
     if stop == nil {
       switch try store.resolveStop(destination) {
+      // A station shared by its platforms' name already comes back found (Store.resolveStop).
       case .found(let found): stop = found
-      case .ambiguous(let stops): stop = try station(of: stops, store: store)
-      case .notFound: break
+      case .ambiguous, .notFound: break
       }
     }
     guard let stop else { return nil }
     var ids: Set<StopID> = [stop.id]
     if stop.isStation { for platform in try store.platforms(of: stop) { ids.insert(platform.id) } }
     return ids
-  }
-
-  /// The station when `stops` are one station and its own platforms (they share its name).
-  public static func station(of stops: [TransitModel.Stop], store: Store) throws -> TransitModel.Stop? {
-    if let station = stops.first(where: \.isStation),
-      stops.allSatisfy({ $0.id == station.id || $0.parentStation == station.id })
-    {
-      return station
-    }
-    let parents = Set(stops.map { $0.parentStation?.rawValue ?? "" })
-    guard parents.count == 1, !parents.contains(""), let first = stops.first else { return nil }
-    return try store.parent(of: first)
   }
 
   /// Whether `commute` runs on `date` (its weekdays: bit 0 Monday ... bit 6 Sunday).

@@ -105,19 +105,31 @@ struct RealFeedDepartureTests {
     }
   }
 
+  /// A shared feed ingested as `feed` into a fresh folder, with its reference and a store.
+  struct Loaded {
+    let directory = TestDirectory()
+    let path: String
+    let reference: Reference
+    let store: Store
+
+    init(_ file: String) throws {
+      let source = try #require(SharedData.path("static/" + file))
+      let timetables = Timetables(directory: directory.path)
+      try timetables.ingest(source, as: "feed", now: 1)
+      path = try timetables.path(of: "feed")
+      reference = try Reference(path: path)
+      store = try Store(files: [("feed", path)])
+    }
+  }
+
   static func order(_ a: Seen, _ b: Seen) -> Bool {
     (a.time, a.trip, a.serviceDate, a.stop) < (b.time, b.trip, b.serviceDate, b.stop)
   }
 
   @Test(arguments: feeds)
   func departuresEqualTheReference(file: String) throws {
-    let source = try #require(SharedData.path("static/" + file))
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    try timetables.ingest(source, as: "feed", now: 1)
-    let path = try timetables.path(of: "feed")
-    let reference = try Reference(path: path)
-    let store = try Store(files: [("feed", path)])
+    let loaded = try Loaded(file)
+    let (path, reference, store) = (loaded.path, loaded.reference, loaded.store)
     let db = try Connection(path: path, mode: .readOnly)
 
     // Sampled stops: every k-th stop served by a trip, and a few stations.
@@ -180,13 +192,8 @@ struct RealFeedDepartureTests {
   /// 00:00:00 trips of 2021-03-14, at 23:00 on the 13th, were missing.)
   @Test(arguments: dstFeeds)
   func departuresAroundEveryDSTChangeEqualTheReference(file: String) throws {
-    let source = try #require(SharedData.path("static/" + file))
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    try timetables.ingest(source, as: "feed", now: 1)
-    let path = try timetables.path(of: "feed")
-    let reference = try Reference(path: path)
-    let store = try Store(files: [("feed", path)])
+    let loaded = try Loaded(file)
+    let (path, reference, store) = (loaded.path, loaded.reference, loaded.store)
     let db = try Connection(path: path, mode: .readOnly)
 
     let range = try db.prepare("""
@@ -232,13 +239,8 @@ struct RealFeedDepartureTests {
 
   /// The window is half-open: a departure exactly at its end is not in it.
   @Test func theWindowEndIsNotIncluded() throws {
-    let source = try #require(SharedData.path("static/caltrain-2023.zip"))
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    try timetables.ingest(source, as: "feed", now: 1)
-    let path = try timetables.path(of: "feed")
-    let reference = try Reference(path: path)
-    let store = try Store(files: [("feed", path)])
+    let loaded = try Loaded("caltrain-2023.zip")
+    let (reference, store) = (loaded.reference, loaded.store)
     let stop = try #require(try store.stop(StopID("palo_alto"), feed: "feed"))
     // Wednesday 2023-11-08, from 07:00 Pacific (15:00Z) for two hours.
     let from: Int64 = 1_699_455_600

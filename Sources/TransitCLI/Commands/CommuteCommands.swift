@@ -142,7 +142,7 @@ enum CommuteAddCommand: TransitCommand {
     // --to is a stop like every other: id, code, exact name or a unique match; a name shared by
     // a station and its platforms is the station (any platform). Saved as its stop_id.
     let destination = try arguments.value("--to").map { text in
-      try StopCommandSupport.resolveStop(text, in: store, context: invocation.context, preferringStation: true)
+      try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
     }
     if let destination, destination.feed != stop.feed {
       throw UsageError("--to '\(arguments.value("--to") ?? "")' is in feed \(destination.feed), not in \(stop.feed) with --stop")

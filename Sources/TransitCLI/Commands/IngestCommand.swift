@@ -239,25 +239,23 @@ enum IngestCommand: TransitCommand {
   }
 
   /// A change at one of the user's favourite stops, or to one of their commutes, as shown.
-  struct ChangeForYou {
-    var change: StopChange
-    var label: String?
-    var commute: (change: CommuteChange, zone: TimeZone)?
-
-    init(change: StopChange, label: String?) {
-      self.change = change
-      self.label = label
-    }
-
-    init(commute: CommuteChange, zone: TimeZone) {
-      change = StopChange(stopID: "", kind: .removed)
-      self.commute = (commute, zone)
-    }
-
-    var stop: String { change.stopID + (label.map { " (\($0))" } ?? "") }
+  enum ChangeForYou {
+    /// A favourite stop removed, moved or losing a route; `label` is the user's name for it.
+    case stop(StopChange, label: String?)
+    /// A commute's recommended departure retimed or gone, shown on `zone`'s clock.
+    case commute(CommuteChange, zone: TimeZone)
 
     var text: String {
-      if let (change, zone) = commute {
+      switch self {
+      case .stop(let change, let label):
+        let stop = change.stopID + (label.map { " (\($0))" } ?? "")
+        switch change.kind {
+        case .removed: return "your stop \(stop) is no longer in the timetable"
+        case .moved(let meters): return "your stop \(stop) moved \(Int(meters.rounded())) m"
+        case .routesGone(let routes):
+          return "\(routes.count == 1 ? "route" : "routes") \(routes.joined(separator: ", ")) no longer \(routes.count == 1 ? "calls" : "call") at your stop \(stop)"
+        }
+      case .commute(let change, let zone):
         func clock(_ time: UnixTime) -> String { String(ISOTime.format(time, zone: zone).dropFirst(11).prefix(5)) }
         let prefix = "commute \(change.name): "
         switch (change.before, change.after) {
@@ -270,16 +268,19 @@ enum IngestCommand: TransitCommand {
         case (nil, nil): return prefix + "changed"
         }
       }
-      switch change.kind {
-      case .removed: return "your stop \(stop) is no longer in the timetable"
-      case .moved(let meters): return "your stop \(stop) moved \(Int(meters.rounded())) m"
-      case .routesGone(let routes):
-        return "\(routes.count == 1 ? "route" : "routes") \(routes.joined(separator: ", ")) no longer \(routes.count == 1 ? "calls" : "call") at your stop \(stop)"
-      }
     }
 
     var json: JSON {
-      if let (change, zone) = commute {
+      switch self {
+      case .stop(let change, let label):
+        var members: [(String, JSON)] = [("stop_id", .string(change.stopID)), ("label", .optional(label))]
+        switch change.kind {
+        case .removed: members.append(("change", .string("removed")))
+        case .moved(let meters): members += [("change", .string("moved")), ("meters", .number(Int(meters.rounded())))]
+        case .routesGone(let routes): members += [("change", .string("routes_gone")), ("routes", .array(routes.map(JSON.string)))]
+        }
+        return .object(members)
+      case .commute(let change, let zone):
         func choice(_ choice: CommuteChange.Choice?) -> JSON {
           choice.map { .object([("route_short_name", .string($0.route)), ("departs", .string(ISOTime.format($0.departs, zone: zone)))]) } ?? .null
         }
@@ -288,13 +289,6 @@ enum IngestCommand: TransitCommand {
           ("before", choice(change.before)), ("after", choice(change.after)),
         ])
       }
-      var members: [(String, JSON)] = [("stop_id", .string(change.stopID)), ("label", .optional(label))]
-      switch change.kind {
-      case .removed: members.append(("change", .string("removed")))
-      case .moved(let meters): members += [("change", .string("moved")), ("meters", .number(Int(meters.rounded())))]
-      case .routesGone(let routes): members += [("change", .string("routes_gone")), ("routes", .array(routes.map(JSON.string)))]
-      }
-      return .object(members)
     }
   }
 
@@ -307,7 +301,7 @@ enum IngestCommand: TransitCommand {
     for favourite in favourites { labels[favourite.stopID] = favourite.label ?? labels[favourite.stopID] }
     var seen = Set<String>()
     let stops = favourites.map(\.stopID).filter { seen.insert($0).inserted }
-    var result = try timetables.changes(of: feed, at: stops).map { ChangeForYou(change: $0, label: labels[$0.stopID]) }
+    var result = try timetables.changes(of: feed, at: stops).map { ChangeForYou.stop($0, label: labels[$0.stopID]) }
     // Each commute's recommended departure on its next day, with the old timetable and the new.
     let commutes = try UserStore(directory: invocation.paths.data).commutes().filter { $0.feed == feed }
     let current = try timetables.path(of: feed)
@@ -316,7 +310,7 @@ enum IngestCommand: TransitCommand {
       let zone = new.timeZone(of: FeedName(feed))
       for commute in commutes {
         if let change = try CommuteChange.between(commute, old: old, new: new, now: invocation.now) {
-          result.append(ChangeForYou(commute: change, zone: zone))
+          result.append(.commute(change, zone: zone))
         }
       }
     }

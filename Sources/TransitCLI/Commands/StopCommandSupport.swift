@@ -23,13 +23,12 @@ enum StopCommandSupport {
 
   /// The stop `text` names; when it names several or none, lists the candidates on stderr and
   /// throws `NotFoundError` (exit 3).
-  /// With `preferringStation`, a name shared by a station and its own platforms is the station.
-  static func resolveStop(_ text: String, in store: Store, context: CommandContext, preferringStation: Bool = false) throws -> Stop {
+  /// A name shared by a station and its own platforms is the station (`Store.resolveStop`).
+  static func resolveStop(_ text: String, in store: Store, context: CommandContext) throws -> Stop {
     switch try store.resolveStop(text) {
     case .found(let stop):
       return stop
     case .ambiguous(var stops):
-      if preferringStation, let station = try CommutePlanner.station(of: stops, store: store) { return station }
       let count = stops.count
       // Platforms of one station: offer the station itself first (its departures are all of theirs).
       let parents = Set(stops.map { $0.parentStation.map { "\($0)" } ?? "" })
