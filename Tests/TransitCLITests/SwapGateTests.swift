@@ -147,6 +147,11 @@ import Testing
     #expect(query.stderr == "warning: the timetable held for gate ended on 2027-12-31; refresh it with 'transit ingest'\n")
     #expect((try? JSONSerialization.jsonObject(with: Data(query.stdout.utf8))) != nil)
     #expect(transit(["stops", "search", "stop 3", "--now", Self.now, "--data-dir", home.path]).stderr.isEmpty)
+    // The no-argument view and status say it too.
+    for words in [[String](), ["status", "--realtime", packageRoot + "/Data/realtime/demo-alerts.pb"]] {
+      let other = transit(words + ["--now", "2028-01-01T12:00:00Z", "--data-dir", home.path])
+      #expect(other.stderr.contains("warning: the timetable held for gate ended on 2027-12-31"), "\(words): \(other.stderr)")
+    }
   }
 
   @Test func aSecondIngestWaitsForTheLock() throws {

@@ -180,7 +180,9 @@ enum AlertsSupport {
   /// The timetables held, or nil when there are none (alerts work without them, by raw ids).
   static func optionalStore(_ invocation: Invocation) throws -> Store? {
     let store = try Store(directory: invocation.paths.data)
-    return store.isEmpty ? nil : store
+    guard !store.isEmpty else { return nil }
+    StopCommandSupport.warnAboutExpiry(store, invocation)
+    return store
   }
 
   /// The key `seen_alerts` files alerts under: the timetable's feed name when exactly one is

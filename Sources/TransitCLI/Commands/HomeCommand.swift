@@ -30,6 +30,7 @@ enum HomeCommand: TransitCommand {
       invocation.context.stdout.line("No timetable yet: load one with 'transit ingest PATH|URL'.")
       return 0
     }
+    StopCommandSupport.warnAboutExpiry(store, invocation)
     let settings = try invocation.settings()
     let location: (Coordinate, String)?
     if let text = invocation.arguments.value("--from") {

@@ -12,13 +12,18 @@ enum StopCommandSupport {
     if store.isEmpty {
       throw RuntimeError("no timetables held yet; load one with 'transit ingest PATH'")
     }
-    // A timetable that has ended (or soon will) is said once, on stderr: never in the JSON.
+    warnAboutExpiry(store, invocation)
+    return store
+  }
+
+  /// A timetable that has ended (or soon will) is said once, on stderr: never in the JSON.
+  /// Every command that answers from the timetables calls this once.
+  static func warnAboutExpiry(_ store: Store, _ invocation: Invocation) {
     for feed in store.held {
       if let warning = feed.serviceStatus(now: invocation.now).warning(feed: feed.name) {
         invocation.context.stderr.line("warning: " + warning)
       }
     }
-    return store
   }
 
   /// The stop `text` names; when it names several or none, lists the candidates on stderr and
