@@ -63,6 +63,8 @@ public struct VehicleView: Sendable, Hashable {
   /// The delay's class under the configured thresholds (rule 12).
   public var delayStatus: DepartureStatus?
   public var nextStops: [NextStop] = []
+  /// How full it is, from its own vehicle position (occupancy status, percentage, carriages).
+  public var crowding: Crowding?
   /// The trip as the timetable has it, when matched.
   public var trip: ScheduledTrip?
 
@@ -177,6 +179,7 @@ public struct Fleet {
       view.vehicleID = vehicle.vehicle?.id ?? key
       view.label = vehicle.vehicle?.label.flatMap { $0.isEmpty ? nil : $0 }
       view.timestamp = vehicle.timestamp.map { UnixTime(Int64(clamping: $0)) }
+      view.crowding = Crowding(vehicle)
       if let position = vehicle.position, let latitude = position.latitude, let longitude = position.longitude {
         view.coordinate = Coordinate(latitude: Double(latitude), longitude: Double(longitude))
         view.bearing = position.bearing.map(Double.init)

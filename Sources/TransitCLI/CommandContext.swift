@@ -95,7 +95,7 @@ public final class OutputSink: @unchecked Sendable {
   /// The ASCII stand-in of each symbol `transit` draws with.
   static let asciiSymbols: [Character: Character] = [
     "·": "-", "×": "x", "…": "~", "─": "-", "–": "-", "│": "|", "├": "|", "┤": "|", "●": "*", "○": "o", "•": "*",
-    "→": ">", "←": "<", "↑": "^", "↓": "v", "↗": "/", "↙": "/", "↖": "\\", "↘": "\\", "█": "#", "░": ".", "°": " ",
+    "→": ">", "←": "<", "↑": "^", "↓": "v", "↗": "/", "↙": "/", "↖": "\\", "↘": "\\", "█": "#", "░": ".", "°": " ", "♿": "W",
   ]
 
   /// Writes `text` as UTF-8.

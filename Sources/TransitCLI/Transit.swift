@@ -22,6 +22,8 @@ public enum Transit {
     RoutesCommand.self,
     RouteShowCommand.self,
     DeparturesCommand.self,
+    TimetableCommand.self,
+    TripShowCommand.self,
     PlanCommand.self,
     RtDumpCommand.self,
     AlertsCommand.self,

@@ -26,7 +26,7 @@ enum Format {
 
   /// Pads `text` to `width` characters (on the right unless `leading`).
   static func pad(_ text: String, _ width: Int, leading: Bool = false) -> String {
-    let count = text.count
+    let count = RiderMarks.width(text)
     guard count < width else { return text }
     let padding = String(repeating: " ", count: width - count)
     return leading ? padding + text : text + padding
@@ -36,7 +36,7 @@ enum Format {
   static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
     guard let columns = rows.map(\.count).max() else { return "" }
     var widths = [Int](repeating: 0, count: columns)
-    for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+    for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], RiderMarks.width(cell)) } }
     return rows.map { row in
       row.enumerated().map { index, cell in
         index == row.count - 1 && !rightAligned.contains(index) ? cell : pad(cell, widths[index], leading: rightAligned.contains(index))

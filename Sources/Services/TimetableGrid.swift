@@ -1,0 +1,142 @@
+import GTFS
+import TransitModel
+
+/// A stop's day as a printed timetable: one block per route and direction, hours down and
+/// minutes across, with footnotes for the departures that differ from the block's usual trip.
+public struct TimetableGrid: Sendable {
+  /// One departure in the grid.
+  public struct Entry: Sendable, Hashable {
+    /// Minute past the hour.
+    public var minute: Int
+    /// The footnote's mark ("a"), when the departure differs from the block's usual trip.
+    public var mark: String?
+    public var tripID: TripID
+    public var headsign: String
+    public var stopID: StopID
+  }
+
+  /// One hour's row.
+  public struct Hour: Sendable, Hashable {
+    /// The hour on the GTFS clock of the service day (24 and later are after midnight).
+    public var hour: Int
+    public var entries: [Entry]
+  }
+
+  /// A footnote: its mark and what it says.
+  public struct Footnote: Sendable, Hashable {
+    public var mark: String
+    public var text: String
+  }
+
+  /// One route and direction.
+  public struct Block: Sendable, Hashable {
+    public var routeID: RouteID
+    public var routeShortName: String
+    public var routeType: Int
+    public var directionID: Int?
+    /// The destination most of its departures show.
+    public var headsign: String
+    public var hours: [Hour]
+    public var footnotes: [Footnote]
+    /// Departures in the block.
+    public var count: Int { hours.reduce(0) { $0 + $1.entries.count } }
+  }
+
+  public var serviceDate: ServiceDate
+  public var blocks: [Block]
+
+  /// Departures in the grid.
+  public var count: Int { blocks.reduce(0) { $0 + $1.count } }
+
+  /// Builds the grid of `calls` (one service day's, at one stop or station) whose service day
+  /// starts at `dayStart` (noon minus 12 h). A call's place is its GTFS time (so 25:10 is hour
+  /// 25, after midnight, at the end). Calls that differ from their block's usual trip get a
+  /// footnote: another destination ("to X"), the trip ends here ("arrives only"), nobody may
+  /// board (pickup_type 1, "no boarding"), or it skips the stop (a `skipped` trip id, from realtime).
+  /// Blocks are ordered by route short name (numbers in numeric order), then direction.
+  /// - Complexity: O(n log n) in the calls.
+  public static func build(calls: [ScheduledCall], dayStart: UnixTime, serviceDate: ServiceDate, skipped: Set<TripID> = []) -> TimetableGrid {
+    struct Key: Hashable {
+      var route: RouteID
+      var direction: Int?
+    }
+    var groups: [Key: [ScheduledCall]] = [:]
+    var order: [Key] = []
+    for call in calls where call.serviceDate == serviceDate && call.scheduledTime != nil {
+      let key = Key(route: call.routeID, direction: call.directionID)
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(call)
+    }
+    var blocks: [Block] = []
+    for key in order {
+      let group = groups[key]!.sorted { ($0.scheduledTime!, $0.tripID) < ($1.scheduledTime!, $1.tripID) }
+      var counts: [String: Int] = [:]
+      for call in group where !call.isLastStop { counts[call.headsign, default: 0] += 1 }
+      let main = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }?.key ?? group[0].headsign
+      var footnotes: [Footnote] = []
+      var marks: [String: String] = [:]
+      func mark(for text: String) -> String {
+        if let known = marks[text] { return known }
+        let mark = Self.mark(footnotes.count)
+        marks[text] = mark
+        footnotes.append(Footnote(mark: mark, text: text))
+        return mark
+      }
+      var hours: [Hour] = []
+      for call in group {
+        let seconds = Int(call.scheduledTime! - dayStart)
+        let hour = seconds >= 0 ? seconds / 3600 : -1 - (-seconds - 1) / 3600
+        let minute = ((seconds % 3600) + 3600) % 3600 / 60
+        var notes: [String] = []
+        if call.headsign != main && !call.headsign.isEmpty { notes.append("to \(call.headsign)") }
+        if call.isLastStop { notes.append("arrives only, ends here") } else if call.pickupType == 1 { notes.append("no boarding") }
+        if skipped.contains(call.tripID) { notes.append("does not stop here today") }
+        let entry = Entry(
+          minute: minute, mark: notes.isEmpty ? nil : mark(for: notes.joined(separator: "; ")), tripID: call.tripID,
+          headsign: call.headsign, stopID: call.stopID)
+        if hours.last?.hour == hour { hours[hours.count - 1].entries.append(entry) } else { hours.append(Hour(hour: hour, entries: [entry])) }
+      }
+      let first = group[0]
+      blocks.append(
+        Block(
+          routeID: key.route, routeShortName: first.routeShortName, routeType: first.routeType, directionID: key.direction,
+          headsign: main, hours: hours, footnotes: footnotes))
+    }
+    blocks.sort { a, b in
+      if a.routeShortName != b.routeShortName { return routeOrder(a.routeShortName, b.routeShortName) }
+      return (a.directionID ?? -1) < (b.directionID ?? -1)
+    }
+    return TimetableGrid(serviceDate: serviceDate, blocks: blocks)
+  }
+
+  /// "a" … "z", then "aa", "ab" …
+  static func mark(_ index: Int) -> String {
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    return index < 26 ? String(letters[index]) : mark(index / 26 - 1) + String(letters[index % 26])
+  }
+
+  /// Route names in the order riders expect: numbers by value ("9" before "10"), then text.
+  static func routeOrder(_ a: String, _ b: String) -> Bool {
+    let na = Int(a.prefix { $0.isNumber }), nb = Int(b.prefix { $0.isNumber })
+    switch (na, nb) {
+    case let (x?, y?) where x != y: return x < y
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: return a < b
+    }
+  }
+
+  /// The whole service day `date` at `stop` (a station: all its platforms) from `store`, as a grid;
+  /// only `route` (short name or id) and `direction` when given.
+  /// - Throws: the store's errors.
+  /// - Complexity: one departures query over the service day (30 hours, for times past 24:00).
+  public static func build(
+    stop: TransitModel.Stop, date: ServiceDate, route: String?, direction: Int?, store: Store, skipped: Set<TripID> = []
+  ) throws -> TimetableGrid {
+    let start = store.serviceDayStart(date, feed: stop.feed)
+    var calls = try store.departures(at: stop, DepartureQuery(from: start, until: start + 48 * 3600, route: route))
+    calls.removeAll { $0.serviceDate != date }
+    if let direction { calls.removeAll { $0.directionID != direction } }
+    return build(calls: calls, dayStart: start, serviceDate: date, skipped: skipped)
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import GTFS
+import Services
+import TransitModel
+
+/// `transit timetable STOP`: a stop's whole day as a printed timetable.
+enum TimetableCommand: TransitCommand {
+  static let spec = CommandSpec(
+    path: ["timetable"],
+    summary: "A stop's whole day as a printed timetable: hours down, minutes across, per route and direction",
+    arguments: [ArgumentSpec("STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop", complete: .dynamic(.favourites))],
+    options: [
+      OptionSpec("--date", value: "YYYY-MM-DD", help: "The service day", default: "today"),
+      OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
+      OptionSpec("--direction", value: "0|1", help: "Only trips of this direction_id", complete: .choices(["0", "1"])),
+    ],
+    discussion: """
+      One block per route and direction (a station: all its platforms), headed by the
+      destination most departures show. Each row is an hour of the timetable's clock, with the
+      minutes of its departures across; hours after midnight that belong to the day's service
+      (GTFS times from 24:00) come last. A letter after a minute points to a footnote under the
+      block: a trip going somewhere else ("a: to Millbrae"), one that ends here, one nobody may
+      board here, or, today with realtime, one that skips the stop. Rows wrap to fit the
+      terminal (COLUMNS overrides; 80 when piped). Times are the timetable's, without realtime.
+      """,
+    examples: [
+      "transit timetable TINT",
+      "transit timetable 4530 --route 27 --direction 0 --date 2026-12-25",
+      "transit timetable TINT --json",
+    ])
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    try invocation.expectPositionals(atMost: 1)
+    let text = try invocation.argument(0)
+    let arguments = invocation.arguments
+    let direction = try arguments.integer("--direction", in: 0...1)
+    let store = try StopCommandSupport.openStore(invocation)
+    let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
+    let zone = store.timeZone(of: stop.feed)
+    var date = store.localDate(of: invocation.now, feed: stop.feed)
+    if let value = arguments.value("--date") {
+      guard value.count == 10, let parsed = ServiceDate(gtfs: value.replacingOccurrences(of: "-", with: "")) else {
+        throw UsageError("--date '\(value)' is not a date YYYY-MM-DD")
+      }
+      date = parsed
+    }
+    let grid = try TimetableGrid.build(stop: stop, date: date, route: arguments.value("--route"), direction: direction, store: store)
+    if invocation.global.json {
+      invocation.context.stdout.line(json(grid, stop: stop, manyFeeds: store.feedNames.count > 1).serialized(pretty: true))
+      return 0
+    }
+    let columns = TerminalWidth.columns(invocation)
+    let code = stop.code.map { " [\($0)]" } ?? ""
+    var output = "\(stop.name)\(code) · timetable for \(date.dashed) (\(weekday(date, zone: zone)))\n"
+    if grid.blocks.isEmpty {
+      output += "no departures on \(date.dashed)" + (arguments.value("--route").map { " on route \($0)" } ?? "") + "\n"
+    }
+    output += render(grid, columns: max(columns, 20), colour: invocation.useColor)
+    invocation.context.stdout.write(output)
+    return 0
+  }
+
+  /// The grid as text no wider than `columns`.
+  static func render(_ grid: TimetableGrid, columns: Int, colour: Bool = false) -> String {
+    var out = ""
+    for block in grid.blocks {
+      out += "\n"
+      let direction = block.directionID.map { " (direction \($0))" } ?? ""
+      out += StopCommandSupport.coloured(block.routeShortName, mode: TransitMode(routeType: block.routeType), enabled: colour)
+        + " to \(block.headsign)\(direction) · \(block.count) departure\(block.count == 1 ? "" : "s")\n"
+      let cell = block.hours.flatMap(\.entries).map { 2 + ($0.mark?.count ?? 0) }.max() ?? 2
+      let prefix = 5  // "07 │ "
+      let perLine = max(1, (columns - prefix + 1) / (cell + 1))
+      for hour in block.hours {
+        let label = hour.hour < 0 ? "--" : String(format: "%02d", hour.hour % 24)
+        let cells = hour.entries.map { Format.pad(String(format: "%02d", $0.minute) + ($0.mark ?? ""), cell) }
+        var index = 0
+        var first = true
+        repeat {
+          let chunk = cells[index..<min(cells.count, index + perLine)]
+          var line = (first ? label : "  ") + " │ " + chunk.joined(separator: " ")
+          while line.last == " " { line.removeLast() }
+          out += line + "\n"
+          index += perLine
+          first = false
+        } while index < cells.count
+      }
+      for footnote in block.footnotes { out += "  \(footnote.mark): \(footnote.text)\n" }
+    }
+    return out
+  }
+
+  /// "Tuesday".
+  static func weekday(_ date: ServiceDate, zone: TimeZone) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    guard let day = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)) else { return "" }
+    let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    return names[calendar.component(.weekday, from: day) - 1]
+  }
+
+  /// `timetable --json`.
+  static func json(_ grid: TimetableGrid, stop: Stop, manyFeeds: Bool) -> JSON {
+    .object([
+      ("stop", .object(StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds))),
+      ("service_date", .string(grid.serviceDate.description)),
+      ("blocks", .array(grid.blocks.map { block in
+        .object([
+          ("route_id", .string(block.routeID.rawValue)), ("route_short_name", .string(block.routeShortName)),
+          ("direction_id", .optional(block.directionID)), ("headsign", .string(block.headsign)),
+          ("hours", .array(block.hours.map { hour in
+            .object([
+              ("hour", .number(hour.hour)),
+              ("departures", .array(hour.entries.map { entry in
+                .object([
+                  ("minute", .number(entry.minute)), ("trip_id", .string(entry.tripID.rawValue)),
+                  ("stop_id", .string(entry.stopID.rawValue)), ("headsign", .string(entry.headsign)),
+                  ("footnote", .optional(entry.mark)),
+                ])
+              })),
+            ])
+          })),
+          ("footnotes", .array(block.footnotes.map { .object([("mark", .string($0.mark)), ("text", .string($0.text))]) })),
+        ])
+      })),
+    ])
+  }
+}

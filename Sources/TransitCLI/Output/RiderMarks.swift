@@ -1,0 +1,54 @@
+import GTFSRealtime
+import Services
+import TransitModel
+
+/// The marks riders read beside a stop or trip: wheelchair access and crowding.
+enum RiderMarks {
+  /// "♿" for what the feed says is accessible (`W` where the terminal or locale cannot show
+  /// it), else "".
+  static func wheelchair(_ access: WheelchairAccess, plain: Bool) -> String {
+    access == .accessible ? (plain ? "W" : "♿") : ""
+  }
+
+  /// "●●○ few seats", "●○○ 30 %", or "" when the vehicle says nothing.
+  static func crowding(_ crowding: Crowding?) -> String {
+    guard let crowding, let summary = crowding.summary else { return "" }
+    let gauge = Crowding.gauge(crowding.level).map { $0 + " " } ?? ""
+    var text = gauge + summary
+    if let carriages = crowding.carriageGauges { text += " · cars " + carriages }
+    return text
+  }
+
+  /// The `occupancy` JSON object: enum names as in the .proto, the percentage, the carriages;
+  /// null when the vehicle says nothing.
+  static func json(_ crowding: Crowding?) -> JSON {
+    guard let crowding else { return .null }
+    return .object([
+      ("occupancy_status", .optional(crowding.status?.protoName)),
+      ("occupancy_percentage", .optional(crowding.percentage)),
+      ("level", .optional(crowding.level)),
+      ("carriages", .array(crowding.carriages.map { carriage in
+        .object([
+          ("id", .optional(carriage.id)), ("label", .optional(carriage.label)),
+          ("carriage_sequence", .optional(carriage.sequence)),
+          ("occupancy_status", .optional(carriage.status?.protoName)),
+          ("occupancy_percentage", .optional(carriage.percentage)),
+        ])
+      })),
+    ])
+  }
+
+  /// Columns a character takes on a terminal: 2 for the wheelchair symbol (East Asian Wide),
+  /// 1 for anything else the output draws.
+  static func width(_ text: String) -> Int {
+    text.reduce(0) { count, character in count + (character == "♿" ? 2 : 1) }
+  }
+}
+
+extension ServiceDate {
+  /// "2026-12-01".
+  var dashed: String {
+    let text = description
+    return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
+  }
+}

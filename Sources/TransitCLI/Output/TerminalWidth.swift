@@ -1,0 +1,9 @@
+/// How wide text output may be.
+enum TerminalWidth {
+  /// COLUMNS when set, else the terminal's width, else `fallback` (piped output).
+  static func columns(_ invocation: Invocation, fallback: Int = 80) -> Int {
+    if let columns = invocation.context.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+    if invocation.context.stdoutIsTerminal, let window = Terminal.windowSize() { return window.columns }
+    return fallback
+  }
+}
