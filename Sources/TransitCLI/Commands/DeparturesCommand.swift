@@ -25,6 +25,7 @@ enum DeparturesCommand: TransitCommand {
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
       OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON or a saved place (1.3 m/s, 1.25 × the straight line; see 'transit config')", complete: .dynamic(.places)),
       OptionSpec("--arrivals", help: "Also list trips ending here and calls where nobody may board"),
+      OptionSpec("--accessible", help: "Only wheelchair-accessible departures: the trip (wheelchair_accessible 1) and the stop (wheelchair_boarding 1, a platform inheriting its station's); what the feed says nothing about counts as not accessible"),
       FeedsSupport.refreshOption,
     ],
     discussion: """
@@ -42,6 +43,12 @@ enum DeparturesCommand: TransitCommand {
       between predicted stops, carried forward from the last one, or scheduled; cancelled trips
       and skipped stops are listed as such, and added trips appear. A line under the title says
       how old the feed is: stale beyond 90 s, and not used at all beyond 15 min.
+
+      ♿ (W in plain ASCII) after a destination marks a wheelchair-accessible trip; a station's
+      platform column shows its platform_code, else what tells its name or description apart
+      from the others, else the direction it serves ("towards San Francisco"). Where vehicle
+      positions give crowding, a column shows it: ●○○ seats, ●●○ few seats or standing, ●●●
+      crowded or full, with the feed's word or percentage (and per carriage).
 
       Without --realtime, the realtime feeds configured with 'transit feeds add' are used (the
       stop's own feed when it is configured): a snapshot younger than the feed's period (30 s
@@ -76,11 +83,19 @@ enum DeparturesCommand: TransitCommand {
     if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
     let options = try RealtimeSupport.options(invocation, settings: settings)
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
-    let departures = try DepartureBoard.departures(
+    let accessibleOnly = arguments.flag("--accessible")
+    var departures = try DepartureBoard.departures(
       store: store, stop: stop, platforms: Array(platforms.values), live: live,
       query: BoardQuery(
-        start: start, windowMinutes: window, limit: limit, includeArrivals: arguments.flag("--arrivals"),
+        start: start, windowMinutes: window, limit: accessibleOnly ? 10_000 : limit, includeArrivals: arguments.flag("--arrivals"),
         route: arguments.value("--route"), destination: arguments.value("--to")))
+    var details = try RiderDetails.of(departures, store: store, live: live)
+    if accessibleOnly {
+      let kept = zip(departures, details).filter { $0.1.isAccessible }.prefix(limit)
+      departures = kept.map(\.0)
+      details = kept.map(\.1)
+    }
+    let platformLabels = stop.isStation ? try PlatformLabels.labels(for: Array(platforms.values), in: store) : [:]
     let notices = DepartureBoard.notices(live: live, stop: stop, platforms: Array(platforms.values), departures: departures)
     func reachable(_ departure: Departure) -> Bool? {
       DepartureBoard.isReachable(
@@ -98,7 +113,16 @@ enum DeparturesCommand: TransitCommand {
         ("stop", .object(stopMembers)),
         ("now", .string(ISOTime.format(now, zone: zone))),
         ("realtime", RealtimeSupport.json(live.report, zone: zone)),
-        ("departures", .array(departures.map { departureJSON($0, zone: zone, reachable: reachable($0)) })),
+        ("departures", .array(zip(departures, details).map { departure, detail in
+          guard case .object(var members) = departureJSON(departure, zone: zone, reachable: reachable(departure)) else { return .null }
+          members += [
+            ("platform", .optional(platformLabels[departure.call.stopID])),
+            ("wheelchair_accessible", .optional(detail.wheelchairAccessible)),
+            ("wheelchair_boarding", .optional(detail.wheelchairBoarding)),
+            ("occupancy", RiderMarks.json(detail.crowding)),
+          ]
+          return .object(members)
+        })),
       ])
       invocation.context.stdout.line(json.serialized(pretty: true))
       return 0
@@ -110,7 +134,8 @@ enum DeparturesCommand: TransitCommand {
     var startText = StopCommandSupport.clock(start, zone: zone, twelveHour: twelve)
     let startDay = ISOTime.format(start, zone: zone).prefix(10)
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
-    out.line("\(stop.name)\(code) · \(stop.isStation ? "station, " : "")departures from \(startText)")
+    let stopMark = RiderMarks.wheelchair(try Accessibility.stop(stop, in: store), plain: invocation.usesPlainSymbols)
+    out.line("\(stop.name)\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)")
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     for notice in notices { out.line(noticeLine(notice)) }
     guard !departures.isEmpty else {
@@ -118,17 +143,21 @@ enum DeparturesCommand: TransitCommand {
       return 0
     }
     let colour = invocation.useColor
-    var rows = departures.map { departure -> [String] in
+    let plain = invocation.usesPlainSymbols
+    let showsCrowding = details.contains { $0.crowding != nil }
+    var rows = zip(departures, details).map { departure, detail -> [String] in
       let call = departure.call
+      let wheelchair = RiderMarks.wheelchair(detail.tripAccess, plain: plain)
       let time = departure.time ?? now
       var row = [
         StopCommandSupport.coloured(call.routeShortName, mode: TransitMode(routeType: call.routeType), enabled: colour),
         (call.headsign.isEmpty ? "(added trip)" : call.headsign)
-          + (call.isLastStop ? " (arrives, terminates)" : call.pickupType == 1 ? " (no boarding)" : ""),
+          + (call.isLastStop ? " (arrives, terminates)" : call.pickupType == 1 ? " (no boarding)" : "")
+          + (wheelchair.isEmpty ? "" : " " + wheelchair),
       ]
       if stop.isStation {
         let platform = platforms[call.stopID.rawValue]
-        row.append(platform?.platformCode.map { "platform \($0)" } ?? call.stopID.rawValue)
+        row.append(platformLabels[call.stopID] ?? platform?.platformCode.map { "platform \($0)" } ?? platform?.name ?? "")
       }
       var when = StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)
       if departure.status != .cancelled && departure.status != .skipped {
@@ -139,6 +168,7 @@ enum DeparturesCommand: TransitCommand {
       }
       row.append(when)
       if !feeds.isEmpty { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
+      if showsCrowding { row.append(RiderMarks.crowding(detail.crowding)) }
       return row
     }
     // Realtime columns nobody has anything in take no room.
@@ -234,7 +264,7 @@ enum DeparturesCommand: TransitCommand {
     for character in text {
       if escaped { if character == "m" { escaped = false }; continue }
       if character == "\u{1B}" { escaped = true; continue }
-      count += 1
+      count += character == "♿" ? 2 : 1
     }
     return count
   }

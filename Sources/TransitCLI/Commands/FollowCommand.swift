@@ -244,6 +244,8 @@ enum FollowCommand: TransitCommand {
     if let speed = view.speedMetersPerSecond { state.append("\(Int((speed * 3.6).rounded())) km/h" + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? "")) }
     let delay = VehiclesCommand.delayText(view.delaySeconds, status: view.delayStatus)
     if !delay.isEmpty { state.append(delay) }
+    let crowding = RiderMarks.crowding(view.crowding)
+    if !crowding.isEmpty { state.append(crowding) }
     lines.append(state.joined(separator: " · "))
     for note in frame.notes { lines.append(noteText(note, zone: zone)) }
     if let name = view.currentStopName {

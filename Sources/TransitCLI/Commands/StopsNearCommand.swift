@@ -1,5 +1,6 @@
 import Foundation
 import GTFS
+import Services
 import TransitModel
 
 /// `transit stops near [LAT,LON]`: the nearest stops, nearest first.
@@ -16,6 +17,7 @@ enum StopsNearCommand: TransitCommand {
         help: "Only stops served by MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
         repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
       OptionSpec("--stations", help: "List a station once, with its platforms under it, instead of each platform"),
+      OptionSpec("--accessible", help: "Only stops with wheelchair boarding (wheelchair_boarding 1, a platform inheriting its station's); a stop the feed says nothing about counts as not accessible"),
       MapSupport.mapOption,
       MapSupport.asciiOption,
     ],
@@ -23,6 +25,7 @@ enum StopsNearCommand: TransitCommand {
       Without LAT,LON it uses your saved place 'home' (user.sqlite), else the TRANSIT_LOCATION
       environment variable (LAT,LON), else the middle of the network, and says which on stderr.
       Extended route types (100-1799) count as their basic mode: 700-799 bus, 900-999 tram, ...
+      ♿ (W in plain ASCII) marks a stop with wheelchair boarding.
       """,
     examples: [
       "transit stops near 53.2875,-6.3664",
@@ -52,7 +55,18 @@ enum StopsNearCommand: TransitCommand {
         invocation.context.stderr.line("near \(StopCommandSupport.describe(point)): \(source)")
       }
     }
-    let found = try store.nearby(point, radiusMeters: radius, limit: limit, modes: modes, stations: stations)
+    let accessibleOnly = arguments.flag("--accessible")
+    var found = try store.nearby(point, radiusMeters: radius, limit: accessibleOnly ? min(10_000, limit * 20) : limit, modes: modes, stations: stations)
+    var access: [StopID: (WheelchairAccess, Int?)] = [:]
+    for entry in found {
+      let attributes = try store.attributes(ofStop: entry.stop.id, feed: entry.stop.feed)
+      access[entry.stop.id] = (
+        Accessibility.stop(own: attributes?.wheelchairBoarding, parent: attributes?.parentWheelchairBoarding), attributes?.wheelchairBoarding
+      )
+    }
+    if accessibleOnly {
+      found = Array(found.filter { access[$0.stop.id]?.0.passesFilter ?? false }.prefix(limit))
+    }
     var platforms: [StopID: [Stop]] = [:]
     if stations {
       for entry in found where entry.stop.isStation { platforms[entry.stop.id] = try store.platforms(of: entry.stop) }
@@ -67,6 +81,8 @@ enum StopsNearCommand: TransitCommand {
           ("location_type", .number(entry.stop.locationType)),
           ("parent_station", .optional(entry.stop.parentStation?.rawValue)),
           ("routes", .array(entry.routes.map { .string($0.shortName) })),
+          ("wheelchair_boarding", .optional(access[entry.stop.id]?.1)),
+          ("wheelchair_access", .string((access[entry.stop.id]?.0 ?? .unknown).rawValue)),
         ]
         if stations && entry.stop.isStation {
           members.append(("platforms", .array((platforms[entry.stop.id] ?? []).map { .string($0.id.rawValue) })))
@@ -86,13 +102,18 @@ enum StopsNearCommand: TransitCommand {
     func routeList(_ routes: [RouteSummary]) -> String {
       routes.map { StopCommandSupport.coloured($0.shortName, mode: $0.mode, enabled: colour) }.joined(separator: " ")
     }
+    func wheelchair(_ access: WheelchairAccess) -> String {
+      let mark = RiderMarks.wheelchair(access, plain: invocation.usesPlainSymbols)
+      return mark.isEmpty ? "" : " " + mark
+    }
     var rows: [[String]] = []
     let labels = try store.distinguishingLabels(found.map(\.stop))
     for (entry, label) in zip(found, labels) {
       let kind = StopCommandSupport.kind(of: entry.stop)
       rows.append([
         StopCommandSupport.distance(entry.distanceMeters), entry.stop.code ?? "",
-        entry.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? ""),
+        entry.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? "")
+          + wheelchair(access[entry.stop.id]?.0 ?? .unknown),
         (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
         routeList(entry.routes),
       ])

@@ -18,6 +18,7 @@ enum VehiclesCommand: TransitCommand {
       OptionSpec("--near", value: "LAT,LON", help: "Only vehicles within --radius of LAT,LON", complete: .dynamic(.places)),
       OptionSpec("--radius", value: "M", help: "Metres around --near", default: "\(defaultRadius)"),
       OptionSpec("--live-only", help: "Leave out trips placed by the timetable (no vehicle in the feed)"),
+      OptionSpec("--wide", help: "Every column at full width, however wide the terminal"),
       OptionSpec("--replay", value: "DIR", help: "Use the snapshot saved by 'transit record' at --now (else the last one)"),
       FeedsSupport.refreshOption,
       MapSupport.mapOption,
@@ -39,6 +40,13 @@ enum VehiclesCommand: TransitCommand {
       'late' settings, as in departures. The second line says how many trip updates and
       vehicles matched the timetable; a feed matching nothing (or less than half) is warned
       about on stderr.
+
+      Where vehicle positions give crowding (occupancy_status, occupancy_percentage, per
+      carriage), a column shows it: ●○○ seats, ●●○ few seats or standing, ●●● crowded or full,
+      with the feed's word or percentage. On a terminal (or with COLUMNS set) the table fits its
+      width: the marker shortens first, then the heading, speed and age columns go, crowding
+      keeps only its gauge, destination and stop shorten, the vehicle column goes; --wide keeps
+      all (as piped output does).
       """,
     examples: [
       "transit vehicles --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-vehiclepositions.pb --realtime Data/realtime/demo-tripupdates.pb",
@@ -90,8 +98,10 @@ enum VehiclesCommand: TransitCommand {
       out.line("no vehicles" + (arguments.value("--route").map { " on route \($0)" } ?? "") + (near == nil ? "" : " within \(radius) m"))
       return 0
     }
-    let rows = views.map { row($0, now: now) }
-    out.write(StopCommandSupport.table(rows, rightAligned: [4, 5]))
+    var columns = columns(views, now: now)
+    if !arguments.flag("--wide"), let width = TerminalWidth.terminalColumns(invocation) { columns = fitted(columns, width: width) }
+    out.write(table(columns))
+    let rows = views
     if arguments.flag("--map") {
       try drawMap(views, route: arguments.value("--route"), near: near, store: store, invocation: invocation, reserved: rows.count + 4)
     }
@@ -193,6 +203,7 @@ enum VehiclesCommand: TransitCommand {
       ("position_source", .string(view.positionSource.rawValue)),
       ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
       ("delay_status", .optional(view.delayStatus?.rawValue)),
+      ("occupancy", RiderMarks.json(view.crowding)),
       ("next_stops", .array(view.nextStops.filter { !$0.isSkipped }.map { stop in
         .object([
           ("stop_id", .string(stop.stopID.rawValue)), ("name", .string(stop.name)),

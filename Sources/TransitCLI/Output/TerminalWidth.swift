@@ -6,4 +6,11 @@ enum TerminalWidth {
     if invocation.context.stdoutIsTerminal, let window = Terminal.windowSize() { return window.columns }
     return fallback
   }
+
+  /// COLUMNS when set, else the terminal's width; nil when piped.
+  static func terminalColumns(_ invocation: Invocation) -> Int? {
+    if let columns = invocation.context.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+    if invocation.context.stdoutIsTerminal, let window = Terminal.windowSize() { return window.columns }
+    return nil
+  }
 }
