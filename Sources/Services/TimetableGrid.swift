@@ -26,6 +26,12 @@ public struct TimetableGrid: Sendable {
   public struct Footnote: Sendable, Hashable {
     public var mark: String
     public var text: String
+
+    /// Creates a footnote.
+    public init(mark: String, text: String) {
+      self.mark = mark
+      self.text = text
+    }
   }
 
   /// One route and direction.

@@ -107,7 +107,7 @@ enum TripShowCommand: TransitCommand {
     let number = report.shortName.map { " \($0)" } ?? ""
     let wheelchair = RiderMarks.wheelchair(report.access, plain: plain)
     out.line(
-      "\(report.route.shortName)\(number) \(report.headsign.isEmpty ? "" : "to \(report.headsign)")"
+      "\(report.route.shortName)\(number)\(report.headsign.isEmpty ? "" : " " + toward(report.headsign))"
         + (wheelchair.isEmpty ? "" : "  \(wheelchair)") + (report.isCancelled ? "  CANCELLED" : ""))
     var facts = ["trip \(report.tripID.rawValue)", "service day \(report.serviceDate.dashed)", report.route.mode.rawValue]
     if let block = report.blockID { facts.append("block \(block)") }
@@ -165,8 +165,13 @@ enum TripShowCommand: TransitCommand {
     if let next = report.next {
       out.line()
       out.line(
-        "then, same vehicle: \(next.routeShortName) to \(next.headsign) at \(clock(next.departure)) (trip \(next.tripID.rawValue))")
+        "then, same vehicle: \(next.routeShortName) \(toward(next.headsign)) at \(clock(next.departure)) (trip \(next.tripID.rawValue))")
     }
+  }
+
+  /// "to Crumlin Hospital"; a headsign that already says "to …" as it is.
+  static func toward(_ headsign: String) -> String {
+    headsign.lowercased().hasPrefix("to ") ? headsign : "to " + headsign
   }
 
   // MARK: - JSON
