@@ -41,18 +41,18 @@ import Testing
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
     #expect(result.stdout == """
-      Tallaght Interchange · station, departures from 07:40
+      Tallaght Interchange ♿ · station, departures from 07:40
       realtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates, 2 of 2 vehicles matched
-      Red  Suir Road                        platform C  07:40 · now                              scheduled
-      Red  Suir Road                        platform C  07:51 · 11 min  sched 07:50  on time     live
-      27   Crumlin Hospital                 platform A  07:53 · 13 min  sched 07:50  3 min late  live
-      27   Crumlin Hospital (extra)         platform A  07:57 · 17 min                           live, added
-      54A  Kingswood                        platform B  07:59 · 19 min  sched 07:55  4 min late  live, interpolated
-      49   Templeogue Village via Old Bawn  platform B  08:00                                    skipped
-      Red  Suir Road                        platform C  08:00 · 20 min               on time     live
-      77X  Citywest Campus                  platform A  08:05                                    cancelled
-      54A  Killinarden                      platform B  08:07 · 27 min  sched 08:06  on time     live, carried forward
-      27   Crumlin Hospital                 platform A  08:10 · 30 min                           scheduled
+      Red  Suir Road ♿                        platform C  07:40 · now                              scheduled
+      Red  Suir Road ♿                        platform C  07:51 · 11 min  sched 07:50  on time     live
+      27   Crumlin Hospital ♿                 platform A  07:53 · 13 min  sched 07:50  3 min late  live
+      27   Crumlin Hospital (extra)            platform A  07:57 · 17 min                           live, added
+      54A  Kingswood ♿                        platform B  07:59 · 19 min  sched 07:55  4 min late  live, interpolated
+      49   Templeogue Village via Old Bawn ♿  platform B  08:00                                    skipped
+      Red  Suir Road ♿                        platform C  08:00 · 20 min               on time     live
+      77X  Citywest Campus                     platform A  08:05                                    cancelled
+      54A  Killinarden ♿                      platform B  08:07 · 27 min  sched 08:06  on time     live, carried forward
+      27   Crumlin Hospital ♿                 platform A  08:10 · 30 min                           scheduled
 
       """)
   }
@@ -99,7 +99,11 @@ import Testing
             "status": "scheduled",
             "source": "schedule",
             "vehicle_id": null,
-            "reachable": null
+            "reachable": null,
+            "platform": "platform C",
+            "wheelchair_accessible": 1,
+            "wheelchair_boarding": 1,
+            "occupancy": null
           },
           {
             "trip_id": "Red-WK-0-template",
@@ -115,7 +119,11 @@ import Testing
             "status": "on_time",
             "source": "realtime",
             "vehicle_id": null,
-            "reachable": null
+            "reachable": null,
+            "platform": "platform C",
+            "wheelchair_accessible": 1,
+            "wheelchair_boarding": 1,
+            "occupancy": null
           },
           {
             "trip_id": "27-WK-1-0750",
@@ -131,7 +139,11 @@ import Testing
             "status": "late",
             "source": "realtime",
             "vehicle_id": "V27-3",
-            "reachable": null
+            "reachable": null,
+            "platform": "platform A",
+            "wheelchair_accessible": 1,
+            "wheelchair_boarding": 1,
+            "occupancy": null
           },
           {
             "trip_id": "27-X-0757",
@@ -147,7 +159,11 @@ import Testing
             "status": "added",
             "source": "realtime",
             "vehicle_id": "V27-9",
-            "reachable": null
+            "reachable": null,
+            "platform": "platform A",
+            "wheelchair_accessible": null,
+            "wheelchair_boarding": 1,
+            "occupancy": null
           },
           {
             "trip_id": "54A-WK-0-0745",
@@ -163,7 +179,11 @@ import Testing
             "status": "late",
             "source": "interpolated",
             "vehicle_id": "V54A-1",
-            "reachable": null
+            "reachable": null,
+            "platform": "platform B",
+            "wheelchair_accessible": 1,
+            "wheelchair_boarding": 1,
+            "occupancy": null
           },
           {
             "trip_id": "49-WK-0-0800",
@@ -179,7 +199,11 @@ import Testing
             "status": "skipped",
             "source": "realtime",
             "vehicle_id": null,
-            "reachable": null
+            "reachable": null,
+            "platform": "platform B",
+            "wheelchair_accessible": 1,
+            "wheelchair_boarding": 1,
+            "occupancy": null
           }
         ]
       }
@@ -190,10 +214,10 @@ import Testing
   @Test func staleAndExpiredSnapshot() {
     let stale = run(["departures", "TINT", "--now", "2026-12-01T07:42:00Z", "--realtime", tripUpdates, "-n", "2"])
     #expect(stale.stdout == """
-      Tallaght Interchange · station, departures from 07:42
+      Tallaght Interchange ♿ · station, departures from 07:42
       realtime: stale, feed 2 min old (07:39) · 8 of 8 trip updates matched
-      Red  Suir Road         platform C  07:51 · 9 min   sched 07:50  on time     live
-      27   Crumlin Hospital  platform A  07:53 · 11 min  sched 07:50  3 min late  live
+      Red  Suir Road ♿         platform C  07:51 · 9 min   sched 07:50  on time     live
+      27   Crumlin Hospital ♿  platform A  07:53 · 11 min  sched 07:50  3 min late  live
 
       """)
     let expired = run(["departures", "TINT", "--now", "2026-12-01T08:00:00Z", "--realtime", tripUpdates, "-n", "2", "--json"])
@@ -213,7 +237,7 @@ import Testing
     let result = run(["departures", "TINT", "--now", now, "--realtime", tripUpdates, "--realtime", alerts, "--route", "77X", "-n", "2"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout == """
-      Tallaght Interchange · station, departures from 07:40
+      Tallaght Interchange ♿ · station, departures from 07:40
       realtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched
       notice (detour): 77X diverted via Belgard Road until 10:00 (roadworks at Citywest)
       77X  Citywest Campus  platform A  08:05           cancelled

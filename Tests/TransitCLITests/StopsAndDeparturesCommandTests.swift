@@ -24,12 +24,12 @@ import Testing
     let result = run(["departures", "TINT", "--now", tuesday, "--limit", "5"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout == """
-      Tallaght Interchange · station, departures from 07:40
-      Red  Suir Road                        platform C  07:40 · now
-      27   Crumlin Hospital                 platform A  07:50 · 10 min
-      Red  Suir Road                        platform C  07:50 · 10 min
-      54A  Kingswood                        platform B  07:55 · 15 min
-      49   Templeogue Village via Old Bawn  platform B  08:00 · 20 min
+      Tallaght Interchange ♿ · station, departures from 07:40
+      Red  Suir Road ♿                        platform C  07:40 · now
+      27   Crumlin Hospital ♿                 platform A  07:50 · 10 min
+      Red  Suir Road ♿                        platform C  07:50 · 10 min
+      54A  Kingswood ♿                        platform B  07:55 · 15 min
+      49   Templeogue Village via Old Bawn ♿  platform B  08:00 · 20 min
 
       """)
     #expect(result.stderr.isEmpty)
@@ -39,7 +39,7 @@ import Testing
     let result = run(["departures", "4530", "--now", tuesday, "--at", "13:00", "-n", "2"], environment: ["TRANSIT_CLOCK": "12"])
     #expect(result.code == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
-    #expect(lines.first == "Tallaght (The Square) [4530] · departures from 1:00 PM")
+    #expect(lines.first == "Tallaght (The Square) [4530] ♿ · departures from 1:00 PM")
     #expect(lines.count == 3)
     #expect(lines.dropFirst().allSatisfy { $0.contains(" PM · 5 h ") })
     let us = run(["departures", "4530", "--now", tuesday, "-n", "1"], environment: ["LANG": "en_US.UTF-8"])
@@ -73,7 +73,8 @@ import Testing
     let first = try #require(departures.first)
     #expect(Set(first.keys) == [
       "trip_id", "route_id", "route_short_name", "headsign", "stop_id", "stop_sequence", "service_date", "scheduled",
-      "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable",
+      "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable", "platform", "wheelchair_accessible",
+      "wheelchair_boarding", "occupancy",
     ])
     #expect(first["trip_id"] as? String == "Red-WK-0-template")
     #expect(first["route_id"] as? String == "RED")
@@ -127,7 +128,7 @@ import Testing
     let byName = run(["departures", "Tallaght Interchange", "--now", tuesday, "--limit", "3"])
     #expect(byName.code == 0, "\(byName.stderr)")
     #expect(byName.stdout == run(["departures", "TINT", "--now", tuesday, "--limit", "3"]).stdout)
-    #expect(byName.stdout.hasPrefix("Tallaght Interchange · station, departures from 07:40"))
+    #expect(byName.stdout.hasPrefix("Tallaght Interchange ♿ · station, departures from 07:40"))
   }
 
   @Test func usageErrorsExit2() {
@@ -164,7 +165,9 @@ import Testing
     #expect(result.stderr.isEmpty)
     let stops = try #require(try json(result.stdout) as? [[String: Any]])
     #expect(stops.map { $0["stop_id"] as? String } == ["TINT-A", "TINT-B", "TINT-C", "TD4530"])
-    #expect(Set(stops[0].keys) == ["stop_id", "stop_code", "name", "lat", "lon", "distance_m", "location_type", "parent_station", "routes"])
+    #expect(Set(stops[0].keys) == ["stop_id", "stop_code", "name", "lat", "lon", "distance_m", "location_type", "parent_station", "routes",
+      "wheelchair_boarding", "wheelchair_access",
+    ])
     #expect(stops[0]["parent_station"] as? String == "TINT")
     #expect(stops[0]["routes"] as? [String] == ["27", "77X"])
     let distances = stops.compactMap { $0["distance_m"] as? Double }
@@ -174,11 +177,11 @@ import Testing
   @Test func stopsNearTextStationsAndModes() {
     let result = run(["stops", "near", "53.2876,-6.375", "--stations", "-n", "2"])
     #expect(result.stdout == """
-       24 m        Tallaght Interchange (station)  TINT    27 49 54A 77X Red
-             4500    platform A                    TINT-A  27 77X
-             4501    platform B                    TINT-B  49 54A
-             4502    platform C                    TINT-C  Red
-      337 m  4530  Tallaght (The Square)           TD4530  27 49
+       24 m        Tallaght Interchange (station) ♿  TINT    27 49 54A 77X Red
+             4500    platform A ♿                    TINT-A  27 77X
+             4501    platform B ♿                    TINT-B  49 54A
+             4502    platform C ♿                    TINT-C  Red
+      337 m  4530  Tallaght (The Square) ♿           TD4530  27 49
 
       """)
     let trams = run(["stops", "near", "53.2876,-6.375", "--mode", "tram", "--radius", "600", "--json"])
@@ -267,9 +270,9 @@ struct CaltrainDeparturesTests {
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout == """
       Palo Alto [palo_alto] · station, departures from 17:05
-      L4  San Francisco  70171  17:09 · 4 min
-      L3  Gilroy         70172  17:14 · 9 min
-      B7  San Francisco  70171  17:19 · 14 min
+      L4  San Francisco  towards San Francisco     17:09 · 4 min
+      L3  Gilroy         towards San Jose Diridon  17:14 · 9 min
+      B7  San Francisco  towards San Francisco     17:19 · 14 min
 
       """)
     let json = transit(["departures", "70171", "--now", now, "-n", "1", "--json", "--data-dir", home.path])

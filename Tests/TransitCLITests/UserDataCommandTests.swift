@@ -87,16 +87,16 @@ import Testing
     let tuned = run(live)
     #expect(
       tuned.stdout == """
-        Tallaght Interchange · station, departures from 7:40 AM
+        Tallaght Interchange ♿ · station, departures from 7:40 AM
         realtime: fresh, feed 30 s old (7:39 AM) · 8 of 8 trip updates matched
-        Red  Suir Road         platform C  7:40 AM · now                             scheduled
-        Red  Suir Road         platform C  7:51 AM · 11 min  sched 7:50 AM  on time  live
-        27   Crumlin Hospital  platform A  7:53 AM · 13 min  sched 7:50 AM  on time  live
+        Red  Suir Road ♿         platform C  7:40 AM · now                             scheduled
+        Red  Suir Road ♿         platform C  7:51 AM · 11 min  sched 7:50 AM  on time  live
+        27   Crumlin Hospital ♿  platform A  7:53 AM · 13 min  sched 7:50 AM  on time  live
 
         """)
     // The environment and the command line still win.
     let overridden = run(["departures", "TINT", "--now", tuesday, "-n", "1"], environment: ["TRANSIT_CLOCK": "24"])
-    #expect(overridden.stdout == "Tallaght Interchange · station, departures from 07:40\nRed  Suir Road  platform C  07:40 · now\n")
+    #expect(overridden.stdout == "Tallaght Interchange ♿ · station, departures from 07:40\nRed  Suir Road ♿  platform C  07:40 · now\n")
   }
 
   @Test func walkingSpeedDecidesReachable() throws {
@@ -137,7 +137,7 @@ import Testing
     #expect(run(["places", "add", "home", "53.2891,-6.3736"]).stdout == "moved place 'home' at 53.28910,-6.37360\n")
     #expect(run(["places", "list"]).stdout == "home  53.28910,-6.37360\nwork  53.29410,-6.40100\n")
     let near = run(["stops", "near", "work", "-n", "2"])
-    #expect(near.stdout == "243 m  4542  Fettercairn  TD4542  77X\n823 m  4543  Brookfield   TD4543  77X\n")
+    #expect(near.stdout == "243 m  4542  Fettercairn ♿  TD4542  77X\n823 m  4543  Brookfield      TD4543  77X\n")
     #expect(run(["stops", "search", "main", "--near", "work"]).stdout.contains("2.5 km"))
     let from = run(["departures", "TINT", "--now", tuesday, "--from", "home", "--json", "-n", "1"])
     let object = try #require(try json(from.stdout) as? [String: Any])

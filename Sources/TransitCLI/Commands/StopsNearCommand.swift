@@ -119,7 +119,8 @@ enum StopsNearCommand: TransitCommand {
       ])
       for platform in platforms[entry.stop.id] ?? [] {
         rows.append([
-          "", platform.code ?? "", "  " + (StopCommandSupport.kind(of: platform).isEmpty ? platform.name : StopCommandSupport.kind(of: platform)),
+          "", platform.code ?? "", "  " + (StopCommandSupport.kind(of: platform).isEmpty ? platform.name : StopCommandSupport.kind(of: platform))
+            + wheelchair(try Accessibility.stop(platform, in: store)),
           platform.id.rawValue, routeList(try store.routes(at: platform)),
         ])
       }

@@ -123,6 +123,9 @@ enum ManPage {
       switch scalar {
       case "\\": result += "\\e"
       case "-": result += "\\-"
+      case "♿": result += "[wheelchair]"  // groff has no glyph for these
+      case "●": result += "*"
+      case "○": result += "o"
       case _ where scalar.value > 0x7E:
         result += String(format: "\\[u%04X]", scalar.value)
       default: result.unicodeScalars.append(scalar)
