@@ -140,7 +140,9 @@ public struct TimetableGrid: Sendable {
     stop: TransitModel.Stop, date: ServiceDate, route: String?, direction: Int?, store: Store, skipped: Set<TripID> = []
   ) throws -> TimetableGrid {
     let start = store.serviceDayStart(date, feed: stop.feed)
-    var calls = try store.departures(at: stop, DepartureQuery(from: start, until: start + 48 * 3600, route: route))
+    var query = DepartureQuery(from: start, until: start + 48 * 3600, route: route)
+    query.serviceDate = date
+    var calls = try store.departures(at: stop, query)
     calls.removeAll { $0.serviceDate != date }
     if let direction { calls.removeAll { $0.directionID != direction } }
     return build(calls: calls, dayStart: start, serviceDate: date, skipped: skipped)

@@ -17,6 +17,9 @@ public struct DepartureQuery: Sendable {
   /// Only trips going there: the headsign, or the name of any later stop on the trip, contains
   /// it (ignoring case and accents).
   public var destination: String?
+  /// Only trips of this service date (a stop's printed timetable for one day); nil: every
+  /// service day that reaches the window.
+  public var serviceDate: ServiceDate?
 
   /// Creates a query for the calls in [from, until): a call exactly at `until` is not in it,
   /// so two windows side by side never show the same call twice.
@@ -238,6 +241,7 @@ extension FeedReader {
       var date = firstDate
       while date <= lastDate {
         defer { date = date.adding(days: 1) }
+        if let only = query.serviceDate, only != date { continue }
         let base = calendar.start(of: date)
         let low = from - base, high = until - base
         guard high >= 0, low <= latest else { continue }
