@@ -30,6 +30,9 @@ public struct JourneyRequest: Sendable {
   public var maxTransfers: Int
   /// Journeys wanted.
   public var limit: Int
+  /// Only journeys whose every ride is on a wheelchair-accessible trip, boarding and alighting
+  /// at stops with wheelchair boarding (what the feed does not say counts as not accessible).
+  public var isAccessibleOnly = false
 
   /// A request.
   public init(
@@ -119,16 +122,34 @@ public enum JourneyPlanner {
         }
       }
       let router = Router(network.timetable)
+      // Accessible only: more candidates, of which the accessible ones are kept below.
+      let count = request.isAccessibleOnly ? request.limit * 8 : request.limit
       let journeys =
         request.isArriveBy
-        ? router.journeys(query, arrivingBy: network.seconds(request.time), notBefore: network.seconds(window.0), count: request.limit)
-        : router.journeys(query, departingAt: network.seconds(request.time), count: request.limit)
+        ? router.journeys(query, arrivingBy: network.seconds(request.time), notBefore: network.seconds(window.0), count: count)
+        : router.journeys(query, departingAt: network.seconds(request.time), count: count)
       return (network, journeys, loaded - started, ticks() - loaded)
     }
     var (network, journeys, load, searched) = try search(horizonSeconds)
     if journeys.isEmpty { (network, journeys, load, searched) = try search(longHorizonSeconds) }
-    let described = try journeys.map { try describe($0, network: network, store: store, from: from, to: to, walking: request.walking) }
+    var described = try journeys.map { try describe($0, network: network, store: store, from: from, to: to, walking: request.walking) }
+    if request.isAccessibleOnly {
+      described = Array(try described.filter { try isAccessible($0, store: store) }.prefix(request.limit))
+    }
     return Plan(network: network, journeys: described, loadNanoseconds: load, searchNanoseconds: searched)
+  }
+
+  /// Whether every ride of `journey` is on an accessible trip and boards and alights at
+  /// accessible stops (a platform inheriting its station's access).
+  public static func isAccessible(_ journey: Journey, store: Store) throws -> Bool {
+    for leg in journey.legs {
+      guard case .ride(let ride, _, _) = leg else { continue }
+      guard try Accessibility.trip(ride.tripID, feed: ride.feed, in: store).passesFilter else { return false }
+      for end in [ride.stops.first, ride.stops.last] {
+        guard let end, try Accessibility.stop(end.stop, in: store).passesFilter else { return false }
+      }
+    }
+    return true
   }
 
   /// The stops an endpoint reaches on foot, with the walk's seconds: a stop's own platforms

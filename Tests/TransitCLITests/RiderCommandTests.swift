@@ -158,6 +158,26 @@ import Testing
     #expect(plain.stdout.contains("27 to Crumlin Hospital  W\n"))
   }
 
+  /// trips.txt: the 77X's trips say wheelchair_accessible 2, the Red line's 1; stops.txt: Red
+  /// Cow (RED06), Cookstown (RED03) and Fettercairn (TD4542) say wheelchair_boarding 1.
+  @Test func planAccessible() throws {
+    let home = try Self.home()
+    let common = ["--depart", "08:00", "--now", "2026-12-01T07:40:00Z", "--json", "--data-dir", home.path]
+    let red = transit(["plan", "Red Cow", "Cookstown", "--accessible"] + common)
+    try #require(red.code == 0, "\(red.stderr)")
+    let journeys = try #require(try Self.json(red)["journeys"] as? [[String: Any]])
+    #expect(!journeys.isEmpty)
+    for journey in journeys {
+      let rides = (journey["legs"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "ride" }
+      #expect(rides.allSatisfy { $0["route_short_name"] as? String == "Red" })
+    }
+    // Every way to Fettercairn rides a 77X: none is accessible.
+    let anyWay = try #require(try Self.json(transit(["plan", "Red Cow", "Fettercairn"] + common))["journeys"] as? [[String: Any]])
+    #expect(!anyWay.isEmpty)
+    let accessible = try #require(try Self.json(transit(["plan", "Red Cow", "Fettercairn", "--accessible"] + common))["journeys"] as? [[String: Any]])
+    #expect(accessible.isEmpty)
+  }
+
   @Test func timetableText() throws {
     let home = try Self.home()
     let result = transit(["timetable", "TINT", "--route", "27", "--date", "2026-12-01", "--data-dir", home.path], environment: ["COLUMNS": "20"])

@@ -33,6 +33,7 @@ enum PlanCommand: TransitCommand {
         help: "Only ride MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
         repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N journeys", default: "\(defaultLimit)"),
+      OptionSpec("--accessible", help: "Only journeys on wheelchair-accessible trips (wheelchair_accessible 1) boarding and alighting at stops with wheelchair boarding; what the feed does not say counts as not accessible"),
       OptionSpec("--geojson", help: "Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)"),
       FeedsSupport.refreshOption,
     ],
@@ -51,7 +52,9 @@ enum PlanCommand: TransitCommand {
 
       With --realtime FILE (or the configured realtime feeds), trips with predictions use
       their expected times, cancelled trips and skipped stops are not used, and live legs are
-      marked. --json prints the journeys as one JSON document; --geojson prints a GeoJSON
+      marked. --accessible keeps the journeys whose every ride is on a wheelchair-accessible
+      trip, boarding and alighting at accessible stops (the best of more journeys searched; what
+      the feed does not say counts as not accessible). --json prints the journeys as one JSON document; --geojson prints a GeoJSON
       FeatureCollection (lon,lat order, RFC 7946) for any map tool.
       """,
     examples: [
@@ -112,9 +115,10 @@ enum PlanCommand: TransitCommand {
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
     let realtime = try RealtimeSupport.live(
       invocation, store: store, feeds: feeds, now: now, options: try RealtimeSupport.options(invocation, settings: settings))
-    let request = JourneyRequest(
+    var request = JourneyRequest(
       time: requested, isArriveBy: arriveBy != nil, modes: modes, walking: walking, maxWalkMeters: maxWalk,
       maxTransfers: maxTransfers, limit: limit)
+    request.isAccessibleOnly = arguments.flag("--accessible")
     let plan: JourneyPlanner.Plan
     do {
       plan = try JourneyPlanner.plan(
