@@ -96,6 +96,7 @@ enum RouteShowCommand: TransitCommand {
       renderer.lines = lines.map(\.points)
       renderer.stops = Array(Set(details.directions.flatMap { $0.patterns.flatMap(\.stops) }).compactMap(\.coordinate))
         .sorted { ($0.latitude, $0.longitude) < ($1.latitude, $1.longitude) }
+      renderer.names = MapRenderer.termini(details)
       let size = MapSupport.size(invocation, reserved: 4)
       let ascii = MapSupport.isASCII(invocation)
       out.line()

@@ -130,6 +130,7 @@ enum StopsNearCommand: TransitCommand {
       var renderer = MapRenderer()
       renderer.stops = found.compactMap(\.stop.coordinate)
       renderer.location = point
+      renderer.locationName = "you"
       let ascii = MapSupport.isASCII(invocation)
       let size = MapSupport.size(invocation, reserved: rows.count + 3)
       out.line()

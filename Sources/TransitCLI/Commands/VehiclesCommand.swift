@@ -117,10 +117,13 @@ enum VehiclesCommand: TransitCommand {
       view.coordinate.map { MapRenderer.Label(coordinate: $0, text: view.routeShortName ?? view.routeID?.rawValue ?? "?") }
     }
     renderer.location = near
+    renderer.locationName = "you"
+    renderer.clustersLabels = true
     if let route, case .found(let summary) = try store.resolveRoute(route),
       let details = try store.routeDetails(summary, on: store.localDate(of: invocation.now, feed: summary.feed))
     {
       renderer.lines = try MapSupport.routeLines(details, store: store).map(\.points)
+      renderer.names = MapRenderer.termini(details)
       renderer.stops = Array(Set(details.directions.flatMap { $0.patterns.flatMap(\.stops) }).compactMap(\.coordinate))
         .sorted { ($0.latitude, $0.longitude) < ($1.latitude, $1.longitude) }
     }
@@ -131,7 +134,7 @@ enum VehiclesCommand: TransitCommand {
     out.write(MapSupport.trimmed(renderer.render(columns: size.columns, rows: size.rows - 1, ascii: ascii)))
     let separator = MapSupport.separator(ascii: ascii)
     out.line(
-      "vehicles by route number" + (renderer.stops.isEmpty ? "" : separator + "\(MapRenderer.stopMark(ascii: ascii)) stops")
+      "vehicles by route number (27×3: three together, 27+2: a 27 and two others)" + (renderer.stops.isEmpty ? "" : separator + "\(MapRenderer.stopMark(ascii: ascii)) stops")
         + (near == nil ? "" : separator + "@ you"))
   }
 

@@ -69,6 +69,12 @@ struct MapRenderer {
   var stops: [Coordinate] = []
   var location: Coordinate?
   var labels: [Label] = []
+  /// Names written beside their place (route termini); left out where they do not fit.
+  var names: [Label] = []
+  /// The word beside the user's `@` ("you"), when there is room.
+  var locationName: String?
+  /// Whether labels that would overprint each other are gathered into one ("27×3", "27+2").
+  var clustersLabels = false
 
   /// `•` (ASCII `o`) for a stop.
   static func stopMark(ascii: Bool) -> Character { ascii ? "o" : "•" }
@@ -92,13 +98,36 @@ struct MapRenderer {
       let (column, row) = cell(stop)
       canvas.write(String(Self.stopMark(ascii: ascii)), column: column, row: row)
     }
-    for label in labels where label.coordinate.isValid {
+    var placed = labels.filter(\.coordinate.isValid).map { label in
       let (column, row) = cell(label.coordinate)
-      canvas.write(label.text, column: column, row: row)
+      return PlacedLabel(column: column, row: row, text: label.text)
+    }
+    if clustersLabels { placed = Self.clustered(placed) }
+    var taken = Set<Int>()
+    for label in placed {
+      canvas.write(label.text, column: label.column, row: label.row)
+      let length = min(label.text.count, canvas.columns)
+      let start = min(max(0, label.column), canvas.columns - length)
+      for column in start..<start + length { taken.insert(label.row * canvas.columns + column) }
     }
     if let location, location.isValid {
       let (column, row) = cell(location)
       canvas.write("@", column: column, row: row)
+      taken.insert(row * canvas.columns + column)
+      if let word = locationName,
+        let spot = Self.besideMark(word, column: column, row: row, columns: canvas.columns, taken: taken, rowWidth: canvas.columns)
+      {
+        canvas.write(spot.text, column: spot.column, row: spot.row)
+        for column in spot.column..<spot.column + spot.text.count { taken.insert(spot.row * canvas.columns + column) }
+      }
+    }
+    for name in names where name.coordinate.isValid {
+      let (column, row) = cell(name.coordinate)
+      guard row >= 0, row < canvas.rows,
+        let spot = Self.besideMark(name.text, column: column, row: row, columns: canvas.columns, taken: taken, rowWidth: canvas.columns)
+      else { continue }
+      canvas.write(spot.text, column: spot.column, row: spot.row)
+      for column in spot.column..<spot.column + spot.text.count { taken.insert(spot.row * canvas.columns + column) }
     }
     return canvas.lines(ascii: ascii) + [Self.footer(metersPerCell: projection.metersPerDot * 2, columns: canvas.columns, ascii: ascii)]
   }
