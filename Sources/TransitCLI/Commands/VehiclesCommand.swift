@@ -26,7 +26,9 @@ enum VehiclesCommand: TransitCommand {
     ],
     discussion: """
       With --map, a map under the list shows each vehicle as its route number (and, with
-      --route, the route's shapes and stops; with --near, where you are as @).
+      --route, the route's shapes, stops and termini; with --near, where you are as @).
+      Numbers that would overprint each other are gathered: 27×3 for three 27s together,
+      27+2 for a 27 and two others.
 
       Lists each vehicle of the realtime feeds once (--realtime FILE, else the configured feeds):
       route and destination, a heading arrow, speed in km/h, how long ago it reported, the stop
@@ -134,7 +136,7 @@ enum VehiclesCommand: TransitCommand {
     out.write(MapSupport.trimmed(renderer.render(columns: size.columns, rows: size.rows - 1, ascii: ascii)))
     let separator = MapSupport.separator(ascii: ascii)
     out.line(
-      "vehicles by route number (27×3: three together, 27+2: a 27 and two others)" + (renderer.stops.isEmpty ? "" : separator + "\(MapRenderer.stopMark(ascii: ascii)) stops")
+      "vehicles by route number" + (renderer.stops.isEmpty ? "" : separator + "\(MapRenderer.stopMark(ascii: ascii)) stops")
         + (near == nil ? "" : separator + "@ you"))
   }
 

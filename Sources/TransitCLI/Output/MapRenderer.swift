@@ -110,6 +110,10 @@ struct MapRenderer {
       let start = min(max(0, label.column), canvas.columns - length)
       for column in start..<start + length { taken.insert(label.row * canvas.columns + column) }
     }
+    // Names never cover a mark (a stop, a vehicle, @).
+    for row in 0..<canvas.rows {
+      for column in 0..<canvas.columns where canvas.mark(column: column, row: row) != nil { taken.insert(row * canvas.columns + column) }
+    }
     if let location, location.isValid {
       let (column, row) = cell(location)
       canvas.write("@", column: column, row: row)
