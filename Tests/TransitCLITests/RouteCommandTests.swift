@@ -155,11 +155,11 @@ enum GeoJSONValidator {
         "    evening  19:00-24:00  2 departures  every 4 h 45 min",
         "    night    00:00-05:00   1 departure",
         "  stops of the main pattern (21 trips):",
-        "    1  Tallaght Interchange  4500  TINT-A",
-        "    2  Tallaght Hospital     4540  TD4540",
-        "    3  Cookstown Way         4541  TD4541",
-        "    4  Fettercairn           4542  TD4542",
-        "    5  Brookfield            4543  TD4543",
+        "    1  Tallaght Interchange ♿  4500  TINT-A",
+        "    2  Tallaght Hospital ♿     4540  TD4540",
+        "    3  Cookstown Way            4541  TD4541",
+        "    4  Fettercairn ♿           4542  TD4542",
+        "    5  Brookfield               4543  TD4543",
       ])
     #expect(result.stdout.contains("direction 1 → Tallaght Interchange: 21 trips in 1 pattern"))
     // By long name and by route_id too; one direction only.

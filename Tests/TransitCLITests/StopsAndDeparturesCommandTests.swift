@@ -219,12 +219,12 @@ import Testing
     let result = run(["stops", "show", "TINT", "--now", tuesday])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("""
-      Tallaght Interchange (station)
+      Tallaght Interchange (station) ♿
         id TINT · 53.28760,-6.37500
       platforms:
-        platform A  TINT-A  4500  27 77X
-        platform B  TINT-B  4501  49 54A
-        platform C  TINT-C  4502  Red
+        platform A ♿  TINT-A  4500  27 77X
+        platform B ♿  TINT-B  4501  49 54A
+        platform C ♿  TINT-C  4502  Red
       routes:
         27   bus   to Crumlin Hospital
       """))

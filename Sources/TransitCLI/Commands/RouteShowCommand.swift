@@ -1,5 +1,6 @@
 import Foundation
 import GTFS
+import Services
 import TransitModel
 
 /// `transit route show R`: a route's stop sequences, first and last departures, headways, and
@@ -136,8 +137,9 @@ enum RouteShowCommand: TransitCommand {
         out.write(StopCommandSupport.table(rows, rightAligned: [2]))
       }
       out.line("  stops of the main pattern (\(main.tripCount) trip\(main.tripCount == 1 ? "" : "s")):")
-      let rows = main.stops.enumerated().map { index, stop in
-        ["    \(index + 1)", stop.name, stop.code ?? "", stop.id.rawValue]
+      let rows = try main.stops.enumerated().map { index, stop in
+        let mark = RiderMarks.wheelchair(try Accessibility.stop(stop, in: store), plain: invocation.usesPlainSymbols)
+        return ["    \(index + 1)", stop.name + (mark.isEmpty ? "" : " " + mark), stop.code ?? "", stop.id.rawValue]
       }
       out.write(StopCommandSupport.table(rows, rightAligned: [0]))
       if direction.patterns.count > 1 {

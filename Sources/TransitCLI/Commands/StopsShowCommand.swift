@@ -1,5 +1,6 @@
 import Foundation
 import GTFS
+import Services
 import TransitModel
 
 /// `transit stops show STOP`: one stop in full.
@@ -15,6 +16,8 @@ enum StopsShowCommand: TransitCommand {
     discussion: """
       Lists every route calling at the stop (at any platform, for a station) with the
       destinations shown there, and the next \(departureCount) scheduled departures within two hours.
+      ♿ (W in plain ASCII) marks wheelchair boarding (a platform without a value inherits
+      its station's).
       """,
     examples: ["transit stops show TINT", "transit stops show 4530 --json"])
 
@@ -60,7 +63,12 @@ enum StopsShowCommand: TransitCommand {
     let out = invocation.context.stdout
     let colour = invocation.useColor
     let kind = StopCommandSupport.kind(of: stop)
-    out.line(stop.name + (kind.isEmpty ? "" : " (\(kind))"))
+    let plain = invocation.usesPlainSymbols
+    func wheelchair(_ stop: Stop) throws -> String {
+      let mark = RiderMarks.wheelchair(try Accessibility.stop(stop, in: store), plain: plain)
+      return mark.isEmpty ? "" : " " + mark
+    }
+    out.line(stop.name + (kind.isEmpty ? "" : " (\(kind))") + (try wheelchair(stop)))
     var facts = ["id \((manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue)"]
     if let code = stop.code { facts.append("code \(code)") }
     if let position = stop.coordinate { facts.append(StopCommandSupport.describe(position)) }
@@ -71,7 +79,7 @@ enum StopsShowCommand: TransitCommand {
       var rows: [[String]] = []
       for platform in platforms {
         let routes = try store.routes(at: platform).map { StopCommandSupport.coloured($0.shortName, mode: $0.mode, enabled: colour) }
-        rows.append(["  " + StopCommandSupport.kind(of: platform), platform.id.rawValue, platform.code ?? "", routes.joined(separator: " ")])
+        rows.append(["  " + StopCommandSupport.kind(of: platform) + (try wheelchair(platform)), platform.id.rawValue, platform.code ?? "", routes.joined(separator: " ")])
       }
       out.write(StopCommandSupport.table(rows))
     }
