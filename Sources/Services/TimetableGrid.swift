@@ -115,6 +115,18 @@ public struct TimetableGrid: Sendable {
     return TimetableGrid(serviceDate: serviceDate, blocks: blocks)
   }
 
+  /// The trips of service day `date` that realtime says will not stop at any of `stopIDs`:
+  /// cancelled, or the stop skipped.
+  public static func skippedTrips(_ live: LiveRealtime, at stopIDs: Set<StopID>, on date: ServiceDate) -> Set<TripID> {
+    var result = Set<TripID>()
+    for (instance, prediction) in live.realtime.predictions where instance.serviceDate == date {
+      let here = prediction.stops.filter { stopIDs.contains($0.stop.stopID) }
+      guard !here.isEmpty else { continue }
+      if prediction.isCanceled || here.allSatisfy(\.isSkipped) { result.insert(instance.tripID) }
+    }
+    return result
+  }
+
   /// "a" … "z", then "aa", "ab" …
   static func mark(_ index: Int) -> String {
     let letters = Array("abcdefghijklmnopqrstuvwxyz")

@@ -191,6 +191,30 @@ import Testing
     #expect(lines.contains("06 │ 10 40"))
   }
 
+  /// The demo trip updates skip the 49 of 08:00 at Tallaght Interchange and cancel the 77X of
+  /// 08:05 (Data/README.md; DemoRealtimeTests): both get the footnote, nothing else does.
+  @Test func timetableFootnotesFromRealtime() throws {
+    let home = try Self.home()
+    let result = transit([
+      "timetable", "TINT", "--date", "2026-12-01", "--json", "--now", "2026-12-01T07:40:00Z", "--data-dir", home.path,
+      "--realtime", packageRoot + "/Data/realtime/demo-tripupdates.pb",
+    ])
+    try #require(result.code == 0, "\(result.stderr)")
+    let blocks = try #require(try Self.json(result)["blocks"] as? [[String: Any]])
+    var marked: [String] = []
+    for block in blocks {
+      let notes = Dictionary(uniqueKeysWithValues: (block["footnotes"] as? [[String: Any]] ?? []).map { ($0["mark"] as! String, $0["text"] as! String) })
+      for hour in block["hours"] as? [[String: Any]] ?? [] {
+        for departure in hour["departures"] as? [[String: Any]] ?? [] {
+          if let mark = departure["footnote"] as? String, notes[mark] == "does not stop here today" {
+            marked.append("\(block["route_short_name"] as? String ?? "?") \(hour["hour"] as? Int ?? -1):\(departure["minute"] as? Int ?? -1)")
+          }
+        }
+      }
+    }
+    #expect(marked.sorted() == ["49 8:0", "77X 8:5"])
+  }
+
   @Test func newCommandsInHelpAndCompletions() {
     let help = transit(["--help"]).stdout
     #expect(help.contains("trip show"))

@@ -20,8 +20,9 @@ enum TimetableCommand: TransitCommand {
       minutes of its departures across; hours after midnight that belong to the day's service
       (GTFS times from 24:00) come last. A letter after a minute points to a footnote under the
       block: a trip going somewhere else ("a: to Millbrae"), one that ends here, one nobody may
-      board here, or, today with realtime, one that skips the stop. Rows wrap to fit the
-      terminal (COLUMNS overrides; 80 when piped). Times are the timetable's, without realtime.
+      board here, or (with --realtime FILE) one the realtime cancels or that skips the stop.
+      Rows wrap to fit the terminal (COLUMNS overrides; 80 when piped). Times are the
+      timetable's; configured realtime feeds are not fetched.
       """,
     examples: [
       "transit timetable TINT",
@@ -44,7 +45,18 @@ enum TimetableCommand: TransitCommand {
       }
       date = parsed
     }
-    let grid = try TimetableGrid.build(stop: stop, date: date, route: arguments.value("--route"), direction: direction, store: store)
+    // Realtime only from --realtime files: a printed timetable does not wait on the network.
+    var skipped = Set<TripID>()
+    if !invocation.global.realtimeFiles.isEmpty {
+      let feeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
+      let live = try RealtimeSupport.live(
+        invocation, store: store, feeds: feeds, now: invocation.now, options: try RealtimeSupport.options(invocation, settings: try invocation.settings()))
+      var stopIDs: Set<StopID> = [stop.id]
+      if stop.isStation { for platform in try store.platforms(of: stop) { stopIDs.insert(platform.id) } }
+      skipped = TimetableGrid.skippedTrips(live, at: stopIDs, on: date)
+    }
+    let grid = try TimetableGrid.build(
+      stop: stop, date: date, route: arguments.value("--route"), direction: direction, store: store, skipped: skipped)
     if invocation.global.json {
       invocation.context.stdout.line(json(grid, stop: stop, manyFeeds: store.feedNames.count > 1).serialized(pretty: true))
       return 0
