@@ -73,7 +73,7 @@ import Testing
     let first = try #require(departures.first)
     #expect(Set(first.keys) == [
       "trip_id", "route_id", "route_short_name", "headsign", "stop_id", "stop_sequence", "service_date", "scheduled",
-      "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable",
+      "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable", "prediction_ignored",
     ])
     #expect(first["trip_id"] as? String == "Red-WK-0-template")
     #expect(first["route_id"] as? String == "RED")

@@ -114,6 +114,13 @@ enum DeparturesCommand: TransitCommand {
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     for notice in notices { out.line(noticeLine(notice)) }
     guard !departures.isEmpty else {
+      // A timetable whose service has ended (or not begun) at that date: that is the reason.
+      if let status = DepartureBoard.emptyReason(store: store, stop: stop, start: start),
+        let reason = status.warning(feed: stop.feed.rawValue)
+      {
+        out.line("no departures: " + reason)
+        return 0
+      }
       out.line("no departures in the \(window) min from \(startText)\(arguments.value("--route").map { " on route \($0)" } ?? "")\(arguments.value("--to").map { " to \($0)" } ?? ""); try a wider --window")
       return 0
     }
@@ -218,7 +225,7 @@ enum DeparturesCommand: TransitCommand {
       case .realtime: marker = "live"
       case .interpolated: marker = "live, interpolated"
       case .propagated: marker = "live, carried forward"
-      case .schedule: marker = "scheduled"
+      case .schedule: marker = departure.isPredictionIgnored ? "prediction ignored (too far from the timetable)" : "scheduled"
       }
     }
     return [scheduled, delay, marker]
@@ -268,6 +275,7 @@ enum DeparturesCommand: TransitCommand {
       ("status", .string(departure.status.rawValue)), ("source", .string(departure.source.rawValue)),
       ("vehicle_id", .optional(departure.vehicleID)),
       ("reachable", reachable.map(JSON.bool) ?? .null),
+      ("prediction_ignored", .bool(departure.isPredictionIgnored)),
     ])
   }
 

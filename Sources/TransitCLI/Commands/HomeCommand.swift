@@ -131,6 +131,12 @@ enum HomeCommand: TransitCommand {
       if let metres = distance(item, from: location?.0) { title += " · \(StopCommandSupport.distance(metres))" }
       out.line(title)
       guard !departures.isEmpty else {
+        if let status = DepartureBoard.emptyReason(store: store, stop: stop, start: now),
+          let reason = status.warning(feed: stop.feed.rawValue)
+        {
+          out.line("  no departures: " + reason)
+          continue
+        }
         out.line("  no departures in the next \(max(settings.windowMinutes, 24 * 60) / 60) h")
         continue
       }

@@ -168,7 +168,8 @@ enum PlanCommand: TransitCommand {
     case .ambiguous:
       return .stop(try StopCommandSupport.resolveStop(trimmed, in: store, context: invocation.context))
     case .notFound(let suggestions):
-      let hint = suggestions.first.map { "; did you mean '\($0.name)'?" } ?? ""
+      // Offered as typed back it resolves: the name when it is one stop's, else its code or id.
+      let hint = try suggestions.first.map { "; did you mean '\(try store.typedName(of: $0))'?" } ?? ""
       throw NotFoundError("\(role) '\(text)' is not a stop (id, code or name), a saved place or LAT,LON\(hint)")
     }
   }
