@@ -126,8 +126,9 @@ struct PlanSuggestionTests {
 // MARK: - A small hand-built feed: after-midnight start dates, DUPLICATED without properties, outliers
 
 /// Service FRI runs on Fridays only (2024-02-09 is one). NIGHT leaves A at 24:05, B 24:15, C
-/// 24:25 of the Friday's service day; DAY leaves A at 10:00, B 10:10, C 10:20. Zone UTC, so a
-/// service day starts at 00:00 UTC of its date.
+/// 24:25 of the Friday's service day; DAY leaves A at 10:00, reaches B at 10:08 and waits
+/// there until 10:10, reaches C at 10:20. Zone UTC, so a service day starts at 00:00 UTC of
+/// its date.
 final class EdgeFeedHome: @unchecked Sendable {
   let folder = TemporaryFolder()
   var data: String { folder.path + "/data" }
@@ -148,7 +149,7 @@ final class EdgeFeedHome: @unchecked Sendable {
         NIGHT,24:15:00,24:15:00,B,2
         NIGHT,24:25:00,24:25:00,C,3
         DAY,10:00:00,10:00:00,A,1
-        DAY,10:10:00,10:10:00,B,2
+        DAY,10:08:00,10:10:00,B,2
         DAY,10:20:00,10:20:00,C,3
 
         """,
@@ -281,6 +282,24 @@ final class EdgeFeedHome: @unchecked Sendable {
     #expect(text.contains("prediction ignored (too far from the timetable)"), "\(text)")
     let repairs = try #require((json["realtime"] as? [String: Any])?["repairs"] as? [[String: Any]])
     #expect(repairs.map { $0["kind"] as? String } == ["prediction_ignored"])
+  }
+
+  /// A prediction of the arrival alone at B, where DAY waits 2 min: the departure keeps the
+  /// dwell (10:13 predicted arrival + 2 min = 10:15).
+  @Test func anArrivalOnlyPredictionKeepsTheDwell() throws {
+    let friday = Self.midnight - 86_400
+    let arrival = friday + 10 * 3600 + 13 * 60
+    let path = try home.realtime(
+      [
+        TripUpdate(
+          trip: TripDescriptor(tripID: "DAY", startDate: "20240209"),
+          stopTimeUpdates: [.init(stopSequence: 2, arrival: .init(time: arrival))])
+      ], timestamp: UInt64(friday + 9 * 3600 + 55 * 60), name: "dwell")
+    let (json, _) = try home.board("B", now: "2024-02-09T09:55:00Z", realtime: path)
+    let day = try #require((json["departures"] as? [[String: Any]])?.first { $0["trip_id"] as? String == "DAY" })
+    #expect(day["scheduled"] as? String == "2024-02-09T10:10:00Z")
+    #expect(day["expected"] as? String == "2024-02-09T10:15:00Z")
+    #expect(day["delay_seconds"] as? Int == 300)
   }
 
   /// Within the bound the same prediction is used and nothing is flagged.

@@ -19,7 +19,7 @@ enum DeparturesCommand: TransitCommand {
     options: [
       OptionSpec("--at", value: "TIME", help: "From TIME instead of now: HH:MM (the agency's clock) or ISO 8601"),
       OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --at, or at the current time of day)"),
-      OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead: departures in [now, now + MIN), a departure exactly at the end is in the next window", default: "\(defaultWindowMinutes)"),
+      OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure exactly at the end is in the next window", default: "\(defaultWindowMinutes)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
@@ -42,6 +42,14 @@ enum DeparturesCommand: TransitCommand {
       between predicted stops, carried forward from the last one, or scheduled; cancelled trips
       and skipped stops are listed as such, and added trips appear. A line under the title says
       how old the feed is: stale beyond 90 s, and not used at all beyond 15 min.
+
+      The window holds expected times: a trip scheduled after it but predicted inside it is
+      listed. A stop prediction more than 1 h off the timetable is not trusted: the timetable's
+      time is shown, marked "prediction ignored (too far from the timetable)". A prediction of
+      the arrival alone keeps the scheduled dwell: departure = predicted arrival + dwell. A
+      start_date naming the calendar date of a run after midnight (24:00 or later of the day
+      before) is read as that run, and a DUPLICATED trip without trip_properties as a copy
+      starting at its start_time; such repairs are noted under the realtime line.
 
       Without --realtime, the realtime feeds configured with 'transit feeds add' are used (the
       stop's own feed when it is configured): a snapshot younger than the feed's period (30 s
