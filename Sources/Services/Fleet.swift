@@ -75,6 +75,15 @@ public struct VehicleView: Sendable, Hashable {
   /// Whether it was matched to a trip of the timetable.
   public var isMatched: Bool { trip != nil }
 
+  /// Live before estimated, then by route, destination and vehicle.
+  public static func listOrder(_ a: VehicleView, _ b: VehicleView) -> Bool {
+    if a.isEstimated != b.isEstimated { return !a.isEstimated }
+    let ra = a.routeShortName ?? a.routeID?.rawValue ?? "", rb = b.routeShortName ?? b.routeID?.rawValue ?? ""
+    if ra != rb { return ra.localizedStandardCompare(rb) == .orderedAscending }
+    if (a.headsign ?? "") != (b.headsign ?? "") { return (a.headsign ?? "") < (b.headsign ?? "") }
+    return (a.vehicleID ?? a.tripID?.rawValue ?? "") < (b.vehicleID ?? b.tripID?.rawValue ?? "")
+  }
+
   /// Whether `text` names it: its vehicle id or label.
   public func isNamed(_ text: String) -> Bool { vehicleID == text || label == text }
 
@@ -144,6 +153,20 @@ public struct Fleet {
       if best == nil || distance < best!.distance { best = (distance, trip) }
     }
     return best?.trip
+  }
+
+  /// The vehicle list a rider asks for: `vehicles(includeEstimated:)` on `route` (id or short
+  /// name) and within `radiusMeters` of `near`, in the list's one order: live before
+  /// estimated, then by route (numbers in numeric order), destination and vehicle.
+  public mutating func vehicles(
+    includeEstimated: Bool, route: String? = nil, near: Coordinate? = nil, radiusMeters: Double = .infinity
+  ) throws -> [VehicleView] {
+    var views = try vehicles(includeEstimated: includeEstimated)
+    if let route { views.removeAll { !$0.runs(route: route) } }
+    if let near {
+      views.removeAll { view in view.coordinate.map { $0.distanceMeters(to: near) > radiusMeters } ?? true }
+    }
+    return views.sorted(by: VehicleView.listOrder)
   }
 
   /// Every vehicle in the feeds (each once, by vehicle id, else label, else entity id); then

@@ -67,12 +67,8 @@ enum VehiclesCommand: TransitCommand {
     }
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     var fleet = Fleet(store: store, live: live)
-    var views = try fleet.vehicles(includeEstimated: !arguments.flag("--live-only"))
-    if let route = arguments.value("--route") { views.removeAll { !$0.runs(route: route) } }
-    if let near {
-      views.removeAll { view in view.coordinate.map { $0.distanceMeters(to: near) > Double(radius) } ?? true }
-    }
-    views.sort(by: order)
+    let views = try fleet.vehicles(
+      includeEstimated: !arguments.flag("--live-only"), route: arguments.value("--route"), near: near, radiusMeters: Double(radius))
     let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
     if invocation.global.json {
       invocation.context.stdout.line(JSON.array(views.map { json($0, now: now, zone: zone) }).serialized(pretty: true))
@@ -123,15 +119,6 @@ enum VehiclesCommand: TransitCommand {
     out.line(
       "vehicles by route number" + (renderer.stops.isEmpty ? "" : separator + "\(MapRenderer.stopMark(ascii: ascii)) stops")
         + (near == nil ? "" : separator + "@ you"))
-  }
-
-  /// Live before estimated, then by route, destination and vehicle.
-  static func order(_ a: VehicleView, _ b: VehicleView) -> Bool {
-    if a.isEstimated != b.isEstimated { return !a.isEstimated }
-    let ra = a.routeShortName ?? a.routeID?.rawValue ?? "", rb = b.routeShortName ?? b.routeID?.rawValue ?? ""
-    if ra != rb { return ra.localizedStandardCompare(rb) == .orderedAscending }
-    if (a.headsign ?? "") != (b.headsign ?? "") { return (a.headsign ?? "") < (b.headsign ?? "") }
-    return (a.vehicleID ?? a.tripID?.rawValue ?? "") < (b.vehicleID ?? b.tripID?.rawValue ?? "")
   }
 
   /// One text row: route, destination, vehicle, heading, speed, age, stop, delay, marker.
