@@ -216,6 +216,23 @@ final class EdgeFeedHome: @unchecked Sendable {
     #expect(text.contains("note: trip NIGHT: start_date 20240210 read as service day 20240209"), "\(text)")
   }
 
+  /// The same repair for every command: `vehicles` places the trip by its update.
+  @Test func theRepairedRunIsAVehicleToo() throws {
+    let path = try home.realtime(
+      [
+        TripUpdate(
+          trip: TripDescriptor(tripID: "NIGHT", startTime: "00:05:00", startDate: "20240210"),
+          stopTimeUpdates: [.init(stopSequence: 2, departure: .init(delay: 120))])
+      ], timestamp: UInt64(Self.midnight + 600), name: "night-vehicle")
+    let result = transit(["vehicles", "--now", "2024-02-10T00:10:00Z", "--realtime", path, "--json", "--data-dir", home.data])
+    #expect(result.code == 0, "\(result.stderr)")
+    let vehicles = try #require(result.json as? [[String: Any]], "\(result.stdout)")
+    let night = try #require(vehicles.first { $0["trip_id"] as? String == "NIGHT" }, "\(result.stdout)")
+    let next = try #require((night["next_stops"] as? [[String: Any]])?.first)
+    #expect(next["stop_id"] as? String == "B")
+    #expect(next["expected"] as? String == "2024-02-10T00:17:00Z")
+  }
+
   /// A start_time that is not the run's first departure minus 24 h names no run: no repair.
   @Test func aStartTimeThatDisagreesIsNotRepaired() throws {
     let path = try home.realtime(
