@@ -130,10 +130,13 @@ enum VehiclesCommand: TransitCommand {
     let speed = view.speedMetersPerSecond.map { "\(Int(($0 * 3.6).rounded())) km/h" } ?? ""
     let age = view.timestamp.map { ageText(now - $0) } ?? ""
     let stop = view.currentStopName.map { (view.isAtStop ? "at " : "next ") + $0 } ?? ""
-    let marker =
-      view.isEstimated
-      ? "estimated" : view.positionSource == .tripUpdate ? "live, placed by its trip update"
-      : view.isMatched || view.tripID == nil ? "live" : "live, trip not in timetable"
+    let marker: String
+    if view.isEstimated {
+      marker = "estimated"
+    } else {
+      let placed = view.positionSource == .tripUpdate ? ", placed by its trip update" : ""
+      marker = view.isAdded ? "live, added trip" + placed : !view.isMatched && view.tripID != nil ? "live, trip not in timetable" : "live" + placed
+    }
     return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds, status: view.delayStatus), marker]
   }
 
@@ -176,7 +179,7 @@ enum VehiclesCommand: TransitCommand {
       ("current_stop_id", .optional(view.currentStopID?.rawValue)),
       ("current_stop_sequence", .optional(view.currentStopSequence)),
       ("status", .optional(view.status)),
-      ("estimated", .bool(view.isEstimated)),
+      ("estimated", .bool(view.isEstimated)), ("added", .bool(view.isAdded)),
       ("position_source", .string(view.positionSource.rawValue)),
       ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
       ("delay_status", .optional(view.delayStatus?.rawValue)),
