@@ -88,6 +88,24 @@ struct ExpiredTimetableTests {
     #expect(result.stdout.contains("no departures: the timetable held for hart starts on 2020-11-15"), "\(result.stdout)")
   }
 
+  /// The no-argument view and `commute` give the same reason (one test: both write user.sqlite).
+  @Test func theHomeViewAndTheCommuteSaySoToo() {
+    let now = "2021-05-03T07:00:00-04:00"  // a Monday after the last service day
+    #expect(transit(["fav", "add", "8011", "--now", now, "--data-dir", home]).code == 0)
+    let view = transit(["--now", now, "--data-dir", home])
+    #expect(view.stdout.contains("  no departures: the timetable held for hart ended on 2021-04-24"), "\(view.stdout)")
+    let added = transit([
+      "commute", "add", "airport", "--stop", "8011", "--route", "SKY", "--to", "8013", "--arrive-by", "08:30", "--now", now,
+      "--data-dir", home,
+    ])
+    #expect(added.code == 0, "\(added.stderr)")
+    let commute = transit(["commute", "airport", "--now", now, "--data-dir", home])
+    #expect(commute.stdout.contains("no departure: the timetable held for hart ended on 2021-04-24"), "\(commute.stdout)")
+    // Inside the service range the same commute has departures.
+    let running = transit(["commute", "airport", "--now", "2021-01-12T07:00:00-05:00", "--data-dir", home])
+    #expect(running.stdout.contains("dep 08:"), "\(running.stdout)")
+  }
+
   /// The queried date counts, not the clock: `--date` inside the service range is an ordinary
   /// empty window (the minute from 03:01 has no tram), outside it the timetable is the reason.
   @Test func theQueriedDateDecides() {
