@@ -71,17 +71,43 @@ struct LoadedPair {
 }
 
 /// A fresh data folder holding the demo network (`Data/gtfs`) as the feed `demo`.
-final class DemoHome: Sendable {
+final class DemoHome: @unchecked Sendable {
   private let folder = TemporaryFolder()
   var path: String { folder.path }
 
-  init() {
+  /// The demo ingested once per test process, as `transit ingest` writes it; every home starts
+  /// as a copy of it (a copy takes milliseconds, an ingest most of a second).
+  private static let template: Result<TemporaryFolder, TemplateError> = {
+    let folder = TemporaryFolder()
     let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", folder.path])
-    precondition(result.code == 0, result.stderr)
+    return result.code == 0 ? .success(folder) : .failure(TemplateError(message: "demo ingest failed: \(result.stderr)"))
+  }()
+
+  struct TemplateError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// Why this home holds no timetable (the template's ingest or the copy failed); nil when it
+  /// does. Commands run in it then fail with this message, so one test fails, not the run.
+  private var setupError: String?
+
+  /// A home holding a copy of the demo timetable.
+  init() {
+    do {
+      let template = try Self.template.get()
+      let files = FileManager.default
+      for name in try files.contentsOfDirectory(atPath: template.path) {
+        try files.copyItem(atPath: template.path + "/" + name, toPath: folder.path + "/" + name)
+      }
+    } catch {
+      setupError = "\(error)"
+    }
   }
 
   /// Runs `transit` in-process against this folder.
   func run(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
-    transit(arguments + ["--data-dir", path], environment: environment)
+    if let setupError { return CLIResult(code: 70, stdout: "", stderr: "test set-up: " + setupError) }
+    return transit(arguments + ["--data-dir", path], environment: environment)
   }
 }
