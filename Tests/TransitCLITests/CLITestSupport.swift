@@ -57,16 +57,53 @@ struct RealPair: CustomStringConvertible, Sendable {
 /// A pair loaded as a user would: the timetable ingested as feed `real` into a fresh data
 /// folder, and the capture decoded.
 struct LoadedPair {
-  let home = TemporaryFolder()
+  let home: RealHome
   let capturePath: String
   let message: FeedMessage
 
   init(_ pair: RealPair) throws {
-    let zip = try #require(SharedData.path("static/" + pair.feed))
+    home = try RealHome(pair.feed, as: "real")
     capturePath = try #require(SharedData.path("rt/" + pair.capture))
-    let ingest = transit(["ingest", zip, "--feed", "real", "--quiet", "--data-dir", home.path])
-    try #require(ingest.code == 0, "\(ingest.stderr)")
     message = try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: capturePath))))
+  }
+}
+
+/// A fresh data folder holding a copy of a shared feed's timetable: each (feed file, name) is
+/// ingested once per test process into a template, and each home copies it (milliseconds,
+/// where an ingest of a real feed takes seconds). A failed ingest fails the tests that ask.
+final class RealHome: @unchecked Sendable {
+  let folder = TemporaryFolder()
+  var path: String { folder.path }
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var templates: [String: Result<TemporaryFolder, SetUpError>] = [:]
+
+  struct SetUpError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// A home holding shared/data/static/`file`, ingested as `feed` (nil: the name ingest derives).
+  init(_ file: String, as feed: String? = nil) throws {
+    let template = try Self.template(file, as: feed)
+    let files = FileManager.default
+    for name in try files.contentsOfDirectory(atPath: template.path) {
+      try files.copyItem(atPath: template.path + "/" + name, toPath: folder.path + "/" + name)
+    }
+  }
+
+  private static func template(_ file: String, as feed: String?) throws -> TemporaryFolder {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = file + "\u{0}" + (feed ?? "")
+    if templates[key] == nil {
+      templates[key] = Result {
+        guard let zip = SharedData.path("static/" + file) else { throw SetUpError(description: "no shared/data/static/\(file)") }
+        let folder = TemporaryFolder()
+        let result = transit(["ingest", zip, "--quiet", "--data-dir", folder.path] + (feed.map { ["--feed", $0] } ?? []))
+        guard result.code == 0 else { throw SetUpError(description: "ingest of \(file) failed: \(result.stderr)") }
+        return folder
+      }.mapError { $0 as? SetUpError ?? SetUpError(description: "\($0)") }
+    }
+    return try templates[key]!.get()
   }
 }
 
