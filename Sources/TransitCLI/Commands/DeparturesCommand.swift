@@ -194,7 +194,7 @@ enum DeparturesCommand: TransitCommand {
 
   /// The line under the title: where the realtime stands.
   static func realtimeLine(_ freshness: RealtimeFreshness, zone: TimeZone, twelveHour: Bool) -> String {
-    let age = freshness.ageSeconds.map { $0 >= 0 ? "\(ISOTime.describe(seconds: $0)) old" : "\(ISOTime.describe(seconds: $0)) ahead of now" }
+    let age = freshness.ageSeconds.map { $0 >= 0 ? "\(Format.duration(seconds: $0)) old" : "\(Format.duration(seconds: $0)) ahead of now" }
     let stamp = freshness.feedTimestamp.map { " (\(StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour)))" } ?? ""
     switch freshness.status {
     case .fresh: return "realtime: fresh, feed \(age ?? "time unknown")\(stamp)"
