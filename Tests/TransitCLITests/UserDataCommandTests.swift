@@ -48,6 +48,7 @@ import Testing
         realtime-max-stop-updates  500000   default
         realtime-budget            5        default
         feed-max-unzipped-mb       1536     default
+        leave-margin               10       default
 
         """)
     let file = try String(contentsOfFile: home.path + "/config.toml", encoding: .utf8)
