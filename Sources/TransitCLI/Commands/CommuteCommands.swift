@@ -266,6 +266,7 @@ enum CommuteCommand: TransitCommand {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
+    try CommuteWatch.validate(invocation)
     var commutes = try UserStore(directory: invocation.paths.data).commutes()
     if let name = invocation.arguments.positionals.first?.lowercased() {
       commutes = commutes.filter { $0.name == name }

@@ -32,15 +32,22 @@ enum CommuteWatch {
     at most --timeout seconds.
     """
 
-  /// Runs --line or --watch for the one commute named; nil when neither is asked for.
-  static func dispatch(_ invocation: Invocation, commutes: [UserStore.Commute]) throws -> Int32? {
+  /// Refuses --line and --watch without a commute NAME, and their options without them.
+  static func validate(_ invocation: Invocation) throws(UsageError) {
     let arguments = invocation.arguments
     let line = arguments.flag("--line"), watch = arguments.flag("--watch")
+    if (line || watch) && arguments.positionals.isEmpty { throw UsageError("\(line ? "--line" : "--watch") needs a commute NAME") }
     if !watch {
       for option in ["--bell", "--no-bell"] where arguments.flag(option) { throw UsageError("\(option) goes with --watch") }
       if arguments.value("--count") != nil { throw UsageError("--count N goes with --watch") }
     }
     if !line, arguments.value("--timeout") != nil { throw UsageError("--timeout goes with --line") }
+  }
+
+  /// Runs --line or --watch for the one commute named; nil when neither is asked for.
+  static func dispatch(_ invocation: Invocation, commutes: [UserStore.Commute]) throws -> Int32? {
+    let arguments = invocation.arguments
+    let line = arguments.flag("--line"), watch = arguments.flag("--watch")
     guard line || watch else { return nil }
     guard arguments.positionals.count == 1, commutes.count == 1 else {
       throw UsageError("\(line ? "--line" : "--watch") needs a commute NAME")

@@ -37,8 +37,8 @@ struct BoardFrame {
     static let dropOrder: [Column] = [.source, .platform, .walk, .delay, .time]
   }
 
-  /// The narrowest the destination gets before columns are dropped.
-  static let minimumHeadsign = 12
+  /// The room the destination asks for before columns are dropped (a longer one is cut).
+  static let wantedHeadsign = 24
 
   /// The frame as lines of at most `columns` characters and at most `rows` lines. Highlighted
   /// rows start with `*`, and are in reverse video when `colour` is on.
@@ -106,7 +106,7 @@ struct BoardFrame {
       2 + shown.map { $0 == .headsign ? headsign : widths[$0]! }.reduce(0, +) + 2 * (shown.count - 1)
     }
     let naturalHeadsign = widths[.headsign] ?? 0
-    for column in Column.dropOrder where total(headsign: min(naturalHeadsign, Self.minimumHeadsign)) > columns {
+    for column in Column.dropOrder where total(headsign: min(naturalHeadsign, Self.wantedHeadsign)) > columns {
       shown.removeAll { $0 == column }
     }
     if shown.contains(.headsign) {
