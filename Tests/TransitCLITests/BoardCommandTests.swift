@@ -37,6 +37,16 @@ import TransitModel
         """)
   }
 
+  @Test func groupedAsJSON() throws {
+    let result = run(["departures", "TINT", "--group", "--per-group", "2", "--route", "27", "--json", "--now", now, "--realtime", tripUpdates])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let groups = try #require(object["groups"] as? [[String: Any]])
+    #expect(groups.map { $0["headsign"] as? String } == ["Crumlin Hospital", "Crumlin Hospital (extra)"])
+    // The 07:50 (live 07:53) and the 08:10; the added 07:57 alone.
+    let trips = groups.map { ($0["departures"] as? [[String: Any]] ?? []).map { $0["trip_id"] as? String ?? "" } }
+    #expect(trips == [["27-WK-1-0750", "27-WK-1-0810"], ["27-X-0757"]])
+  }
+
   @Test func sixtyColumnsDropThePlatformToo() {
     let result = run(
       ["departures", "TINT", "--group", "--per-group", "1", "--route", "27", "--now", now, "--realtime", tripUpdates],

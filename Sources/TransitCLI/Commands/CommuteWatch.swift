@@ -74,7 +74,6 @@ enum CommuteWatch {
     let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
     let screen = canMoveCursor ? Terminal.open() : nil
     defer { screen?.close() }
-    let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
     let clock = BoardSupport.clock(invocation)
     let period = try FeedsSupport.configuration(invocation).feeds.filter { $0.name == commute.feed && !$0.realtimeURLs.isEmpty }
       .map { Int64($0.periodSeconds) }.min()
@@ -84,6 +83,7 @@ enum CommuteWatch {
     var fetches = 0
     while true {
       let fetchedAt = clock()
+      let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
       let feeds = try FeedsSupport.realtimeFeeds(quiet, preferred: commute.feed)
       let live = try RealtimeSupport.live(quiet, store: store, feeds: feeds, now: fetchedAt, options: options, warn: fetches == 0)
       let today = store.localDate(of: fetchedAt, feed: stop.feed)

@@ -26,8 +26,6 @@ enum DeparturesWatch {
     let screen = canMoveCursor ? Terminal.open() : nil
     defer { screen?.close() }
     screen?.allowsColour = invocation.useColor
-    // On the full screen, diagnostics would scribble over the board: keep them for the footer.
-    let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
     let clock = BoardSupport.clock(invocation)
     let period = board.feedPeriodSeconds()
     let out = invocation.context.stdout
@@ -37,6 +35,8 @@ enum DeparturesWatch {
     var warned = false
     while true {
       let fetchedAt = clock()
+      // On the full screen, diagnostics would scribble over the board: this fetch's go to the footer.
+      let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
       let feeds = try FeedsSupport.realtimeFeeds(quiet, preferred: board.stop.feed.rawValue)
       let (live, departures, notices) = try board.board(now: fetchedAt, feeds: feeds, warn: !warned && screen == nil)
       warned = true
@@ -152,7 +152,7 @@ extension DeparturesWatch {
       if invocation.global.json { throw UsageError("--watch draws a board: leave out --json") }
       return try run(invocation)
     }
-    if arguments.flag("--group") && !invocation.global.json { return try grouped(invocation) }
+    if arguments.flag("--group") { return try grouped(invocation) }
     return nil
   }
 
@@ -170,6 +170,24 @@ extension DeparturesWatch {
       groups: DepartureGroups.group(departures, perGroup: perGroup),
       platformCodes: board.platforms.compactMapValues { $0.platformCode.map { "platform \($0)" } },
       margin: board.margin, notices: notices.map(DeparturesCommand.noticeLine))
+    if invocation.global.json {
+      // DESIGN.md's departures shape, the list as groups.
+      let groups = frame.groups ?? []
+      let json = JSON.object([
+        ("stop", .object([("stop_id", .string(board.stop.id.rawValue)), ("stop_code", .optional(board.stop.code)), ("name", .string(board.stop.name))])),
+        ("now", .string(ISOTime.format(now, zone: board.zone))),
+        ("realtime", RealtimeSupport.json(live.report, zone: board.zone)),
+        ("groups", .array(groups.map { group in
+          .object([
+            ("route_short_name", .string(group.route)), ("direction_id", group.directionID.map { JSON.number($0) } ?? .null),
+            ("headsign", .string(group.headsign)),
+            ("departures", .array(group.departures.map { DeparturesCommand.departureJSON($0, zone: board.zone, reachable: nil) })),
+          ])
+        })),
+      ])
+      invocation.context.stdout.line(json.serialized(pretty: true))
+      return 0
+    }
     for departure in departures { if let walk = board.walkSeconds(departure) { frame.walkSeconds[BoardChanges.Key(departure)] = walk } }
     let columns = (invocation.context.stdoutIsTerminal ? Terminal.windowSize()?.columns : nil) ?? StopCommandSupport.environmentColumns(invocation) ?? 80
     invocation.context.stdout.write(frame.render(columns: columns, rows: 10_000, colour: false).joined(separator: "\n") + "\n")

@@ -122,6 +122,7 @@ enum HomeCommand: TransitCommand {
     }
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     if let card = try HomeCommuteCard.line(invocation, store: store, live: live, now: now) { out.line(card) }
+    let walking = try StopCommandSupport.walkingModel(invocation)
     for (item, departures, platforms) in sections {
       out.line("")
       let favourite = item.favourite
@@ -133,7 +134,7 @@ enum HomeCommand: TransitCommand {
       if let code = stop.code { title += " [\(code)]" }
       if let route = favourite.route { title += " · route \(route)" }
       if let metres = distance(item, from: location?.0) {
-        title += " · \(StopCommandSupport.distance(metres)), \(StopCommandSupport.walkText(metres, try StopCommandSupport.walkingModel(invocation)))"
+        title += " · \(StopCommandSupport.distance(metres)), \(StopCommandSupport.walkText(metres, walking))"
       }
       out.line(title)
       guard !departures.isEmpty else {
