@@ -74,7 +74,7 @@ enum DeparturesCommand: TransitCommand {
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation, preferred: stop.feed.rawValue) : localFeeds
     let zone = store.timeZone(of: stop.feed)
     let now = invocation.now
-    let start = try startTime(invocation, zone: zone, now: now)
+    let start = try invocation.arguments.queryStart("--at", now: now, zone: zone)
     var platforms: [String: TransitModel.Stop] = [:]
     if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
     let options = try RealtimeSupport.options(invocation, settings: settings)
@@ -274,37 +274,5 @@ enum DeparturesCommand: TransitCommand {
       ("vehicle_id", .optional(departure.vehicleID)),
       ("reachable", reachable.map(JSON.bool) ?? .null),
     ])
-  }
-
-  /// The window's start: `--at` (HH:MM on the agency's clock, or ISO 8601) on `--date`, else now.
-  static func startTime(_ invocation: Invocation, zone: TimeZone, now: UnixTime) throws(UsageError) -> UnixTime {
-    let arguments = invocation.arguments
-    var date: ServiceDate?
-    if let text = arguments.value("--date") {
-      guard text.count == 10, let parsed = ServiceDate(gtfs: text.replacingOccurrences(of: "-", with: "")) else {
-        throw UsageError("--date '\(text)' is not a date YYYY-MM-DD")
-      }
-      date = parsed
-    }
-    let today = ISOTime.format(now, zone: zone)  // yyyy-mm-ddThh:mm:ss±hh:mm
-    let day = date.map { d in
-      "\(d.year)-\(d.month < 10 ? "0" : "")\(d.month)-\(d.day < 10 ? "0" : "")\(d.day)"
-    } ?? String(today.prefix(10))
-    guard let at = arguments.value("--at") else {
-      guard date != nil else { return now }
-      return ISOTime.parse(day + "T" + today.dropFirst(11).prefix(8), zone: zone) ?? now
-    }
-    if at.count <= 5, at.contains(":") {
-      let parts = at.split(separator: ":")
-      guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute),
-        parts[1].count == 2
-      else { throw UsageError("--at '\(at)' is not a time HH:MM or ISO 8601") }
-      let time = "\(hour < 10 ? "0" : "")\(hour):\(parts[1])"
-      guard let start = ISOTime.parse(day + "T" + time, zone: zone) else { throw UsageError("--at '\(at)' is not a time HH:MM or ISO 8601") }
-      return start
-    }
-    guard date == nil else { throw UsageError("--date goes with --at HH:MM, not with a full ISO time") }
-    guard let start = ISOTime.parse(at, zone: zone) else { throw UsageError("--at '\(at)' is not a time HH:MM or ISO 8601") }
-    return start
   }
 }

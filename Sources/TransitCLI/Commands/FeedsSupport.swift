@@ -39,6 +39,8 @@ enum FeedsSupport {
     var options = FetchOptions()
     options.budgetSeconds = budgetSeconds
     options.userAgent = "transit/\(Transit.version)"
+    options.sleep = invocation.context.sleep
+    options.elapsed = invocation.context.elapsed
     let environment = invocation.context.environment
     if let text = environment["TRANSIT_FETCH_TIMEOUT"], let seconds = Double(text), seconds > 0 {
       options.totalTimeoutSeconds = seconds

@@ -45,13 +45,7 @@ enum RouteShowCommand: TransitCommand {
     try MapSupport.validate(invocation)
     let geojson = arguments.flag("--geojson")
     if geojson && arguments.flag("--map") { throw UsageError("--geojson and --map each draw the route; give one") }
-    var date: ServiceDate?
-    if let value = arguments.value("--date") {
-      guard value.count == 10, let parsed = ServiceDate(gtfs: value.replacingOccurrences(of: "-", with: "")) else {
-        throw UsageError("--date '\(value)' is not a date YYYY-MM-DD")
-      }
-      date = parsed
-    }
+    let date = try arguments.date("--date")
     let store = try StopCommandSupport.openStore(invocation)
     let route = try RouteCommandSupport.resolveRoute(text, in: store, context: invocation.context)
     let day = date ?? store.localDate(of: invocation.now, feed: route.feed)

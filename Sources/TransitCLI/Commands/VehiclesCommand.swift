@@ -71,12 +71,8 @@ enum VehiclesCommand: TransitCommand {
     }
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     var fleet = Fleet(store: store, live: live)
-    var views = try fleet.vehicles(includeEstimated: !arguments.flag("--live-only"))
-    if let route = arguments.value("--route") { views.removeAll { !$0.runs(route: route) } }
-    if let near {
-      views.removeAll { view in view.coordinate.map { $0.distanceMeters(to: near) > Double(radius) } ?? true }
-    }
-    views.sort(by: order)
+    let views = try fleet.vehicles(
+      includeEstimated: !arguments.flag("--live-only"), route: arguments.value("--route"), near: near, radiusMeters: Double(radius))
     let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
     if invocation.global.json {
       invocation.context.stdout.line(JSON.array(views.map { json($0, now: now, zone: zone) }).serialized(pretty: true))
@@ -129,15 +125,6 @@ enum VehiclesCommand: TransitCommand {
         + (near == nil ? "" : separator + "@ you"))
   }
 
-  /// Live before estimated, then by route, destination and vehicle.
-  static func order(_ a: VehicleView, _ b: VehicleView) -> Bool {
-    if a.isEstimated != b.isEstimated { return !a.isEstimated }
-    let ra = a.routeShortName ?? a.routeID?.rawValue ?? "", rb = b.routeShortName ?? b.routeID?.rawValue ?? ""
-    if ra != rb { return ra.localizedStandardCompare(rb) == .orderedAscending }
-    if (a.headsign ?? "") != (b.headsign ?? "") { return (a.headsign ?? "") < (b.headsign ?? "") }
-    return (a.vehicleID ?? a.tripID?.rawValue ?? "") < (b.vehicleID ?? b.tripID?.rawValue ?? "")
-  }
-
   /// One text row: route, destination, vehicle, heading, speed, age, stop, delay, marker.
   static func row(_ view: VehicleView, now: UnixTime) -> [String] {
     let route = view.routeShortName ?? view.routeID?.rawValue ?? "?"
@@ -147,10 +134,13 @@ enum VehiclesCommand: TransitCommand {
     let speed = view.speedMetersPerSecond.map { "\(Int(($0 * 3.6).rounded())) km/h" } ?? ""
     let age = view.timestamp.map { ageText(now - $0) } ?? ""
     let stop = view.currentStopName.map { (view.isAtStop ? "at " : "next ") + $0 } ?? ""
-    let marker =
-      view.isEstimated
-      ? "estimated" : view.positionSource == .tripUpdate ? "live, placed by its trip update"
-      : view.isMatched || view.tripID == nil ? "live" : "live, trip not in timetable"
+    let marker: String
+    if view.isEstimated {
+      marker = "estimated"
+    } else {
+      let placed = view.positionSource == .tripUpdate ? ", placed by its trip update" : ""
+      marker = view.isAdded ? "live, added trip" + placed : !view.isMatched && view.tripID != nil ? "live, trip not in timetable" : "live" + placed
+    }
     return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds, status: view.delayStatus), marker]
   }
 
@@ -193,7 +183,7 @@ enum VehiclesCommand: TransitCommand {
       ("current_stop_id", .optional(view.currentStopID?.rawValue)),
       ("current_stop_sequence", .optional(view.currentStopSequence)),
       ("status", .optional(view.status)),
-      ("estimated", .bool(view.isEstimated)),
+      ("estimated", .bool(view.isEstimated)), ("added", .bool(view.isAdded)),
       ("position_source", .string(view.positionSource.rawValue)),
       ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
       ("delay_status", .optional(view.delayStatus?.rawValue)),
