@@ -161,7 +161,7 @@ extension DeparturesWatch {
     let board = try BoardContext(invocation, defaultLimit: 1000)
     let perGroup = try invocation.arguments.integer("--per-group", in: 1...100) ?? DepartureGroups.defaultPerGroup
     let now = invocation.now
-    let start = try DeparturesCommand.startTime(invocation, zone: board.zone, now: now)
+    let start = try invocation.arguments.queryStart("--at", now: now, zone: board.zone)
     let feeds = try FeedsSupport.realtimeFeeds(invocation, preferred: board.stop.feed.rawValue)
     let (live, departures, notices) = try board.board(now: now, feeds: feeds, warn: true, start: start)
     var frame = BoardFrame(
@@ -173,18 +173,24 @@ extension DeparturesWatch {
     if invocation.global.json {
       // DESIGN.md's departures shape, the list as groups.
       let groups = frame.groups ?? []
-      let json = JSON.object([
-        ("stop", .object([("stop_id", .string(board.stop.id.rawValue)), ("stop_code", .optional(board.stop.code)), ("name", .string(board.stop.name))])),
-        ("now", .string(ISOTime.format(now, zone: board.zone))),
-        ("realtime", RealtimeSupport.json(live.report, zone: board.zone)),
-        ("groups", .array(groups.map { group in
-          .object([
-            ("route_short_name", .string(group.route)), ("direction_id", group.directionID.map { JSON.number($0) } ?? .null),
-            ("headsign", .string(group.headsign)),
-            ("departures", .array(group.departures.map { DeparturesCommand.departureJSON($0, zone: board.zone, reachable: nil) })),
-          ])
-        })),
+      let stop: JSON = .object([
+        ("stop_id", .string(board.stop.id.rawValue)), ("stop_code", .optional(board.stop.code)), ("name", .string(board.stop.name)),
       ])
+      var groupValues: [JSON] = []
+      for group in groups {
+        let direction: JSON = group.directionID.map { JSON.number($0) } ?? .null
+        let list: [JSON] = group.departures.map { DeparturesCommand.departureJSON($0, zone: board.zone, reachable: nil) }
+        let members: [(String, JSON)] = [
+          ("route_short_name", .string(group.route)), ("direction_id", direction), ("headsign", .string(group.headsign)),
+          ("departures", .array(list)),
+        ]
+        groupValues.append(.object(members))
+      }
+      let members: [(String, JSON)] = [
+        ("stop", stop), ("now", .string(ISOTime.format(now, zone: board.zone))),
+        ("realtime", RealtimeSupport.json(live.report, zone: board.zone)), ("groups", .array(groupValues)),
+      ]
+      let json = JSON.object(members)
       invocation.context.stdout.line(json.serialized(pretty: true))
       return 0
     }

@@ -127,7 +127,7 @@ enum StatusLine {
     let zone = store.timeZone(of: stop.feed)
     let now = invocation.now
     let today = store.localDate(of: now, feed: stop.feed)
-    let deadlineText = CommuteSupport.clockText(commute.arriveByMinutes)
+    let deadlineText = ValueParser.clockText(minutes: commute.arriveByMinutes)
     guard CommutePlanner.runs(commute, on: today) else {
       out.line("no \(commute.name) commute today")
       return 0
