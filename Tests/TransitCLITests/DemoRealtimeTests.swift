@@ -82,7 +82,8 @@ import Testing
             "matched": 2,
             "total": 2
           },
-          "warnings": []
+          "warnings": [],
+          "repairs": []
         },
         "departures": [
           {
@@ -100,6 +101,7 @@ import Testing
             "source": "schedule",
             "vehicle_id": null,
             "reachable": null,
+            "prediction_ignored": false,
             "platform": "platform C",
             "wheelchair_accessible": 1,
             "wheelchair_boarding": 1,
@@ -120,6 +122,7 @@ import Testing
             "source": "realtime",
             "vehicle_id": null,
             "reachable": null,
+            "prediction_ignored": false,
             "platform": "platform C",
             "wheelchair_accessible": 1,
             "wheelchair_boarding": 1,
@@ -140,6 +143,7 @@ import Testing
             "source": "realtime",
             "vehicle_id": "V27-3",
             "reachable": null,
+            "prediction_ignored": false,
             "platform": "platform A",
             "wheelchair_accessible": 1,
             "wheelchair_boarding": 1,
@@ -160,6 +164,7 @@ import Testing
             "source": "realtime",
             "vehicle_id": "V27-9",
             "reachable": null,
+            "prediction_ignored": false,
             "platform": "platform A",
             "wheelchair_accessible": null,
             "wheelchair_boarding": 1,
@@ -180,6 +185,7 @@ import Testing
             "source": "interpolated",
             "vehicle_id": "V54A-1",
             "reachable": null,
+            "prediction_ignored": false,
             "platform": "platform B",
             "wheelchair_accessible": 1,
             "wheelchair_boarding": 1,
@@ -200,6 +206,7 @@ import Testing
             "source": "realtime",
             "vehicle_id": null,
             "reachable": null,
+            "prediction_ignored": false,
             "platform": "platform B",
             "wheelchair_accessible": 1,
             "wheelchair_boarding": 1,

@@ -73,7 +73,7 @@ enum TripShowCommand: TransitCommand {
       reference = .text(text)
     } else {
       let stop = try StopCommandSupport.resolveStop(stopText!, in: store, context: invocation.context)
-      let start = try DeparturesCommand.startTime(invocation, zone: store.timeZone(of: stop.feed), now: now)
+      let start = try arguments.queryStart("--at", now: now, zone: store.timeZone(of: stop.feed))
       reference = .departure(route: routeText!, stop: stop, time: start)
     }
     let report: TripReport
