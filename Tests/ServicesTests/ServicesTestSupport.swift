@@ -37,9 +37,12 @@ final class SharedHome: @unchecked Sendable {
   static func holding(_ feed: String, as name: String = "real") -> SharedHome {
     lock.lock()
     defer { lock.unlock() }
-    if let home = homes[feed] { return home }
+    // Keyed by feed and name: a test asking for bart-2019.zip as "bart" must not hand its home
+    // to one reading it as "real" (the order of suites decided which one won).
+    let key = feed + "\u{0}" + name
+    if let home = homes[key] { return home }
     let home = SharedHome(feed: feed, name: name)
-    homes[feed] = home
+    homes[key] = home
     return home
   }
 }
