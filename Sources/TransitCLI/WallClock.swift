@@ -96,15 +96,4 @@ public enum ISOTime {
     return text
   }
 
-  /// "5 s", "3 min", "2 h 5 min", "4 days": an age or countdown for people.
-  public static func describe(seconds: Int64) -> String {
-    let s = abs(seconds)
-    if s < 90 { return "\(s) s" }
-    if s < 3600 { return "\(s / 60) min" }
-    if s < 86_400 * 2 {
-      let minutes = s / 60 % 60
-      return minutes == 0 ? "\(s / 3600) h" : "\(s / 3600) h \(minutes) min"
-    }
-    return "\(s / 86_400) days"
-  }
 }

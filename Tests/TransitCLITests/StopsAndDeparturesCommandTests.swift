@@ -73,7 +73,7 @@ import Testing
     let first = try #require(departures.first)
     #expect(Set(first.keys) == [
       "trip_id", "route_id", "route_short_name", "headsign", "stop_id", "stop_sequence", "service_date", "scheduled",
-      "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable",
+      "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable", "prediction_ignored",
     ])
     #expect(first["trip_id"] as? String == "Red-WK-0-template")
     #expect(first["route_id"] as? String == "RED")
@@ -254,12 +254,11 @@ import Testing
 /// Caltrain (shared/data): the evening of the realtime captures, 2023-11-07 17:05 PST.
 @Suite(.enabled(if: SharedData.path("static/caltrain-2023.zip") != nil, "needs ../shared/data"))
 struct CaltrainDeparturesTests {
-  let home = TemporaryFolder()
+  let home: RealHome
   let now = "2023-11-07T17:05:00-08:00"
 
-  init() {
-    let result = transit(["ingest", SharedData.path("static/caltrain-2023.zip")!, "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
+  init() throws {
+    home = try RealHome("caltrain-2023.zip")
   }
 
   @Test func stationDepartures() {

@@ -325,6 +325,10 @@ enum CommuteCommand: TransitCommand {
       out.line("\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline))")
       if !feeds.isEmpty { out.line(RealtimeSupport.line(plan.report, zone: zone, twelveHour: twelve)) }
       guard !plan.options.isEmpty else {
+        if let reason = DepartureBoard.emptyReason(store: store, stop: stop, start: plan.deadline)?.warning(feed: stop.feed.rawValue) {
+          out.line("no departure: " + reason)
+          continue
+        }
         out.line("no departure in the 2 h either side of \(clock(plan.deadline))")
         continue
       }

@@ -19,7 +19,7 @@ enum DeparturesCommand: TransitCommand {
     options: [
       OptionSpec("--at", value: "TIME", help: "From TIME instead of now: HH:MM (the agency's clock) or ISO 8601"),
       OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --at, or at the current time of day)"),
-      OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead: departures in [now, now + MIN), a departure exactly at the end is in the next window", default: "\(defaultWindowMinutes)"),
+      OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure exactly at the end is in the next window", default: "\(defaultWindowMinutes)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
@@ -42,6 +42,14 @@ enum DeparturesCommand: TransitCommand {
       between predicted stops, carried forward from the last one, or scheduled; cancelled trips
       and skipped stops are listed as such, and added trips appear. A line under the title says
       how old the feed is: stale beyond 90 s, and not used at all beyond 15 min.
+
+      The window holds expected times: a trip scheduled after it but predicted inside it is
+      listed. A stop prediction more than 1 h off the timetable is not trusted: the timetable's
+      time is shown, marked "prediction ignored (too far from the timetable)". A prediction of
+      the arrival alone keeps the scheduled dwell: departure = predicted arrival + dwell. A
+      start_date naming the calendar date of a run after midnight (24:00 or later of the day
+      before) is read as that run, and a DUPLICATED trip without trip_properties as a copy
+      starting at its start_time; such repairs are noted under the realtime line.
 
       Without --realtime, the realtime feeds configured with 'transit feeds add' are used (the
       stop's own feed when it is configured): a snapshot younger than the feed's period (30 s
@@ -117,6 +125,13 @@ enum DeparturesCommand: TransitCommand {
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     for notice in notices { out.line(noticeLine(notice)) }
     guard !departures.isEmpty else {
+      // A timetable whose service has ended (or not begun) at that date: that is the reason.
+      if let status = DepartureBoard.emptyReason(store: store, stop: stop, start: start),
+        let reason = status.warning(feed: stop.feed.rawValue)
+      {
+        out.line("no departures: " + reason)
+        return 0
+      }
       out.line("no departures in the \(window) min from \(startText)\(arguments.value("--route").map { " on route \($0)" } ?? "")\(arguments.value("--to").map { " to \($0)" } ?? ""); try a wider --window")
       return 0
     }
@@ -184,7 +199,7 @@ enum DeparturesCommand: TransitCommand {
 
   /// The line under the title: where the realtime stands.
   static func realtimeLine(_ freshness: RealtimeFreshness, zone: TimeZone, twelveHour: Bool) -> String {
-    let age = freshness.ageSeconds.map { $0 >= 0 ? "\(ISOTime.describe(seconds: $0)) old" : "\(ISOTime.describe(seconds: $0)) ahead of now" }
+    let age = freshness.ageSeconds.map { $0 >= 0 ? "\(Format.duration(seconds: $0)) old" : "\(Format.duration(seconds: $0)) ahead of now" }
     let stamp = freshness.feedTimestamp.map { " (\(StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour)))" } ?? ""
     switch freshness.status {
     case .fresh: return "realtime: fresh, feed \(age ?? "time unknown")\(stamp)"
@@ -223,7 +238,7 @@ enum DeparturesCommand: TransitCommand {
       case .realtime: marker = "live"
       case .interpolated: marker = "live, interpolated"
       case .propagated: marker = "live, carried forward"
-      case .schedule: marker = "scheduled"
+      case .schedule: marker = departure.isPredictionIgnored ? "prediction ignored (too far from the timetable)" : "scheduled"
       }
     }
     return [scheduled, delay, marker]
@@ -273,6 +288,7 @@ enum DeparturesCommand: TransitCommand {
       ("status", .string(departure.status.rawValue)), ("source", .string(departure.source.rawValue)),
       ("vehicle_id", .optional(departure.vehicleID)),
       ("reachable", reachable.map(JSON.bool) ?? .null),
+      ("prediction_ignored", .bool(departure.isPredictionIgnored)),
     ])
   }
 }

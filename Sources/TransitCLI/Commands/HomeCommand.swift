@@ -138,6 +138,12 @@ enum HomeCommand: TransitCommand {
       }
       out.line(title)
       guard !departures.isEmpty else {
+        if let status = DepartureBoard.emptyReason(store: store, stop: stop, start: now),
+          let reason = status.warning(feed: stop.feed.rawValue)
+        {
+          out.line("  no departures: " + reason)
+          continue
+        }
         out.line("  no departures in the next \(max(settings.windowMinutes, 24 * 60) / 60) h")
         continue
       }

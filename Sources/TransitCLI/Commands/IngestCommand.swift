@@ -431,7 +431,7 @@ enum IngestCommand: TransitCommand {
   static func statusWord(_ status: ServiceStatus) -> String {
     switch status {
     case .running: return "ok"
-    case .endingSoon(_, let days): return days == 0 ? "ends today" : "ends in \(days) d"
+    case .endingSoon(_, let days): return days == 0 ? "ends today" : "ends in \(days == 1 ? "1 day" : "\(days) days")"
     case .ended: return "ended"
     case .notStarted: return "not started"
     case .unknown: return "no service"

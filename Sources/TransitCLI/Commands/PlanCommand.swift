@@ -167,7 +167,12 @@ enum PlanCommand: TransitCommand {
     case .ambiguous:
       return .stop(try StopCommandSupport.resolveStop(trimmed, in: store, context: invocation.context))
     case .notFound(let suggestions):
-      let hint = suggestions.first.map { "; did you mean '\($0.name)'?" } ?? ""
+      // Offered as typed back it resolves: the name when it is one stop's, else its code or id
+      // (the name beside it).
+      let hint = try suggestions.first.map { stop in
+        let typed = try store.typedName(of: stop)
+        return "; did you mean '\(typed)'\(typed == stop.name ? "" : " (\(stop.name))")?"
+      } ?? ""
       throw NotFoundError("\(role) '\(text)' is not a stop (id, code or name), a saved place or LAT,LON\(hint)")
     }
   }
