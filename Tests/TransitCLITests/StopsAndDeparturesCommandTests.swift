@@ -174,11 +174,11 @@ import Testing
   @Test func stopsNearTextStationsAndModes() {
     let result = run(["stops", "near", "53.2876,-6.375", "--stations", "-n", "2"])
     #expect(result.stdout == """
-       24 m        Tallaght Interchange (station)  TINT    27 49 54A 77X Red
-             4500    platform A                    TINT-A  27 77X
-             4501    platform B                    TINT-B  49 54A
-             4502    platform C                    TINT-C  Red
-      337 m  4530  Tallaght (The Square)           TD4530  27 49
+       24 m  1 min walk        Tallaght Interchange (station)  TINT    27 49 54A 77X Red
+                         4500    platform A                    TINT-A  27 77X
+                         4501    platform B                    TINT-B  49 54A
+                         4502    platform C                    TINT-C  Red
+      337 m  6 min walk  4530  Tallaght (The Square)           TD4530  27 49
 
       """)
     let trams = run(["stops", "near", "53.2876,-6.375", "--mode", "tram", "--radius", "600", "--json"])

@@ -229,7 +229,7 @@ enum CommuteCommand: TransitCommand {
       OptionSpec("--ics", help: "Print an iCalendar file of leave-by reminders (timetable times) instead"),
       OptionSpec("--days", value: "N", help: "With --ics: this many days from --date or today", default: "7"),
       FeedsSupport.refreshOption,
-    ],
+    ] + CommuteWatch.options,
     discussion: """
       For the day, the recommended departure (the latest that gets you there by the deadline:
       its arrival at --to plus the --then-walk; without --to, the latest that leaves by it;
@@ -241,14 +241,18 @@ enum CommuteCommand: TransitCommand {
       With --ics, prints an iCalendar file (RFC 5545) for NAME: for each day the commute runs
       in the next --days days, an event from the leave-by time of the recommended departure to
       its arrival, with a reminder 5 minutes before leaving; times in UTC, from the timetable.
+
+      \(CommuteWatch.discussion)
       """,
     examples: [
       "transit commute", "transit commute work --date 2026-12-07", "transit commute work --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb",
       "transit commute work --ics --days 7 > work.ics",
+      "transit commute work --watch", "transit commute work --line",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
+    try CommuteWatch.validate(invocation)
     var commutes = try UserStore(directory: invocation.paths.data).commutes()
     if let name = invocation.arguments.positionals.first?.lowercased() {
       commutes = commutes.filter { $0.name == name }
@@ -257,6 +261,7 @@ enum CommuteCommand: TransitCommand {
       invocation.context.stdout.line("no commutes yet; add one with 'transit commute add NAME --stop S --arrive-by HH:MM'")
       return 0
     }
+    if let code = try CommuteWatch.dispatch(invocation, commutes: commutes) { return code }
     let store = try StopCommandSupport.openStore(invocation)
     let settings = try invocation.settings()
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)

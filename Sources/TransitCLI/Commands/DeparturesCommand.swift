@@ -23,10 +23,10 @@ enum DeparturesCommand: TransitCommand {
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
-      OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON or a saved place (1.3 m/s, 1.25 × the straight line; see 'transit config')", complete: .dynamic(.places)),
+      OptionSpec("--from", value: "LAT,LON", help: "Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × the straight line, the leave-margin; see 'transit config')", complete: .dynamic(.places)),
       OptionSpec("--arrivals", help: "Also list trips ending here and calls where nobody may board"),
       FeedsSupport.refreshOption,
-    ],
+    ] + DeparturesWatch.options,
     discussion: """
       A station lists the departures of all its platforms. Times are the timetable's (GTFS
       times count from noon minus 12 h of the service date in the agency's time zone, so a
@@ -55,6 +55,8 @@ enum DeparturesCommand: TransitCommand {
       stop's own feed when it is configured): a snapshot younger than the feed's period (30 s
       unless --poll said otherwise) is reused from the cache, --refresh fetches anyway, and when
       a fetch fails the last good snapshot is used and its age said on stderr.
+
+      \(DeparturesWatch.discussion)
       """,
     examples: [
       "transit departures 4500",
@@ -62,10 +64,11 @@ enum DeparturesCommand: TransitCommand {
       "transit departures 'Tallaght (The Square)' --at 07:30 --date 2026-12-25",
       "transit departures TINT --json",
       "transit departures TINT --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb --realtime Data/realtime/demo-vehiclepositions.pb",
-    ])
+    ] + DeparturesWatch.examples)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
+    if let code = try DeparturesWatch.dispatch(invocation) { return code }
     let text = try invocation.argument(0)
     let arguments = invocation.arguments
     let settings = try invocation.settings()
@@ -149,8 +152,10 @@ enum DeparturesCommand: TransitCommand {
       if departure.status != .cancelled && departure.status != .skipped {
         when += " · \(StopCommandSupport.countdown(to: time, from: now))"
       }
-      if let reachable = reachable(departure), departure.status != .cancelled, departure.status != .skipped {
-        when += reachable ? "" : "  (too far to walk)"
+      if let from, let target = platforms[call.stopID.rawValue]?.coordinate ?? stop.coordinate {
+        // The walk and when to leave (issue 20): "4 min walk, leave in 6 min".
+        when += BoardSupport.walkNote(
+          departure, walkSeconds: Int64(options.walking.seconds(from: from, to: target)), now: now, margin: BoardSupport.margin(settings))
       }
       row.append(when)
       if !feeds.isEmpty { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }

@@ -22,8 +22,11 @@ enum VehiclesCommand: TransitCommand {
       FeedsSupport.refreshOption,
       MapSupport.mapOption,
       MapSupport.asciiOption,
-    ],
+    ] + VehiclesWatch.options,
     discussion: """
+      With --watch, the list stays on the screen and is fetched again in step with the feed
+      (q quits); --count N stops after N updates.
+
       With --map, a map under the list shows each vehicle as its route number (and, with
       --route, the route's shapes and stops; with --near, where you are as @).
 
@@ -49,6 +52,7 @@ enum VehiclesCommand: TransitCommand {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
+    if let code = try VehiclesWatch.dispatch(invocation) { return code }
     let arguments = invocation.arguments
     let near = try arguments.value("--near").map { text throws(UsageError) in try StopCommandSupport.coordinate(text, option: "--near") }
     let radius = try arguments.integer("--radius", in: 1...1_000_000) ?? defaultRadius
