@@ -69,29 +69,37 @@ package struct WireReader {
     self.messageBudget = limits.maxMessages
   }
 
-  /// Spends `count` elements of the repeated message field `name` from the budgets, before
-  /// any room is made for them: a hostile input of a million empty entities fails here,
-  /// having allocated nothing.
+  /// The decoding limit a repeated message field counts against, besides the limit on repeated
+  /// messages of every kind (see `DecodingLimits`).
+  package enum Budget: Sendable {
+    /// `FeedMessage.entity`.
+    case entity
+    /// `TripUpdate.stop_time_update`.
+    case stopTimeUpdate
+    /// Any other repeated message field.
+    case message
+  }
+
+  /// Spends `count` elements of a repeated message field from `budget` (and from the budget of
+  /// repeated messages of any kind), before any room is made for them: a hostile input of a
+  /// million empty entities fails here, having allocated nothing.
   /// - Throws: `WireError.tooMany` naming the limit that would be passed.
-  package mutating func spend(_ count: Int, _ name: StaticString, at offset: Int) throws(WireError) {
-    if Self.same(name, "entity") {
+  @inline(__always)
+  package mutating func spend(_ count: Int, from budget: Budget, at offset: Int) throws(WireError) {
+    switch budget {
+    case .entity:
       entityBudget &-= count
       if entityBudget < 0 { throw .tooMany("entity", limit: limits.maxEntities, offset: offset) }
-    } else if Self.same(name, "stop_time_update") {
+    case .stopTimeUpdate:
       stopTimeUpdateBudget &-= count
       if stopTimeUpdateBudget < 0 {
         throw .tooMany("stop_time_update", limit: limits.maxStopTimeUpdates, offset: offset)
       }
+    case .message:
+      break
     }
     messageBudget &-= count
     if messageBudget < 0 { throw .tooMany("repeated message", limit: limits.maxMessages, offset: offset) }
-  }
-
-  @inline(__always)
-  private static func same(_ a: StaticString, _ b: StaticString) -> Bool {
-    a.utf8CodeUnitCount == b.utf8CodeUnitCount
-      && UnsafeBufferPointer(start: a.utf8Start, count: a.utf8CodeUnitCount)
-        .elementsEqual(UnsafeBufferPointer(start: b.utf8Start, count: b.utf8CodeUnitCount))
   }
 
   /// Whether the current message has no bytes left.
@@ -429,6 +437,16 @@ package struct WireReader {
     }
   }
 
+  /// A `double` field whose key a decoder matched (so its wire type is right), with `name` on
+  /// any error.
+  package mutating func readDouble(named name: StaticString) throws(WireError) -> Double {
+    do throws(WireError) {
+      return Double(bitPattern: try readFixed64())
+    } catch {
+      throw error.within(name)
+    }
+  }
+
   /// A `string` field whose key a decoder matched (so its wire type is right), with `name` on
   /// any error.
   @inline(__always)
@@ -449,6 +467,29 @@ package struct WireReader {
       throw WireError.invalidUTF8(offset: range.lowerBound).within(name)
     }
     return string
+  }
+
+  /// Element `index` of a repeated `string` field whose key a decoder matched, with
+  /// `name[index]` on any error.
+  package mutating func readString(named name: StaticString, index: Int) throws(WireError)
+    -> String
+  {
+    do throws(WireError) {
+      return try readString(named: name)
+    } catch {
+      var indexed = error
+      indexed.path[0] = "\(name)[\(index)]"  // `name` itself, from `readString(named:)`
+      throw indexed
+    }
+  }
+
+  /// The error for a known field `name` (element `index` of a repeated field) whose checked
+  /// `tag` has another wire type than the .proto's `expected`. A known field with another wire
+  /// type is malformed input here, though the protobuf spec would let a parser skip it.
+  package func wrongWireType(
+    _ tag: FieldTag, expected: WireType, _ name: StaticString, index: Int? = nil
+  ) -> WireError {
+    Self.wrongWireType(tag, expected: expected).within(name, index: index)
   }
 
   /// `bytes[range]` as a string, or nil if they are not valid UTF-8; short strings through the
@@ -622,11 +663,15 @@ package struct WireReader {
   mutating func mergeMessage<M: WireMessage & Sendable>(
     _ tag: FieldTag, _ name: StaticString, into box: inout Box<M>?
   ) throws(WireError) {
-    if box == nil {
-      box = Box(M())
-    } else if !isKnownUniquelyReferenced(&box!) {
-      box = Box(box!.value)
+    guard box != nil else {
+      // The usual case: decoded here and moved into a new cell, since writing through the
+      // cell's property costs a dynamic exclusivity check (`swift_beginAccess`) per message.
+      var value = M()
+      try decodeNested(tag, name, index: nil, into: &value)
+      box = Box(value)
+      return
     }
+    if !isKnownUniquelyReferenced(&box!) { box = Box(box!.value) }
     try decodeNested(tag, name, index: nil, into: &box!.value)
   }
 
@@ -634,13 +679,13 @@ package struct WireReader {
   /// room for all the elements the message holds, so the array is allocated once.
   @inline(__always)
   package mutating func appendMessage<M: WireMessage>(
-    _ tag: FieldTag, _ name: StaticString, to array: inout [M]
+    _ tag: FieldTag, _ name: StaticString, budget: Budget = .message, to array: inout [M]
   ) throws(WireError) {
     if array.isEmpty {
       // Every element from here to the end of the message, spent once (later calls for the same
       // array find it non-empty).
       let total = Swift.max(1, count(of: tag.number, from: tag.offset))
-      try spend(total, name, at: tag.offset)
+      try spend(total, from: budget, at: tag.offset)
       array.reserveCapacity(total)
     }
     let index = array.count
@@ -658,15 +703,15 @@ package struct WireReader {
   /// uniqueness and capacity checks; otherwise the element is appended as `appendMessage` does.
   @inline(__always)
   package mutating func appendMessages<M: WireMessage>(
-    key: UInt64, _ name: StaticString, to array: inout [M]
+    key: UInt64, _ name: StaticString, budget: Budget = .message, to array: inout [M]
   ) throws(WireError) {
     let tag = messageTag(forKey: key)
     guard array.isEmpty && key < 0x80 else {
-      try appendMessage(tag, name, to: &array)
+      try appendMessage(tag, name, budget: budget, to: &array)
       return
     }
     let capacity = Swift.max(1, count(of: tag.number, from: tag.offset))  // (at least this one)
-    try spend(capacity, name, at: tag.offset)  // all of them, before any is allocated
+    try spend(capacity, from: budget, at: tag.offset)  // all of them, before any is allocated
     // Filled with empty elements first: `reserveCapacity` and `append` are specialized for `M`
     // (the loop becomes a few vector stores per element), while
     // `Array(unsafeUninitializedCapacity:)` allocates through the standard library's
