@@ -9,6 +9,13 @@
 extension FeedMessage: ProtoMessage {
   package static var protoName: StaticString { "FeedMessage" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "header", label: .required, kind: .message),
+      ProtoField(number: 2, name: "entity", label: .repeated, kind: .message),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = header { visitor.visitMessage(value, number: 1, name: "header") }
     if !entities.isEmpty { visitor.visitRepeatedMessage(entities, number: 2, name: "entity") }
@@ -17,6 +24,15 @@ extension FeedMessage: ProtoMessage {
 
 extension FeedHeader: ProtoMessage {
   package static var protoName: StaticString { "FeedHeader" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "gtfs_realtime_version", label: .required, kind: .scalar),
+      ProtoField(number: 2, name: "incrementality", label: .optional, kind: .enumeration),
+      ProtoField(number: 3, name: "timestamp", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "feed_version", label: .optional, kind: .scalar),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = gtfsRealtimeVersion { visitor.visitString(value, number: 1, name: "gtfs_realtime_version") }
@@ -28,6 +44,19 @@ extension FeedHeader: ProtoMessage {
 
 extension FeedEntity: ProtoMessage {
   package static var protoName: StaticString { "FeedEntity" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "id", label: .required, kind: .scalar),
+      ProtoField(number: 2, name: "is_deleted", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "trip_update", label: .optional, kind: .message),
+      ProtoField(number: 4, name: "vehicle", label: .optional, kind: .message),
+      ProtoField(number: 5, name: "alert", label: .optional, kind: .message),
+      ProtoField(number: 6, name: "shape", label: .optional, kind: .message),
+      ProtoField(number: 7, name: "stop", label: .optional, kind: .message),
+      ProtoField(number: 8, name: "trip_modifications", label: .optional, kind: .message),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = id { visitor.visitString(value, number: 1, name: "id") }
@@ -44,6 +73,17 @@ extension FeedEntity: ProtoMessage {
 extension TripUpdate: ProtoMessage {
   package static var protoName: StaticString { "TripUpdate" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "trip", label: .required, kind: .message),
+      ProtoField(number: 3, name: "vehicle", label: .optional, kind: .message),
+      ProtoField(number: 2, name: "stop_time_update", label: .repeated, kind: .message),
+      ProtoField(number: 4, name: "timestamp", label: .optional, kind: .scalar),
+      ProtoField(number: 5, name: "delay", label: .optional, kind: .scalar),
+      ProtoField(number: 6, name: "trip_properties", label: .optional, kind: .message),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = trip { visitor.visitMessage(value, number: 1, name: "trip") }
     if let value = vehicle { visitor.visitMessage(value, number: 3, name: "vehicle") }
@@ -57,6 +97,15 @@ extension TripUpdate: ProtoMessage {
 extension TripUpdate.StopTimeEvent: ProtoMessage {
   package static var protoName: StaticString { "TripUpdate.StopTimeEvent" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "delay", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "time", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "uncertainty", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "scheduled_time", label: .optional, kind: .scalar),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = delay { visitor.visitSigned(Int64(value), number: 1, name: "delay") }
     if let value = time { visitor.visitSigned(value, number: 2, name: "time") }
@@ -67,6 +116,18 @@ extension TripUpdate.StopTimeEvent: ProtoMessage {
 
 extension TripUpdate.StopTimeUpdate: ProtoMessage {
   package static var protoName: StaticString { "TripUpdate.StopTimeUpdate" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "stop_sequence", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "stop_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "arrival", label: .optional, kind: .message),
+      ProtoField(number: 3, name: "departure", label: .optional, kind: .message),
+      ProtoField(number: 7, name: "departure_occupancy_status", label: .optional, kind: .enumeration),
+      ProtoField(number: 5, name: "schedule_relationship", label: .optional, kind: .enumeration),
+      ProtoField(number: 6, name: "stop_time_properties", label: .optional, kind: .message),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = stopSequence { visitor.visitUnsigned(UInt64(value), number: 1, name: "stop_sequence") }
@@ -82,6 +143,15 @@ extension TripUpdate.StopTimeUpdate: ProtoMessage {
 extension TripUpdate.StopTimeUpdate.StopTimeProperties: ProtoMessage {
   package static var protoName: StaticString { "TripUpdate.StopTimeUpdate.StopTimeProperties" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "assigned_stop_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "stop_headsign", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "pickup_type", label: .optional, kind: .enumeration),
+      ProtoField(number: 4, name: "drop_off_type", label: .optional, kind: .enumeration),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = assignedStopID { visitor.visitString(value, number: 1, name: "assigned_stop_id") }
     if let value = stopHeadsign { visitor.visitString(value, number: 2, name: "stop_headsign") }
@@ -92,6 +162,17 @@ extension TripUpdate.StopTimeUpdate.StopTimeProperties: ProtoMessage {
 
 extension TripUpdate.TripProperties: ProtoMessage {
   package static var protoName: StaticString { "TripUpdate.TripProperties" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "trip_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "start_date", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "start_time", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "shape_id", label: .optional, kind: .scalar),
+      ProtoField(number: 5, name: "trip_headsign", label: .optional, kind: .scalar),
+      ProtoField(number: 6, name: "trip_short_name", label: .optional, kind: .scalar),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = tripID { visitor.visitString(value, number: 1, name: "trip_id") }
@@ -105,6 +186,22 @@ extension TripUpdate.TripProperties: ProtoMessage {
 
 extension VehiclePosition: ProtoMessage {
   package static var protoName: StaticString { "VehiclePosition" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "trip", label: .optional, kind: .message),
+      ProtoField(number: 8, name: "vehicle", label: .optional, kind: .message),
+      ProtoField(number: 2, name: "position", label: .optional, kind: .message),
+      ProtoField(number: 3, name: "current_stop_sequence", label: .optional, kind: .scalar),
+      ProtoField(number: 7, name: "stop_id", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "current_status", label: .optional, kind: .enumeration),
+      ProtoField(number: 5, name: "timestamp", label: .optional, kind: .scalar),
+      ProtoField(number: 6, name: "congestion_level", label: .optional, kind: .enumeration),
+      ProtoField(number: 9, name: "occupancy_status", label: .optional, kind: .enumeration),
+      ProtoField(number: 10, name: "occupancy_percentage", label: .optional, kind: .scalar),
+      ProtoField(number: 11, name: "multi_carriage_details", label: .repeated, kind: .message),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = trip { visitor.visitMessage(value, number: 1, name: "trip") }
@@ -124,6 +221,16 @@ extension VehiclePosition: ProtoMessage {
 extension VehiclePosition.CarriageDetails: ProtoMessage {
   package static var protoName: StaticString { "VehiclePosition.CarriageDetails" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "label", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "occupancy_status", label: .optional, kind: .enumeration),
+      ProtoField(number: 4, name: "occupancy_percentage", label: .optional, kind: .scalar),
+      ProtoField(number: 5, name: "carriage_sequence", label: .optional, kind: .scalar),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = id { visitor.visitString(value, number: 1, name: "id") }
     if let value = label { visitor.visitString(value, number: 2, name: "label") }
@@ -135,6 +242,25 @@ extension VehiclePosition.CarriageDetails: ProtoMessage {
 
 extension Alert: ProtoMessage {
   package static var protoName: StaticString { "Alert" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "active_period", label: .repeated, kind: .message),
+      ProtoField(number: 5, name: "informed_entity", label: .repeated, kind: .message),
+      ProtoField(number: 6, name: "cause", label: .optional, kind: .enumeration),
+      ProtoField(number: 7, name: "effect", label: .optional, kind: .enumeration),
+      ProtoField(number: 8, name: "url", label: .optional, kind: .message),
+      ProtoField(number: 10, name: "header_text", label: .optional, kind: .message),
+      ProtoField(number: 11, name: "description_text", label: .optional, kind: .message),
+      ProtoField(number: 12, name: "tts_header_text", label: .optional, kind: .message),
+      ProtoField(number: 13, name: "tts_description_text", label: .optional, kind: .message),
+      ProtoField(number: 14, name: "severity_level", label: .optional, kind: .enumeration),
+      ProtoField(number: 15, name: "image", label: .optional, kind: .message),
+      ProtoField(number: 16, name: "image_alternative_text", label: .optional, kind: .message),
+      ProtoField(number: 17, name: "cause_detail", label: .optional, kind: .message),
+      ProtoField(number: 18, name: "effect_detail", label: .optional, kind: .message),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if !activePeriods.isEmpty { visitor.visitRepeatedMessage(activePeriods, number: 1, name: "active_period") }
@@ -157,6 +283,13 @@ extension Alert: ProtoMessage {
 extension TimeRange: ProtoMessage {
   package static var protoName: StaticString { "TimeRange" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "start", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "end", label: .optional, kind: .scalar),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = start { visitor.visitUnsigned(value, number: 1, name: "start") }
     if let value = end { visitor.visitUnsigned(value, number: 2, name: "end") }
@@ -165,6 +298,16 @@ extension TimeRange: ProtoMessage {
 
 extension Position: ProtoMessage {
   package static var protoName: StaticString { "Position" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "latitude", label: .required, kind: .scalar),
+      ProtoField(number: 2, name: "longitude", label: .required, kind: .scalar),
+      ProtoField(number: 3, name: "bearing", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "odometer", label: .optional, kind: .scalar),
+      ProtoField(number: 5, name: "speed", label: .optional, kind: .scalar),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = latitude { visitor.visitFloat(value, number: 1, name: "latitude") }
@@ -177,6 +320,18 @@ extension Position: ProtoMessage {
 
 extension TripDescriptor: ProtoMessage {
   package static var protoName: StaticString { "TripDescriptor" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "trip_id", label: .optional, kind: .scalar),
+      ProtoField(number: 5, name: "route_id", label: .optional, kind: .scalar),
+      ProtoField(number: 6, name: "direction_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "start_time", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "start_date", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "schedule_relationship", label: .optional, kind: .enumeration),
+      ProtoField(number: 7, name: "modified_trip", label: .optional, kind: .message),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = tripID { visitor.visitString(value, number: 1, name: "trip_id") }
@@ -192,6 +347,15 @@ extension TripDescriptor: ProtoMessage {
 extension TripDescriptor.ModifiedTripSelector: ProtoMessage {
   package static var protoName: StaticString { "TripDescriptor.ModifiedTripSelector" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "modifications_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "affected_trip_id", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "start_time", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "start_date", label: .optional, kind: .scalar),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = modificationsID { visitor.visitString(value, number: 1, name: "modifications_id") }
     if let value = affectedTripID { visitor.visitString(value, number: 2, name: "affected_trip_id") }
@@ -203,6 +367,15 @@ extension TripDescriptor.ModifiedTripSelector: ProtoMessage {
 extension VehicleDescriptor: ProtoMessage {
   package static var protoName: StaticString { "VehicleDescriptor" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "label", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "license_plate", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "wheelchair_accessible", label: .optional, kind: .enumeration),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = id { visitor.visitString(value, number: 1, name: "id") }
     if let value = label { visitor.visitString(value, number: 2, name: "label") }
@@ -213,6 +386,17 @@ extension VehicleDescriptor: ProtoMessage {
 
 extension EntitySelector: ProtoMessage {
   package static var protoName: StaticString { "EntitySelector" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "agency_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "route_id", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "route_type", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "trip", label: .optional, kind: .message),
+      ProtoField(number: 5, name: "stop_id", label: .optional, kind: .scalar),
+      ProtoField(number: 6, name: "direction_id", label: .optional, kind: .scalar),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = agencyID { visitor.visitString(value, number: 1, name: "agency_id") }
@@ -227,6 +411,12 @@ extension EntitySelector: ProtoMessage {
 extension TranslatedString: ProtoMessage {
   package static var protoName: StaticString { "TranslatedString" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "translation", label: .repeated, kind: .message),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if !translations.isEmpty { visitor.visitRepeatedMessage(translations, number: 1, name: "translation") }
   }
@@ -234,6 +424,13 @@ extension TranslatedString: ProtoMessage {
 
 extension TranslatedString.Translation: ProtoMessage {
   package static var protoName: StaticString { "TranslatedString.Translation" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "text", label: .required, kind: .scalar),
+      ProtoField(number: 2, name: "language", label: .optional, kind: .scalar),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = text { visitor.visitString(value, number: 1, name: "text") }
@@ -244,6 +441,12 @@ extension TranslatedString.Translation: ProtoMessage {
 extension TranslatedImage: ProtoMessage {
   package static var protoName: StaticString { "TranslatedImage" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "localized_image", label: .repeated, kind: .message),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if !localizedImages.isEmpty { visitor.visitRepeatedMessage(localizedImages, number: 1, name: "localized_image") }
   }
@@ -251,6 +454,14 @@ extension TranslatedImage: ProtoMessage {
 
 extension TranslatedImage.LocalizedImage: ProtoMessage {
   package static var protoName: StaticString { "TranslatedImage.LocalizedImage" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "url", label: .required, kind: .scalar),
+      ProtoField(number: 2, name: "media_type", label: .required, kind: .scalar),
+      ProtoField(number: 3, name: "language", label: .optional, kind: .scalar),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = url { visitor.visitString(value, number: 1, name: "url") }
@@ -262,6 +473,13 @@ extension TranslatedImage.LocalizedImage: ProtoMessage {
 extension Shape: ProtoMessage {
   package static var protoName: StaticString { "Shape" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "shape_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "encoded_polyline", label: .optional, kind: .scalar),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = shapeID { visitor.visitString(value, number: 1, name: "shape_id") }
     if let value = encodedPolyline { visitor.visitString(value, number: 2, name: "encoded_polyline") }
@@ -270,6 +488,25 @@ extension Shape: ProtoMessage {
 
 extension Stop: ProtoMessage {
   package static var protoName: StaticString { "Stop" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "stop_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "stop_code", label: .optional, kind: .message),
+      ProtoField(number: 3, name: "stop_name", label: .optional, kind: .message),
+      ProtoField(number: 4, name: "tts_stop_name", label: .optional, kind: .message),
+      ProtoField(number: 5, name: "stop_desc", label: .optional, kind: .message),
+      ProtoField(number: 6, name: "stop_lat", label: .optional, kind: .scalar),
+      ProtoField(number: 7, name: "stop_lon", label: .optional, kind: .scalar),
+      ProtoField(number: 8, name: "zone_id", label: .optional, kind: .scalar),
+      ProtoField(number: 9, name: "stop_url", label: .optional, kind: .message),
+      ProtoField(number: 11, name: "parent_station", label: .optional, kind: .scalar),
+      ProtoField(number: 12, name: "stop_timezone", label: .optional, kind: .scalar),
+      ProtoField(number: 13, name: "wheelchair_boarding", label: .optional, kind: .enumeration),
+      ProtoField(number: 14, name: "level_id", label: .optional, kind: .scalar),
+      ProtoField(number: 15, name: "platform_code", label: .optional, kind: .message),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = stopID { visitor.visitString(value, number: 1, name: "stop_id") }
@@ -292,6 +529,15 @@ extension Stop: ProtoMessage {
 extension TripModifications: ProtoMessage {
   package static var protoName: StaticString { "TripModifications" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "selected_trips", label: .repeated, kind: .message),
+      ProtoField(number: 2, name: "start_times", label: .repeated, kind: .scalar),
+      ProtoField(number: 3, name: "service_dates", label: .repeated, kind: .scalar),
+      ProtoField(number: 4, name: "modifications", label: .repeated, kind: .message),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if !selectedTrips.isEmpty { visitor.visitRepeatedMessage(selectedTrips, number: 1, name: "selected_trips") }
     if !startTimes.isEmpty { visitor.visitRepeatedString(startTimes, number: 2, name: "start_times") }
@@ -302,6 +548,17 @@ extension TripModifications: ProtoMessage {
 
 extension TripModifications.Modification: ProtoMessage {
   package static var protoName: StaticString { "TripModifications.Modification" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "start_stop_selector", label: .optional, kind: .message),
+      ProtoField(number: 2, name: "end_stop_selector", label: .optional, kind: .message),
+      ProtoField(number: 3, name: "propagated_modification_delay", label: .optional, kind: .scalar),
+      ProtoField(number: 4, name: "replacement_stops", label: .repeated, kind: .message),
+      ProtoField(number: 5, name: "service_alert_id", label: .optional, kind: .scalar),
+      ProtoField(number: 6, name: "last_modified_time", label: .optional, kind: .scalar),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = startStopSelector { visitor.visitMessage(value, number: 1, name: "start_stop_selector") }
@@ -316,6 +573,13 @@ extension TripModifications.Modification: ProtoMessage {
 extension TripModifications.SelectedTrips: ProtoMessage {
   package static var protoName: StaticString { "TripModifications.SelectedTrips" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "trip_ids", label: .repeated, kind: .scalar),
+      ProtoField(number: 2, name: "shape_id", label: .optional, kind: .scalar),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if !tripIDs.isEmpty { visitor.visitRepeatedString(tripIDs, number: 1, name: "trip_ids") }
     if let value = shapeID { visitor.visitString(value, number: 2, name: "shape_id") }
@@ -325,6 +589,13 @@ extension TripModifications.SelectedTrips: ProtoMessage {
 extension StopSelector: ProtoMessage {
   package static var protoName: StaticString { "StopSelector" }
 
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "stop_sequence", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "stop_id", label: .optional, kind: .scalar),
+    ]
+  }
+
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = stopSequence { visitor.visitUnsigned(UInt64(value), number: 1, name: "stop_sequence") }
     if let value = stopID { visitor.visitString(value, number: 2, name: "stop_id") }
@@ -333,6 +604,13 @@ extension StopSelector: ProtoMessage {
 
 extension ReplacementStop: ProtoMessage {
   package static var protoName: StaticString { "ReplacementStop" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "travel_time_to_stop", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "stop_id", label: .optional, kind: .scalar),
+    ]
+  }
 
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = travelTimeToStop { visitor.visitSigned(Int64(value), number: 1, name: "travel_time_to_stop") }

@@ -5,6 +5,9 @@ package protocol ProtoMessage: WireMessage {
   /// The message's name in the .proto (`TripUpdate.StopTimeEvent`).
   static var protoName: StaticString { get }
 
+  /// The message's fields, in the .proto's declaration order.
+  static var fields: [ProtoField] { get }
+
   /// Hands each set field to `visitor`, in the .proto's declaration order; unset fields and
   /// empty repeated fields are left out.
   func traverse<V: FieldVisitor>(visitor: inout V)
@@ -43,4 +46,27 @@ package protocol FieldVisitor {
   mutating func visitRepeatedString(_ values: [String], number: Int, name: StaticString)
   /// A repeated message field with at least one element.
   mutating func visitRepeatedMessage<M: ProtoMessage>(_ values: [M], number: Int, name: StaticString)
+}
+
+/// One row of a message's field table (`ProtoMessage.fields`), as gtfs-realtime.proto declares
+/// the field.
+package struct ProtoField: Sendable {
+  /// How many values the field holds.
+  package enum Label: Sendable {
+    case required, optional, repeated
+  }
+
+  /// What kind of value the field holds.
+  package enum Kind: Sendable {
+    case scalar, enumeration, message
+  }
+
+  /// The field number.
+  package let number: Int
+  /// The .proto's name (`stop_time_update`).
+  package let name: StaticString
+  /// `required`, `optional` or `repeated`.
+  package let label: Label
+  /// A scalar (number, bool, string), an enum or a message.
+  package let kind: Kind
 }
