@@ -4,7 +4,7 @@ import Testing
 @testable import GTFSRealtime
 
 /// The decoder's fast paths (see Benchmarks/rt-decode): raw-key matching, word-at-a-time
-/// varints, runs of repeated messages decoded into a new array, the table of short strings and
+/// varints, runs of repeated messages decoded into a new array, short strings built in place and
 /// the compact StopTimeUpdate/StopTimeEvent. Each must give what the general path gives.
 @Suite struct FastPathTests {
   // MARK: - Strings

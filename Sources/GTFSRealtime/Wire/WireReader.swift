@@ -9,16 +9,21 @@
 /// to a length checked against it), so once a read has checked `offset < end` the hot paths
 /// read the array's buffer directly instead of checking the index a second time.
 ///
-/// Decoders of the messages a large feed is made of (`StopTimeUpdate`, `StopTimeEvent`,
-/// `TripUpdate`, …) read raw keys with `readKey()` and match their common fields with the
-/// expected wire type first; everything else goes through `readTag()`'s checked `FieldTag`.
+/// The message decoders (generated from gtfs-realtime.proto by Scripts/generate-rt-fields) read
+/// raw keys with `readKey()` and match each field with the wire type the .proto gives it; any
+/// other key goes through `tag(forKey:)`'s checked `FieldTag`:
 ///
 /// ```swift
 /// var reader = WireReader(bytes)
-/// while let tag = try reader.readTag() {
-///   switch tag.number {
-///   case 1: delay = try reader.readInt32(tag, "delay")
-///   default: try reader.skip(tag)
+/// while let key = try reader.readKey() {
+///   switch key {
+///   case 0x08: delay = Int32(truncatingIfNeeded: try reader.readVarint(named: "delay"))
+///   default:
+///     let tag = try reader.tag(forKey: key)
+///     switch tag.number {
+///     case 1: throw reader.wrongWireType(tag, expected: .varint, "delay")
+///     default: try reader.skip(tag)
+///     }
 ///   }
 /// }
 /// ```
@@ -214,11 +219,10 @@ package struct WireReader {
   /// Reads a field key as it is on the wire (`number << 3 | wire type`), unchecked; nil at the end
   /// of the current message. Its offset is kept in `keyOffset`.
   ///
-  /// For the hot decoders (`StopTimeUpdate`, `StopTimeEvent`, …): they switch on the raw keys of
-  /// their fields with the wire type the .proto gives them (one jump; a key equal to such a
-  /// value is valid by construction) and hand any other key to `tag(forKey:)`, which checks it
-  /// exactly as `readTag()` does, and then to the general decoder by field number, which reports
-  /// a wrong wire type or skips an unknown field.
+  /// The generated decoders switch on the raw keys of their fields with the wire type the .proto
+  /// gives them (one jump; a key equal to such a value is valid by construction) and hand any
+  /// other key to `tag(forKey:)`, which checks it exactly as `readTag()` does, then report a
+  /// known field with the wrong wire type or skip an unknown one.
   @inline(__always)
   package mutating func readKey() throws(WireError) -> UInt64? {
     guard offset < end else { return nil }
