@@ -102,11 +102,21 @@ public enum JourneyPlanner {
     ticks: () -> UInt64 = { 0 }
   ) throws -> Plan {
     let realtime = JourneyRealtime.trips(live)
+    // Only the parts of the network the two ends reach: a journey never leaves them.
+    var stops: [Stop] = []
+    var points: [(point: Coordinate, radiusMeters: Double)] = []
+    for endpoint in [from, to] {
+      switch endpoint {
+      case .stop(let stop): stops.append(stop)
+      case .place(let point, _): points.append((point, request.maxWalkMeters / request.walking.detourFactor))
+      }
+    }
+    let scope = try store.routingScope(stops: stops, points: points)
     func search(_ horizon: Int64) throws -> (RoutingNetwork, [Routing.Journey], UInt64, UInt64) {
       let started = ticks()
       let window = request.isArriveBy ? (request.time - horizon, request.time) : (request.time, request.time + horizon)
       let network = try store.routingNetwork(
-        from: window.0, until: window.1, modes: request.modes, walking: request.walking, realtime: realtime)
+        from: window.0, until: window.1, modes: request.modes, walking: request.walking, realtime: realtime, scope: scope)
       let loaded = ticks()
       var query = RoutingQuery(
         access: try access(from, store: store, network: network, request: request, role: "FROM"),

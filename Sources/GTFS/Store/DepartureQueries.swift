@@ -45,8 +45,9 @@ extension Store {
   /// trips are expanded into instances within the window.
   ///
   /// - Complexity: per service date and pattern through the stop, one range scan of
-  ///   `trip_times_by_pattern` bounded by `first_departure BETWEEN start - max_span AND end`:
-  ///   only trips that can be at the stop within the window are read.
+  ///   `trip_times_by_pattern` bounded by `first_departure BETWEEN start - latest offset AND
+  ///   end - earliest offset` (`patterns.offsets` at the stop's position): only trips that can
+  ///   be at the stop within the window are read.
   public func departures(at stop: Stop, _ query: DepartureQuery) throws -> [ScheduledCall] {
     guard let reader = reader(stop.feed), let idx = try reader.stopIndex(id: stop.id.rawValue) else { return [] }
     var calls = try reader.calls(atStops: reader.boardingStops(idx), query)
@@ -80,7 +81,8 @@ extension Store {
 extension FeedReader {
   static let patternsAtStopSQL = """
     SELECT ps.pattern_idx, ps.position, ps.stop_sequence, ps.pickup_type, ps.drop_off_type, ps.stop_headsign,
-           p.stop_count, p.max_span, r.route_id, r.short_name, r.long_name, r.route_type, r.color, s.stop_id
+           p.stop_count, p.max_span, r.route_id, r.short_name, r.long_name, r.route_type, r.color, s.stop_id,
+           substr(p.offsets, ps.position * 8 + 1, 8)
     FROM pattern_stops ps JOIN patterns p ON p.pattern_idx = ps.pattern_idx
     JOIN routes r ON r.route_idx = p.route_idx JOIN stops s ON s.stop_idx = ps.stop_idx
     WHERE ps.stop_idx = ?1
@@ -110,6 +112,9 @@ extension FeedReader {
     var stopHeadsign: String?
     var isLast: Bool
     var maxSpan: Int64
+    /// The least and the greatest time any trip of the pattern is here after its first
+    /// departure (0 and `maxSpan` when ingest did not record them).
+    var offsets: ClosedRange<Int64>
     var route: RouteSummary
     var stopID: StopID
   }
@@ -133,11 +138,18 @@ extension FeedReader {
     var result: [PatternCall] = []
     while try select.step() {
       let position = select.int(1)
+      let maxSpan = select.int64(7)
+      let offsets = select.withBlob(14) { raw -> ClosedRange<Int64> in
+        guard raw.count == 8 else { return 0...maxSpan }
+        let low = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int32.self)))
+        let high = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: Int32.self)))
+        return low <= high ? low...high : 0...maxSpan
+      }
       result.append(
         PatternCall(
           pattern: select.int64(0), position: position, stopSequence: select.int(2), pickupType: select.int(3),
           dropOffType: select.int(4), stopHeadsign: select.optionalText(5).flatMap { $0.isEmpty ? nil : $0 },
-          isLast: position == select.int(6) - 1, maxSpan: select.int64(7), route: routeSummary(select, from: 8),
+          isLast: position == select.int(6) - 1, maxSpan: maxSpan, offsets: offsets, route: routeSummary(select, from: 8),
           stopID: StopID(select.text(13))))
     }
     return result
@@ -246,11 +258,15 @@ extension FeedReader {
         for call in patterns {
           // Ordinary trips: only those starting early enough to reach the stop in the window.
           // Patterns none of whose trips start in that range are skipped without a scan.
-          let startsInWindow = try startRange(of: call.pattern).map { $0.overlaps((low - call.maxSpan)...high) } ?? false
+          // Trips are at this stop between offsets.lowerBound and offsets.upperBound after
+          // their first departure.
+          let earliestStart = low - call.offsets.upperBound, latestStart = high - call.offsets.lowerBound
+          let range = earliestStart <= latestStart ? try startRange(of: call.pattern) : nil
+          let startsInWindow = range?.overlaps(earliestStart...latestStart) ?? false
           let select = try db.cached(Self.tripsInWindowSQL)
           select.bind(call.pattern, at: 1)
-          select.bind(low - call.maxSpan, at: 2)
-          select.bind(high, at: 3)
+          select.bind(earliestStart, at: 2)
+          select.bind(latestStart, at: 3)
           select.bind(call.position * 8 + 1, at: 4)
           select.bind(call.position / 8 + 1, at: 5)
           while startsInWindow, try select.step() {
@@ -295,7 +311,7 @@ extension FeedReader {
 
     // With a limit, the window is read in growing slices (15 min, then 30, 60, ...), stopping
     // once a slice brings the count to the limit: every later call is later than those. A
-    // slice reads only trips starting in [slice start - max_span, slice end].
+    // slice reads only trips that can be at the stop within it (patterns.offsets).
     var sliceStart = query.from
     var sliceLength: Int64 = query.limit == nil ? lastSecond - query.from + 1 : 15 * 60
     while sliceStart <= lastSecond {
