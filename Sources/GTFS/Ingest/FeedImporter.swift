@@ -958,6 +958,12 @@ final class FeedImporter {
     // What every departure query needs first (how many service days back to look), once here
     // rather than in every process: one index seek per pattern.
     try put("latest_time", try db.scalarInt(FeedReader.latestTimeSQL).map { String($0) })
+    // The box around the stops, so that a query far from this feed skips it (many feeds held).
+    let box = try db.prepare(
+      "SELECT min(lat), min(lon), max(lat), max(lon) FROM stops WHERE location_type = 0 AND lat IS NOT NULL AND lon IS NOT NULL")
+    if try box.step(), !box.isNull(0) {
+      try put("stop_box", (0..<4).map { String(box.double(Int32($0))) }.joined(separator: ","))
+    }
     for (file, count) in summary.rows { try put("rows." + file, String(count)) }
   }
 

@@ -246,6 +246,8 @@ extension FeedReader {
     }
 
     /// Adds the calls from `from` to `until` to `result`.
+    // Looked up once: a busy stop has over a hundred patterns, asked about per date and slice.
+    let tripsInWindow = try db.cached(Self.tripsInWindowSQL)
     func calls(from: UnixTime, until: UnixTime) throws {
       var date = firstDate
       while date <= lastDate {
@@ -263,19 +265,26 @@ extension FeedReader {
           let earliestStart = low - call.offsets.upperBound, latestStart = high - call.offsets.lowerBound
           let range = earliestStart <= latestStart ? try startRange(of: call.pattern) : nil
           let startsInWindow = range?.overlaps(earliestStart...latestStart) ?? false
-          let select = try db.cached(Self.tripsInWindowSQL)
-          select.bind(call.pattern, at: 1)
-          select.bind(earliestStart, at: 2)
-          select.bind(latestStart, at: 3)
-          select.bind(call.position * 8 + 1, at: 4)
-          select.bind(call.position / 8 + 1, at: 5)
+          let select = tripsInWindow
+          if startsInWindow {
+            select.reset()
+            select.bind(call.pattern, at: 1)
+            select.bind(earliestStart, at: 2)
+            select.bind(latestStart, at: 3)
+            select.bind(call.position * 8 + 1, at: 4)
+            select.bind(call.position / 8 + 1, at: 5)
+          }
           while startsInWindow, try select.step() {
             // Cheap checks first: the service (an integer) and the time (8 bytes of the blob).
             guard services.contains(select.int64(5)) else { continue }
-            let times = TripTimes(blob: select.blob(1), interpolated: [])
-            guard let time = call.isLast ? times.arrival(at: 0) ?? times.departure(at: 0) : times.departure(at: 0) ?? times.arrival(at: 0),
-              Int64(time) >= low, Int64(time) <= high, !templates.contains(select.int64(0))
-            else { continue }
+            let time = select.withBlob(1) { raw -> Int32? in
+              guard raw.count >= 8 else { return nil }
+              let arrival = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int32.self))
+              let departure = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: Int32.self))
+              let (first, second) = call.isLast ? (arrival, departure) : (departure, arrival)
+              return first >= 0 ? first : second >= 0 ? second : nil
+            }
+            guard let time, Int64(time) >= low, Int64(time) <= high, !templates.contains(select.int64(0)) else { continue }
             let trip = readTrip(select, position: call.position)
             try add(call, trip, date: date, base: base, offset: 0, start: nil)
           }

@@ -86,6 +86,13 @@ final class FeedReader {
   static let latestTimeSQL =
     "SELECT max((SELECT max(tt.first_departure) FROM trip_times tt WHERE tt.pattern_idx = p.pattern_idx) + p.max_span) FROM patterns p"
   private var frequencyCache: [Int64: [FrequencyWindow]]?
+  /// The box around the feed's stops (location_type 0) as ingest stored it: min latitude,
+  /// min longitude, max latitude, max longitude; nil when not stored (then never used to skip).
+  private(set) lazy var stopBox: [Double]? = {
+    guard let text = try? timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'stop_box'") else { return nil }
+    let values = text.split(separator: ",").compactMap { Double($0) }
+    return values.count == 4 ? values : nil
+  }()
   /// `routingStopParts()`, once read.
   var stopPartsCache: [Int32]?
 
