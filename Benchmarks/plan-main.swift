@@ -11,6 +11,10 @@
 // times each), searches (QUERIES random pairs; every fifth an --arrive-by search), and whole
 // queries (load + search, as one `transit plan` process does, on 10 pairs); then
 // "found N of M" and the network's size.
+//
+// Each search loads what `transit plan` loads: the parts of the network its two ends are in
+// (`Store.routingScope`, read from the arrays ingest stored); "wholeload" is the whole
+// network of each moment's window, built from the tables, for comparison.
 import Foundation
 import GTFS
 import Routing
@@ -96,26 +100,31 @@ enum PlanBenchmark {
       return (a, b)
     }
 
-    // Loads: each moment's window, three times.
-    var loads: [Double] = []
-    var networks: [RoutingNetwork] = []
+    /// What `transit plan A B` loads: the parts of the network its two ends are in.
+    func scope(_ a: Stop, _ b: Stop) throws -> RoutingScope { try store.routingScope(stops: [a, b], points: []) }
+
+    // The whole network (every part), each moment's window once: what a search would load
+    // without the stored index.
+    var wholeLoads: [Double] = []
+    var wholeNetwork: RoutingNetwork?
     for moment in moments {
-      for round in 0..<3 {
-        var network: RoutingNetwork?
-        loads.append(try milliseconds { network = try store.routingNetwork(from: moment, until: moment + horizon) })
-        if round == 0 { networks.append(network!) }
-      }
+      wholeLoads.append(try milliseconds { wholeNetwork = try store.routingNetwork(from: moment, until: moment + horizon) })
     }
 
-    // Searches on the loaded networks.
+    // Per pair, as one `transit plan` process does: load the parts its ends are in (timed as
+    // a load), then search (timed as a search).
     var random = SplitMix64(state: 20_121_010)
+    var loads: [Double] = []
     var searches: [Double] = []
     var found = 0
+    var scopedNetwork: RoutingNetwork?
     for index in 0..<count {
       let (a, b) = pair(&random)
       let slot = index % moments.count
-      let network = networks[slot]
       let moment = moments[slot]
+      var network: RoutingNetwork!
+      loads.append(try milliseconds { network = try store.routingNetwork(from: moment, until: moment + horizon, scope: try scope(a, b)) })
+      if scopedNetwork == nil { scopedNetwork = network }
       var journeys: [Journey] = []
       searches.append(
         try milliseconds {
@@ -138,15 +147,17 @@ enum PlanBenchmark {
       let moment = moments[0]
       whole.append(
         try milliseconds {
-          let network = try store.routingNetwork(from: moment, until: moment + horizon)
+          let network = try store.routingNetwork(from: moment, until: moment + horizon, scope: try scope(a, b))
           _ = Router(network.timetable).journeys(try query(store, network, from: a, to: b), departingAt: network.seconds(moment), count: 3)
         })
     }
     report("load", loads)
     report("search", searches)
     report("whole", whole)
-    let network = networks[0]
+    report("wholeload", wholeLoads)
     print("found \(found) \(count)")
+    let network = wholeNetwork!, scoped = scopedNetwork!
     print("network \(network.timetable.stopCount) \(network.timetable.routes.count) \(network.trips.count)")
+    print("scoped \(scoped.timetable.routes.count) \(scoped.trips.count)")
   }
 }
