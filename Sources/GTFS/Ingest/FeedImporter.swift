@@ -837,10 +837,32 @@ final class FeedImporter {
     if stored > 0 { summary.rows.append(("frequencies.txt", stored)) }
   }
 
+  /// shapes.txt, one row per shape (`ShapePoints`): the points of a shape are read together,
+  /// so a row per point (1.6 M of them in a country's feed, each a seek in a text-keyed B-tree)
+  /// cost more than the stop times. Rows of one shape usually follow each other; a shape whose
+  /// rows are split across the file is merged with what was stored. A repeated
+  /// shape_pt_sequence keeps its last point.
   private func loadShapes() throws {
-    let insert = try db.cached("INSERT OR REPLACE INTO shapes (shape_id, sequence, lat, lon, dist_traveled) VALUES (?,?,?,?,?)")
+    let insert = try db.cached("INSERT OR REPLACE INTO shapes (shape_id, points) VALUES (?, ?)")
+    let stored = try db.cached("SELECT points FROM shapes WHERE shape_id = ?")
     var c: [Int?] = []
     var shapeBytes: [UInt8] = [], shapeID = ""
+    var points: [ShapePoints.Point] = []
+    var written = Set<String>()
+    func flush() throws {
+      guard !points.isEmpty else { return }
+      if written.contains(shapeID) {
+        stored.reset()
+        stored.bind(shapeID, at: 1)
+        if try stored.step() { points = stored.withBlob(0) { ShapePoints.decode($0) } + points }
+      }
+      insert.reset()
+      insert.bind(shapeID, at: 1)
+      insert.bindBlob(ShapePoints.encode(ShapePoints.ordered(points)), at: 2)
+      try insert.run()
+      written.insert(shapeID)
+      points.removeAll(keepingCapacity: true)
+    }
     guard let r = try open("shapes.txt") else { return }
     while try r.next() {
       tick(r)
@@ -850,19 +872,19 @@ final class FeedImporter {
       }
       let idBytes = r.field(c[0])
       if !idBytes.elementsEqual(shapeBytes) {
+        try flush()
         shapeBytes = Array(idBytes)
         shapeID = FieldParsing.text(idBytes)
       }
       guard let lat = try optionalDouble(r, "shape_pt_lat", c[1]), abs(lat) <= 90 else { throw invalid(r, "shape_pt_lat", c[1], "a number between -90 and 90") }
       guard let lon = try optionalDouble(r, "shape_pt_lon", c[2]), abs(lon) <= 180 else { throw invalid(r, "shape_pt_lon", c[2], "a number between -180 and 180") }
-      guard let sequence = FieldParsing.integer(r.field(c[3])), sequence >= 0 else { throw invalid(r, "shape_pt_sequence", c[3], "a whole number from 0") }
-      insert.bind(shapeID, at: 1)
-      insert.bind(sequence, at: 2)
-      insert.bind(lat, at: 3)
-      insert.bind(lon, at: 4)
-      insert.bind(try optionalDouble(r, "shape_dist_traveled", c[4]), at: 5)
-      try insert.run()
+      guard let sequence = FieldParsing.integer(r.field(c[3])), sequence >= 0, sequence <= Int(Int32.max) else {
+        throw invalid(r, "shape_pt_sequence", c[3], "a whole number from 0")
+      }
+      points.append(
+        ShapePoints.Point(sequence: Int32(sequence), latitude: lat, longitude: lon, distance: try optionalDouble(r, "shape_dist_traveled", c[4])))
     }
+    try flush()
     finish(r)
     if r.recordCount > 0 { summary.rows.append(("shapes.txt", r.recordCount)) }
   }

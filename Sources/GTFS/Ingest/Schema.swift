@@ -23,7 +23,7 @@ import SQLite
 /// so that a search reads only the part its ends are in.
 enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
-  static let version = 5  // 5: routing_index (RoutingIndex), the router's arrays by part of the network; patterns.offsets
+  static let version = 5  // 5: routing_index (RoutingIndex), the router's arrays by part of the network; patterns.offsets; shapes one row per shape
 
   /// Stops at most this far apart (straight line) are linked by a footpath.
   static let footpathRadiusMeters = 400.0
@@ -68,9 +68,7 @@ enum Schema {
       trip_idx INTEGER NOT NULL, start_time INTEGER NOT NULL, end_time INTEGER NOT NULL,
       headway_secs INTEGER NOT NULL, exact_times INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (trip_idx, start_time)) WITHOUT ROWID;
-    CREATE TABLE shapes (
-      shape_id TEXT NOT NULL, sequence INTEGER NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL,
-      dist_traveled REAL, PRIMARY KEY (shape_id, sequence)) WITHOUT ROWID;
+    CREATE TABLE shapes (shape_id TEXT PRIMARY KEY, points BLOB NOT NULL) WITHOUT ROWID;
     CREATE TABLE footpaths (
       from_stop_idx INTEGER NOT NULL, to_stop_idx INTEGER NOT NULL, distance_m INTEGER NOT NULL,
       PRIMARY KEY (from_stop_idx, to_stop_idx)) WITHOUT ROWID;
