@@ -320,7 +320,11 @@ extension FeedReader {
     let query = TextFolding.words(text).map(Array.init)
     guard !query.isEmpty, query.contains(where: { TextFolding.allowedMistakes($0.count) > 0 }) else { return [] }
     var reach = [[String: Int]](repeating: [:], count: query.count)
-    let vocabulary = try db.cached("SELECT word FROM words")
+    // A word shorter than every query word less its mistakes is within reach of none (and
+    // has no start to compare): skipped by its UTF-8 length, never less than its letters.
+    let shortest = query.map { $0.count - TextFolding.allowedMistakes($0.count) }.min() ?? 0
+    let vocabulary = try db.cached("SELECT word FROM words WHERE length(CAST(word AS BLOB)) >= ?")
+    vocabulary.bind(shortest, at: 1)
     while try vocabulary.step() {
       let word = vocabulary.text(0)
       let candidate = Array(word)

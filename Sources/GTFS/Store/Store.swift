@@ -93,6 +93,8 @@ final class FeedReader {
     let values = text.split(separator: ",").compactMap { Double($0) }
     return values.count == 4 ? values : nil
   }()
+  /// Routes by route_idx, as read (`route(_:)`).
+  var routeCache: [Int64: RouteSummary] = [:]
   /// `routingStopParts()`, once read.
   var stopPartsCache: [Int32]?
 
