@@ -16,12 +16,10 @@ enum RoutingIndexBuilder {
     let slots = Int(try db.scalarInt("SELECT coalesce(max(stop_idx), -1) + 1 FROM stops") ?? 0)
     var parts = UnionFind(count: slots)
 
-    var stopIndex: [String: Int32] = [:]
-    let stops = try db.prepare("SELECT stop_idx, stop_id, parent_idx FROM stops")
-    while try stops.step() {
-      let idx = Int(stops.int64(0))
-      stopIndex[stops.text(1)] = Int32(idx)
-      if let parent = stops.optionalInt(2), parent >= 0, parent < slots { parts.union(idx, Int(parent)) }
+    let stations = try db.prepare("SELECT stop_idx, parent_idx FROM stops WHERE parent_idx IS NOT NULL")
+    while try stations.step() {
+      let idx = Int(stations.int64(0)), parent = Int(stations.int64(1))
+      if idx >= 0, idx < slots, parent >= 0, parent < slots { parts.union(idx, parent) }
     }
 
     // Patterns: their route's type, longest trip, stops and boarding flags.
@@ -48,9 +46,13 @@ enum RoutingIndexBuilder {
     }
 
     // Trips: service, first departure and last arrival, by pattern in departure order.
-    var services: [Int64: Int32] = [:]
+    let tripSlots = Int(try db.scalarInt("SELECT coalesce(max(trip_idx), -1) + 1 FROM trips") ?? 0)
+    var services = [Int32](repeating: -1, count: tripSlots)
     let tripSelect = try db.prepare("SELECT trip_idx, service_idx FROM trips")
-    while try tripSelect.step() { services[tripSelect.int64(0)] = Int32(clamping: tripSelect.int64(1)) }
+    while try tripSelect.step() {
+      let trip = Int(tripSelect.int64(0))
+      if trip >= 0 && trip < tripSlots { services[trip] = Int32(clamping: tripSelect.int64(1)) }
+    }
     let times = try db.prepare(
       "SELECT trip_idx, pattern_idx, first_departure, last_arrival FROM trip_times WHERE first_departure IS NOT NULL")
     while try times.step() {
@@ -59,24 +61,33 @@ enum RoutingIndexBuilder {
       let trip = times.int64(0)
       patterns[pattern]!.trips.append(
         RoutingIndex.Trip(
-          trip: Int32(clamping: trip), service: services[trip] ?? -1, firstDeparture: Int32(clamping: times.int64(2)),
+          trip: Int32(clamping: trip), service: trip >= 0 && trip < Int64(tripSlots) ? services[Int(trip)] : -1,
+          firstDeparture: Int32(clamping: times.int64(2)),
           lastArrival: times.isNull(3) ? Int32.max : Int32(clamping: times.int64(3))))
     }
 
-    // Walks: footpaths, then transfers.txt (which may link stops farther apart).
-    var footpaths: [Int32: [(to: Int32, meters: Int32)]] = [:]
-    let pathSelect = try db.prepare("SELECT from_stop_idx, to_stop_idx, distance_m FROM footpaths")
+    // Walks: footpaths (in key order: per stop, a range of two flat arrays), then
+    // transfers.txt (which may link stops farther apart).
+    var pathStart = [Int32](repeating: 0, count: slots + 1)
+    var pathTo: [Int32] = [], pathMeters: [Int32] = []
+    let pathSelect = try db.prepare("SELECT from_stop_idx, to_stop_idx, distance_m FROM footpaths ORDER BY from_stop_idx, to_stop_idx")
     while try pathSelect.step() {
       let from = Int(pathSelect.int64(0)), to = Int(pathSelect.int64(1))
       guard from >= 0, from < slots, to >= 0, to < slots else { continue }
       parts.union(from, to)
-      footpaths[Int32(from), default: []].append((Int32(to), Int32(clamping: pathSelect.int64(2))))
+      pathStart[from + 1] += 1
+      pathTo.append(Int32(to))
+      pathMeters.append(Int32(clamping: pathSelect.int64(2)))
     }
-    let transfers = try db.prepare("SELECT from_stop_id, to_stop_id FROM transfers WHERE transfer_type != 3")
+    for stop in 0..<slots { pathStart[stop + 1] += pathStart[stop] }
+    let transfers = try db.prepare(
+      """
+      SELECT a.stop_idx, b.stop_idx FROM transfers t JOIN stops a ON a.stop_id = t.from_stop_id
+      JOIN stops b ON b.stop_id = t.to_stop_id WHERE t.transfer_type != 3
+      """)
     while try transfers.step() {
-      guard let from = transfers.optionalText(0).flatMap({ stopIndex[$0] }), let to = transfers.optionalText(1).flatMap({ stopIndex[$0] })
-      else { continue }
-      parts.union(Int(from), Int(to))
+      let from = Int(transfers.int64(0)), to = Int(transfers.int64(1))
+      if from >= 0, from < slots, to >= 0, to < slots { parts.union(from, to) }
     }
 
     // Parts with a pattern get dense numbers; a stop in no such part is -1 (nothing to ride).
@@ -110,7 +121,9 @@ enum RoutingIndexBuilder {
         entry.trips.sort { ($0.firstDeparture, $0.trip) < ($1.firstDeparture, $1.trip) }
         written.append(entry)
       }
-      let walks = stopsOfPart[part].map { stop in (stop, footpaths[stop] ?? []) }
+      let walks = stopsOfPart[part].map { stop in
+        (stop, (Int(pathStart[Int(stop)])..<Int(pathStart[Int(stop) + 1])).map { (to: pathTo[$0], meters: pathMeters[$0]) })
+      }
       insert.reset()
       insert.bind(Int64(part), at: 1)
       insert.bindBlob(RoutingIndex.encodePart(stops: walks, patterns: written), at: 2)
