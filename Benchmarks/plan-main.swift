@@ -34,9 +34,20 @@ enum PlanBenchmark {
     }
   }
 
+  /// The thread's CPU time of each measurement, in ms, in order (beside the wall times).
+  nonisolated(unsafe) static var cpu: [Double] = []
+
+  static func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
   static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
+    let startCPU = threadCPUNanoseconds()
     try body()
+    cpu.append(Double(threadCPUNanoseconds() - startCPU) / 1e6)
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
   }
 
@@ -44,6 +55,13 @@ enum PlanBenchmark {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
     return sorted[Int((p * Double(sorted.count - 1)).rounded())]
+  }
+
+  /// Prints the wall times of `values`, then "cpu-NAME" with the CPU times of the same
+  /// measurements (the last `values.count` of the first `upTo` CPU times recorded).
+  static func report(_ name: String, _ values: [Double], cpuTimes: ArraySlice<Double>) {
+    report(name, values)
+    report("cpu-" + name, Array(cpuTimes))
   }
 
   static func report(_ name: String, _ values: [Double]) {
@@ -108,7 +126,9 @@ enum PlanBenchmark {
     var wholeLoads: [Double] = []
     var wholeNetwork: RoutingNetwork?
     for moment in moments {
-      wholeLoads.append(try milliseconds { wholeNetwork = try store.routingNetwork(from: moment, until: moment + horizon) })
+      var network: RoutingNetwork?
+      wholeLoads.append(try milliseconds { network = try store.routingNetwork(from: moment, until: moment + horizon) })
+      if wholeNetwork == nil { wholeNetwork = network }
     }
 
     // Per pair, as one `transit plan` process does: load the parts its ends are in (timed as
@@ -151,10 +171,13 @@ enum PlanBenchmark {
           _ = Router(network.timetable).journeys(try query(store, network, from: a, to: b), departingAt: network.seconds(moment), count: 3)
         })
     }
-    report("load", loads)
-    report("search", searches)
-    report("whole", whole)
-    report("wholeload", wholeLoads)
+    // CPU times in the order measured: the whole loads, then per pair its load and its search,
+    // then the whole queries.
+    let pairs = cpu[wholeLoads.count..<(wholeLoads.count + 2 * count)]
+    report("load", loads, cpuTimes: ArraySlice(pairs.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
+    report("search", searches, cpuTimes: ArraySlice(pairs.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)))
+    report("whole", whole, cpuTimes: cpu[(wholeLoads.count + 2 * count)...])
+    report("wholeload", wholeLoads, cpuTimes: cpu[0..<wholeLoads.count])
     print("found \(found) \(count)")
     let network = wholeNetwork!, scoped = scopedNetwork!
     print("network \(network.timetable.stopCount) \(network.timetable.routes.count) \(network.trips.count)")
