@@ -75,6 +75,8 @@ public struct FetchOptions: Sendable {
   public var backoffSeconds: Double = 0.5
   /// Sleeps between attempts; tests pass one that records and returns at once.
   public var sleep: @Sendable (Double) -> Void = { seconds in usleep(UInt32(max(0, seconds) * 1_000_000)) }
+  /// Seconds on a clock that never jumps, for timeouts and the budget; injectable for tests.
+  public var elapsed: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
   /// Jitter in 0..<1; injectable for tests.
   public var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
   /// `transit/VERSION`.
@@ -100,7 +102,7 @@ public final class HTTPClient {
   public let options: FetchOptions
   private let handle: UnsafeMutableRawPointer
   /// When `options.budgetSeconds` runs out.
-  private let deadline: Date?
+  private let deadline: Double?
 
   /// - Throws: `FetchError` if libcurl cannot be loaded or cannot make a handle.
   public init(options: FetchOptions = FetchOptions()) throws(FetchError) {
@@ -108,7 +110,7 @@ public final class HTTPClient {
     guard let handle = curl_easy_init() else { throw FetchError(url: "", .transfer("libcurl could not start")) }
     self.handle = handle
     self.options = options
-    deadline = options.budgetSeconds.map { Date().addingTimeInterval(max(0, $0)) }
+    deadline = options.budgetSeconds.map { options.elapsed() + max(0, $0) }
   }
 
   deinit { curl_easy_cleanup(handle) }
@@ -140,20 +142,20 @@ public final class HTTPClient {
     if let destination { PartialDownloads.clean(besides: destination) }
     var attempt = 0
     while true {
-      let left = deadline.map { $0.timeIntervalSinceNow }
+      let left = deadline.map { $0 - options.elapsed() }
       if let left, left <= 0 { throw outOfTime(shown, attempts: attempt) }
       do {
         return try once(
           url, shown: shown, headers: headers, validators: validators, expecting: expecting, destination: destination,
           progress: progress, limit: limit, timeoutSeconds: min(options.totalTimeoutSeconds, left ?? .infinity))
       } catch {
-        if let deadline, deadline.timeIntervalSinceNow <= 0.05, error.reason.isTimeout {
+        if let deadline, deadline - options.elapsed() <= 0.05, error.reason.isTimeout {
           throw outOfTime(shown, attempts: attempt + 1)
         }
         guard error.isTransient, attempt < options.retries else { throw error }
         var delay = options.backoffSeconds * Double(1 << attempt) * (1 + 0.5 * options.random())
         if let deadline {
-          let left = deadline.timeIntervalSinceNow
+          let left = deadline - options.elapsed()
           guard left > 0.05 else { throw outOfTime(shown, attempts: attempt + 1) }
           delay = min(delay, left / 2)
         }
@@ -185,14 +187,14 @@ public final class HTTPClient {
     _ url: String, shown: String, headers: [(String, String)], validators: Validators?, expecting: ExpectedContent,
     destination: String?, progress: ((Int, Int?) -> Void)?, limit: Int, timeoutSeconds: Double
   ) throws(FetchError) -> FetchResult {
-    let start = Date()
+    let start = options.elapsed()
     var current = url
     var hops = 0
     var isMovedIntoPlace = false
     let partial = destination.map(PartialDownloads.partialPath)
     defer { if let partial, !isMovedIntoPlace { unlink(partial) } }
     while true {
-      let remaining = timeoutSeconds - Date().timeIntervalSince(start)
+      let remaining = timeoutSeconds - (options.elapsed() - start)
       guard remaining > 0 else { throw FetchError(url: shown, .timeout(seconds: options.totalTimeoutSeconds)) }
       let sameOrigin = Self.origin(of: current) == Self.origin(of: url)
       let sink = try transfer(

@@ -18,7 +18,8 @@ public enum PartialDownloads {
 
   /// Removes the stale `*.part` files in `destination`'s folder: those whose process id (the
   /// number before `.part`) names no running process, and any not modified for an hour.
-  /// Failures are ignored: cleaning must never stop a download.
+  /// Failures are ignored: cleaning must never stop a download. `now` is the real clock by
+  /// default, not a command's `--now`: it is compared with the files' real modification times.
   /// - Returns: the names removed.
   @discardableResult
   public static func clean(besides destination: String, now: Date = Date()) -> [String] {

@@ -45,11 +45,14 @@ public struct Departure: Hashable, Sendable {
   public var source: PredictionSource
   /// The vehicle serving the trip, from its trip update or a vehicle position.
   public var vehicleID: String?
+  /// Whether the feed predicted the trip but the prediction was ignored as more than the outlier
+  /// bound (1 h) off the timetable, so the time shown is the timetable's.
+  public var isPredictionIgnored: Bool
 
   /// Creates a departure.
   public init(
     call: ScheduledCall, expected: UnixTime? = nil, delaySeconds: Int64? = nil, status: DepartureStatus = .scheduled,
-    source: PredictionSource = .schedule, vehicleID: String? = nil
+    source: PredictionSource = .schedule, vehicleID: String? = nil, isPredictionIgnored: Bool = false
   ) {
     self.call = call
     self.expected = expected
@@ -57,6 +60,7 @@ public struct Departure: Hashable, Sendable {
     self.status = status
     self.source = source
     self.vehicleID = vehicleID
+    self.isPredictionIgnored = isPredictionIgnored
   }
 
   /// The time it is listed by: expected, else scheduled.
@@ -111,7 +115,8 @@ public struct ReconcilerOptions: Hashable, Sendable {
   public var earlyThresholdSeconds: Int64 = -60
   /// A delay at or above this is late.
   public var lateThresholdSeconds: Int64 = 120
-  /// A stop prediction whose delay is beyond ± this is an outlier, reported and not trusted.
+  /// A stop prediction whose delay is beyond ± this is an outlier, reported and not trusted:
+  /// the stop is shown on its timetable time, marked "prediction ignored".
   public var outlierSeconds: Int64 = 3600
   /// A trip update without start_date matches an instance only when the instance runs within
   /// this long of the update's time (so today's update does not land on yesterday's run).

@@ -18,6 +18,13 @@ public struct MergeReport: Hashable, Sendable {
     case clamped(TripInstance, stopSequence: Int, bySeconds: Int64)
     /// A DUPLICATED trip whose original or new start could not be read.
     case unusableDuplicate(tripID: String)
+    /// A DUPLICATED trip without trip_properties (older producers): copied to the start its
+    /// TripDescriptor.start_time gives, keeping its trip_id and start_date.
+    case duplicatedFromStartTime(TripInstance, startTime: String)
+    /// A start_date naming the calendar date of an after-midnight run: the trip's service does
+    /// not run on `startDate`, and the day before runs it with a first departure at or after
+    /// 24:00:00 (the start_time, if given, that minus 24 h), so that run is the one matched.
+    case repairedStartDate(TripInstance, startDate: ServiceDate)
     /// A trip update whose own timestamp is older than the limit: not used.
     case expiredUpdate(tripID: String, ageSeconds: Int64)
     /// Everything realtime was ignored: the feed is older than the limit.

@@ -148,11 +148,16 @@ extension Reconciler {
       return Departure(call: call, status: .cancelled, source: .realtime, vehicleID: prediction.vehicleID)
     }
     guard let stop else { return Departure(call: call, vehicleID: prediction.vehicleID) }
+    // The timetable's time because a prediction here or before here (whose delay would have
+    // carried on to here) was ignored as an outlier, not for want of one.
+    let ignored = prediction.stops.prefix { $0.stop.stopSequence <= stop.stop.stopSequence }.contains(where: \.isOutlier)
     if stop.isSkipped {
       return Departure(call: call, status: .skipped, source: .realtime, vehicleID: prediction.vehicleID)
     }
     let expected = call.isLastStop ? stop.expectedArrival ?? stop.expected : stop.expected
-    guard let expected, stop.source != .schedule else { return Departure(call: call, vehicleID: prediction.vehicleID) }
+    guard let expected, stop.source != .schedule else {
+      return Departure(call: call, vehicleID: prediction.vehicleID, isPredictionIgnored: ignored)
+    }
     let delay = call.scheduledTime.map { expected - $0 }
     return Departure(
       call: call, expected: expected, delaySeconds: delay, status: delay.map(options.status(delay:)) ?? .onTime,

@@ -23,6 +23,7 @@ extension Reconciler {
   {
     let stops = trip.stops
     var states = [StopState](repeating: .unknown, count: stops.count)
+    var ignored: [Int] = []
     var cursor = 0
     for stu in update.stopTimeUpdates {
       let index: Int?
@@ -49,6 +50,7 @@ extension Reconciler {
           let worst = [arrivalDelay, departureDelay].max(by: { abs($0) < abs($1) }), abs(worst) > options.outlierSeconds
         {
           report.issues.append(.outlier(trip.instance, stopSequence: stops[index].stopSequence, delaySeconds: worst))
+          ignored.append(index)
           continue
         }
         states[index] = state
@@ -65,6 +67,7 @@ extension Reconciler {
         result[index] = shifted(stops[index], by: Int64(delay), source: .propagated)
       }
       clamp(&result, instance: trip.instance, report: &report)
+      for index in ignored { result[index].isOutlier = true }
       return TripPrediction(instance: trip.instance, stops: result)
     }
 
@@ -108,6 +111,7 @@ extension Reconciler {
       }
     }
     clamp(&result, instance: trip.instance, report: &report)
+    for index in ignored { result[index].isOutlier = true }
     return TripPrediction(instance: trip.instance, stops: result)
   }
 

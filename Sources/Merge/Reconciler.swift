@@ -111,13 +111,22 @@ public enum Reconciler {
         }
 
         if relationship == .duplicated {
-          guard let original = match(descriptor, among: candidates, near: reference, within: .max),
-            let copy = duplicate(original, properties: update.tripProperties, serviceDayStarts: serviceDayStarts)
+          // Without trip_properties (older producers) start_time is the copy's new start, not
+          // the original's: the original is found by trip_id and start_date alone.
+          var originalDescriptor = descriptor
+          if update.tripProperties == nil { originalDescriptor.startTime = nil }
+          guard let original = match(originalDescriptor, among: candidates, near: reference, within: .max),
+            let copy = duplicate(
+              original, properties: update.tripProperties ?? descriptor.startTime.map { .init(startTime: $0) },
+              serviceDayStarts: serviceDayStarts)
           else {
             result.report.issues.append(.unusableDuplicate(tripID: rawTripID))
             continue
           }
           result.report.matchedTripUpdateCount += 1
+          if update.tripProperties == nil, let start = descriptor.startTime {
+            result.report.issues.append(.duplicatedFromStartTime(copy.instance, startTime: start))
+          }
           guard result.predictions[copy.instance] == nil else {
             result.report.issues.append(.duplicateUpdate(copy.instance))
             continue
@@ -143,6 +152,9 @@ public enum Reconciler {
         }
         result.report.matchedTripUpdateCount += 1
         let instance = trip.instance
+        if let given = descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }), given != instance.serviceDate {
+          result.report.issues.append(.repairedStartDate(instance, startDate: given))
+        }
         guard result.predictions[instance] == nil, !result.deleted.contains(instance) else {
           result.report.issues.append(.duplicateUpdate(instance))
           continue
@@ -173,6 +185,7 @@ public enum Reconciler {
     let date = descriptor.startDate.flatMap { ServiceDate(gtfs: $0) }
     if let date {
       found = found.filter { $0.instance.serviceDate == date }
+      if found.isEmpty { return afterMidnightRun(descriptor, among: candidates) }
     }
     if let start = descriptor.startTime.flatMap({ ServiceTime(gtfs: $0) }),
       found.contains(where: { $0.instance.startTime != nil })
@@ -191,6 +204,29 @@ public enum Reconciler {
       let da = distance(a), db = distance(b)
       return da != db ? da < db : a.instance < b.instance
     }
+  }
+
+  /// The run a descriptor means when its start_date is the calendar date of an after-midnight
+  /// departure rather than the service date (some producers do this): among `candidates` (the
+  /// instances on dates the trip's service runs), none is on start_date, and one on the day
+  /// before has its first departure at or after 24:00:00; a start_time, if given, must be
+  /// that departure minus 24 h. Nil when the descriptor has no start_date, or when no such run
+  /// (or more than one) exists.
+  public static func afterMidnightRun(_ descriptor: TripDescriptor, among candidates: [ScheduledTrip]) -> ScheduledTrip? {
+    guard let date = descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }),
+      !candidates.contains(where: { $0.instance.serviceDate == date })
+    else { return nil }
+    let start = descriptor.startTime.flatMap { ServiceTime(gtfs: $0) }
+    if descriptor.startTime != nil && start == nil { return nil }
+    let previous = date.adding(days: -1)
+    let runs = candidates.filter { trip in
+      guard trip.instance.serviceDate == previous, let dayStart = trip.serviceDayStart, let first = trip.span?.lowerBound
+      else { return false }
+      let offset = first - dayStart  // the GTFS time of the first departure
+      guard offset >= 86_400 else { return false }
+      return start.map { Int64($0.seconds) + 86_400 == offset } ?? true
+    }
+    return runs.count == 1 ? runs[0] : nil
   }
 
   /// A copy of `original` moved to the DUPLICATED trip's new id, date and start time.
@@ -214,8 +250,11 @@ public enum Reconciler {
       guard let newDayStart, let first = original.span?.lowerBound else { return nil }
       shift = (newDayStart + Int64(startTime.seconds)) - first
     }
+    // A copy keeping the original's trip_id and date (no new trip_id given) is told apart from
+    // it by its start time, frequency trip or not.
+    let keepsKey = newID == original.instance.tripID && date == original.instance.serviceDate
     let instance = TripInstance(
-      tripID: newID, serviceDate: date, startTime: original.instance.startTime == nil ? nil : startTime)
+      tripID: newID, serviceDate: date, startTime: original.instance.startTime == nil && !keepsKey ? nil : startTime)
     var copy = ScheduledTrip(
       instance: instance, routeID: original.routeID,
       stops: original.stops.map {

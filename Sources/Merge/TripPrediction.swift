@@ -12,6 +12,9 @@ public struct PredictedStop: Hashable, Sendable {
   public var source: PredictionSource
   /// Whether the feed says the vehicle will not stop here (SKIPPED).
   public var isSkipped: Bool
+  /// Whether the feed's own prediction for this stop was ignored: more than the outlier bound
+  /// (1 h) off the timetable.
+  public var isOutlier = false
 
   /// Creates a predicted stop.
   public init(
@@ -43,6 +46,9 @@ public struct TripPrediction: Hashable, Sendable {
   public var vehicleID: String?
   /// For a DUPLICATED trip, the trip_id it copies.
   public var duplicateOf: TripID?
+
+  /// Whether a stop prediction of the trip was ignored as an outlier (see `PredictedStop.isOutlier`).
+  public var hasOutlier: Bool { stops.contains(where: \.isOutlier) }
 
   /// Creates a prediction.
   public init(

@@ -66,9 +66,7 @@ public enum CommutePlanner {
   /// The deadline of `commute` on `date`: its arrive-by time on the wall clock of `zone`
   /// (on the day clocks go forward a time in the skipped hour comes out an hour later).
   public static func deadline(_ commute: UserStore.Commute, on date: ServiceDate, zone: TimeZone) -> UnixTime {
-    let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(commute.arriveByMinutes) * 60
-    let guess = local - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local))))
-    return UnixTime(local - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))))
+    LocalClock.instant(date, secondsAfterMidnight: commute.arriveByMinutes * 60, in: zone)
   }
 
   /// `plan(_:stop:on:deadline:store:live:)` at the commute's own deadline on `date`.

@@ -36,9 +36,13 @@ public struct BoardQuery: Sendable, Hashable {
 public enum DepartureBoard {
   /// The departures at `stop` (and `platforms`, for a station), sorted by expected time.
   ///
-  /// With realtime the timetable is read from an hour before the window (a late trip scheduled
-  /// earlier may still be to come); every instance the realtime matched brings its whole stop
-  /// list, so the matching is the one every other command sees.
+  /// The window is half-open, [start, start + window): a departure exactly at its end is the
+  /// next window's. With realtime the timetable is read from an hour before the window (a late
+  /// trip scheduled earlier may still be to come) to as far past its end as the earliest
+  /// prediction runs ahead of its timetable (`LiveRealtime.earlyLeadSeconds`, at most the
+  /// outlier bound), then filtered by expected time: a trip scheduled after the window but
+  /// expected in it is listed. Every instance the realtime matched brings its whole stop list,
+  /// so the matching is the one every other command sees.
   /// - Throws: the store's errors.
   public static func departures(
     store: Store, stop: TransitModel.Stop, platforms: [TransitModel.Stop], live: LiveRealtime, query: BoardQuery
@@ -46,10 +50,11 @@ public enum DepartureBoard {
     let hasRealtime = !live.feeds.isEmpty
     let lookback: Int64 = hasRealtime ? 3600 : 0
     let end = query.start + Int64(query.windowMinutes * 60)
+    let lead = hasRealtime ? live.earlyLeadSeconds : 0
     let calls = try store.departures(
       at: stop,
       DepartureQuery(
-        from: query.start - lookback, until: end, limit: hasRealtime ? nil : query.limit,
+        from: query.start - lookback, until: end + lead, limit: hasRealtime ? nil : query.limit,
         includeArrivals: query.includeArrivals, route: query.route, destination: query.destination))
     guard hasRealtime else { return calls.map { Departure(call: $0) } }
     var stopIDs: Set<StopID> = [stop.id]
@@ -68,8 +73,20 @@ public enum DepartureBoard {
       // Added trips are not in the timetable: keep those whose headsign says so.
       departures.removeAll { $0.status == DepartureStatus.added && !$0.call.headsign.lowercased().contains(destination.lowercased()) }
     }
-    departures.removeAll { ($0.time ?? query.start) > end }
+    departures.removeAll { ($0.time ?? query.start) >= end }
     return Array(departures.prefix(query.limit))
+  }
+
+  /// Why a board with no departures is empty when the reason is the timetable itself: the
+  /// service of the stop's feed has ended, or not begun, on the local date of `start`; nil
+  /// when the timetable runs then (the window may simply be too short).
+  public static func emptyReason(store: Store, stop: TransitModel.Stop, start: UnixTime) -> ServiceStatus? {
+    guard let feed = store.held.first(where: { $0.name == stop.feed.rawValue }) else { return nil }
+    let status = feed.serviceStatus(now: start)
+    switch status {
+    case .ended, .notStarted: return status
+    case .running, .endingSoon, .unknown: return nil
+    }
   }
 
   /// Whether someone at `origin` can walk to the departure's stop (at `stopCoordinate`) before

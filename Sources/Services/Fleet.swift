@@ -63,8 +63,11 @@ public struct VehicleView: Sendable, Hashable {
   /// The delay's class under the configured thresholds (rule 12).
   public var delayStatus: DepartureStatus?
   public var nextStops: [NextStop] = []
-  /// The trip as the timetable has it, when matched.
+  /// The trip as the timetable has it, when matched; for an ADDED/NEW trip, its calls at the
+  /// times its update gives (there is no other schedule).
   public var trip: ScheduledTrip?
+  /// Whether its trip is one the realtime feed adds (ADDED or NEW): not in the timetable.
+  public var isAdded = false
 
   /// An empty view.
   public init() {}
@@ -74,6 +77,15 @@ public struct VehicleView: Sendable, Hashable {
 
   /// Whether it was matched to a trip of the timetable.
   public var isMatched: Bool { trip != nil }
+
+  /// Live before estimated, then by route, destination and vehicle.
+  public static func listOrder(_ a: VehicleView, _ b: VehicleView) -> Bool {
+    if a.isEstimated != b.isEstimated { return !a.isEstimated }
+    let ra = a.routeShortName ?? a.routeID?.rawValue ?? "", rb = b.routeShortName ?? b.routeID?.rawValue ?? ""
+    if ra != rb { return ra.localizedStandardCompare(rb) == .orderedAscending }
+    if (a.headsign ?? "") != (b.headsign ?? "") { return (a.headsign ?? "") < (b.headsign ?? "") }
+    return (a.vehicleID ?? a.tripID?.rawValue ?? "") < (b.vehicleID ?? b.tripID?.rawValue ?? "")
+  }
 
   /// Whether `text` names it: its vehicle id or label.
   public func isNamed(_ text: String) -> Bool { vehicleID == text || label == text }
@@ -94,6 +106,7 @@ public struct Fleet {
   public let live: LiveRealtime
   var now: UnixTime { live.now }
   private var stopCache: [String: TransitModel.Stop?] = [:]
+  private var addedTrips: [TripID: (ScheduledTrip, TripDetails)] = [:]
   private var shapeCache: [String: ShapePath?] = [:]
 
   /// A fleet over `live`, reading stops and shapes from `store`.
@@ -144,6 +157,20 @@ public struct Fleet {
       if best == nil || distance < best!.distance { best = (distance, trip) }
     }
     return best?.trip
+  }
+
+  /// The vehicle list a rider asks for: `vehicles(includeEstimated:)` on `route` (id or short
+  /// name) and within `radiusMeters` of `near`, in the list's one order: live before
+  /// estimated, then by route (numbers in numeric order), destination and vehicle.
+  public mutating func vehicles(
+    includeEstimated: Bool, route: String? = nil, near: Coordinate? = nil, radiusMeters: Double = .infinity
+  ) throws -> [VehicleView] {
+    var views = try vehicles(includeEstimated: includeEstimated)
+    if let route { views.removeAll { !$0.runs(route: route) } }
+    if let near {
+      views.removeAll { view in view.coordinate.map { $0.distanceMeters(to: near) > radiusMeters } ?? true }
+    }
+    return views.sorted(by: VehicleView.listOrder)
   }
 
   /// Every vehicle in the feeds (each once, by vehicle id, else label, else entity id); then
@@ -199,7 +226,23 @@ public struct Fleet {
         let update = updates[trip.instance] ?? updatesByTrip[tripID]
         try describe(&view, trip: trip, details: details, prediction: realtime.predictions[trip.instance], vehicle: vehicle, update: update)
         if view.vehicleID == key, vehicle.vehicle?.id == nil, let named = update?.vehicle?.id { view.vehicleID = named }
+      } else if let tripID = view.tripID, let (trip, details) = try addedTrip(tripID) {
+        covered.insert(trip.instance)
+        try describe(&view, trip: trip, details: details, prediction: nil, vehicle: vehicle, update: nil)
+        Self.markAdded(&view)
       }
+      views.append(view)
+    }
+    // Trips the feed adds (ADDED, NEW) without a vehicle position: placed by their own times.
+    for added in live.realtime.added {
+      guard let (trip, details) = try addedTrip(added.tripID), !covered.contains(trip.instance),
+        var view = try estimated(trip, details: details)
+      else { continue }
+      covered.insert(trip.instance)
+      view.isEstimated = false
+      Self.markAdded(&view)
+      view.positionSource = .tripUpdate
+      view.vehicleID = added.vehicleID
       views.append(view)
     }
     // Trips a trip update covers without a vehicle position: live, placed by their predictions.
@@ -368,6 +411,41 @@ public struct Fleet {
       view.delaySeconds = view.nextStops.first { !$0.isSkipped }?.delaySeconds
     }
     view.delayStatus = view.delaySeconds.map(live.options.status(delaySeconds:))
+  }
+
+  /// The trip an ADDED/NEW update describes, as a trip with its details: its calls (skipped ones
+  /// left out) at the times the update gives, on the route it names (else an unnamed one), in
+  /// the feed that holds its stops. Nil when the feeds add no trip `tripID` or none of its stops
+  /// is known.
+  public mutating func addedTrip(_ tripID: TripID) throws -> (ScheduledTrip, TripDetails)? {
+    if let known = addedTrips[tripID] { return known }
+    guard let added = live.realtime.added.first(where: { $0.tripID == tripID }) else { return nil }
+    let calls = added.calls.filter { !$0.isSkipped && ($0.arrival ?? $0.departure) != nil }
+    let route = try added.routeID.flatMap { try store.route($0) }
+    guard
+      let feed = route?.feed
+        ?? store.feedNames.first(where: { feed in calls.contains { stop($0.stopID, feed: feed) != nil } }),
+      let first = calls.first.flatMap({ $0.departure ?? $0.arrival })
+    else { return nil }
+    let date = added.serviceDate ?? store.localDate(of: first, feed: feed)
+    let stops = calls.map { ScheduledStop(stopID: $0.stopID, stopSequence: $0.stopSequence, arrival: $0.arrival ?? $0.departure, departure: $0.departure ?? $0.arrival) }
+    let summary = route ?? RouteSummary(feed: feed, id: added.routeID ?? RouteID(""), shortName: added.routeID?.rawValue ?? "", longName: nil, routeType: 3, color: nil)
+    let headsign = added.headsign ?? calls.last.flatMap { stop($0.stopID, feed: feed)?.name } ?? "?"
+    let trip = ScheduledTrip(
+      instance: TripInstance(tripID: tripID, serviceDate: date), routeID: summary.id, stops: stops,
+      serviceDayStart: store.serviceDayStart(date, feed: feed), route: summary, headsign: headsign)
+    let result = (trip, TripDetails(feed: feed, tripID: tripID, route: summary, headsign: headsign, blockID: nil))
+    addedTrips[tripID] = result
+    return result
+  }
+
+  /// Marks a view of an added trip; a route the update does not name stays unnamed (no id).
+  static func markAdded(_ view: inout VehicleView) {
+    view.isAdded = true
+    if view.routeID?.rawValue.isEmpty ?? true {
+      view.routeID = nil
+      view.routeShortName = nil
+    }
   }
 
   /// The next trip of `trip`'s block that service day (rule 10), with its details.

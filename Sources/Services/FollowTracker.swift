@@ -115,7 +115,8 @@ public struct FollowTracker {
     }
     let shown: VehicleView? =
       if let vehicleID { vehicles.first { $0.isNamed(vehicleID) } } else if let followedTrip {
-        vehicles.first { $0.tripID == followedTrip && $0.isMatched }
+        vehicles.first { $0.tripID == followedTrip && $0.isMatched && !$0.isAdded }
+          ?? vehicles.first { $0.tripID == followedTrip && $0.isAdded }
       } else { nil }
     if let shown {
       if let previous = trip, let current = shown.trip, previous.instance != current.instance {
@@ -125,7 +126,7 @@ public struct FollowTracker {
       }
       if let current = shown.trip, let tripID = shown.tripID {
         trip = current
-        details = try store.tripDetails(tripID, feed: shown.feed)
+        details = try shown.isAdded ? fleet.addedTrip(tripID)?.1 : store.tripDetails(tripID, feed: shown.feed)
       }
       lastSeen = now
       label = shown.label

@@ -115,8 +115,11 @@ public enum JourneyPlanner {
     func search(_ horizon: Int64) throws -> (RoutingNetwork, [Routing.Journey], UInt64, UInt64) {
       let started = ticks()
       let window = request.isArriveBy ? (request.time - horizon, request.time) : (request.time, request.time + horizon)
+      // Trips scheduled after the window but predicted early enough to be in it are read too
+      // (the departure board's rule, `LiveRealtime.earlyLeadSeconds`).
       let network = try store.routingNetwork(
-        from: window.0, until: window.1, modes: request.modes, walking: request.walking, realtime: realtime, scope: scope)
+        from: window.0, until: window.1 + live.earlyLeadSeconds, modes: request.modes, walking: request.walking,
+        realtime: realtime, scope: scope)
       let loaded = ticks()
       var query = RoutingQuery(
         access: try access(from, store: store, network: network, request: request, role: "FROM"),

@@ -109,13 +109,28 @@ public struct LiveRealtime: Sendable {
       let startTime = isFrequency ? entry.startTime : nil
       if isFrequency && startTime == nil { continue }
       let today = store.localDate(of: now, feed: info.feed)
-      let dates = entry.startDate.map { [$0] } ?? [today.adding(days: -1), today, today.adding(days: 1)]
+      var dates = entry.startDate.map { [$0] } ?? [today.adding(days: -1), today, today.adding(days: 1)]
+      // A start_date on which the trip does not run may be the calendar date of an after-midnight
+      // run of the day before (`Reconciler.afterMidnightRun`): that run is a candidate too.
+      var repairDate: ServiceDate?
+      if let given = entry.startDate, try !store.tripRuns(entry.tripID, feed: info.feed, on: given) {
+        repairDate = given.adding(days: -1)
+        dates.append(given.adding(days: -1))
+      }
       for date in dates {
-        let instance = TripInstance(tripID: entry.tripID, serviceDate: date, startTime: startTime)
+        let instance = TripInstance(
+          tripID: entry.tripID, serviceDate: date,
+          startTime: date == repairDate ? startTime.map { ServiceTime(seconds: $0.seconds + 86_400) } : startTime)
         guard !instances.contains(instance), try store.tripRuns(entry.tripID, feed: info.feed, on: date) else { continue }
-        instances.insert(instance)
-        let stops = try store.tripCalls(entry.tripID, feed: info.feed, serviceDate: date, startTime: startTime)
+        let stops = try store.tripCalls(entry.tripID, feed: info.feed, serviceDate: date, startTime: instance.startTime)
         guard !stops.isEmpty else { continue }
+        // Only a run whose first departure is at or after 24:00:00 can be meant by the next date.
+        if date == repairDate {
+          guard let first = stops.compactMap({ $0.departure ?? $0.arrival }).min(),
+            first - store.serviceDayStart(date, feed: info.feed) >= 86_400
+          else { continue }
+        }
+        instances.insert(instance)
         trips.append(
           ScheduledTrip(
             instance: instance, routeID: info.route.id, stops: stops,
@@ -183,7 +198,10 @@ public struct LiveRealtime: Sendable {
     -> ScheduledTrip?
   {
     var found = candidates
-    if let date = descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }) { found = found.filter { $0.instance.serviceDate == date } }
+    if let date = descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }) {
+      found = found.filter { $0.instance.serviceDate == date }
+      if found.isEmpty { return Reconciler.afterMidnightRun(descriptor, among: candidates) }
+    }
     if let start = descriptor.startTime.flatMap({ ServiceTime(gtfs: $0) }), found.contains(where: { $0.instance.startTime != nil }) {
       found = found.filter { $0.instance.startTime == start }
     }
@@ -197,6 +215,20 @@ public struct LiveRealtime: Sendable {
       let da = distance(a), db = distance(b)
       return da != db ? da < db : a.instance < b.instance
     }
+  }
+
+  /// How far ahead of its timetable the earliest prediction runs, at most the outlier bound
+  /// (predictions beyond it are ignored): a departure board reads the timetable this much past
+  /// its window's end, so that a trip scheduled after the window but expected in it is listed.
+  public var earlyLeadSeconds: Int64 {
+    var lead: Int64 = 0
+    for prediction in realtime.predictions.values where !prediction.isCanceled {
+      for stop in prediction.stops where stop.source != .schedule {
+        guard let expected = stop.expected, let scheduled = stop.stop.departure ?? stop.stop.arrival else { continue }
+        lead = max(lead, scheduled - expected)
+      }
+    }
+    return min(lead, options.reconciler.outlierSeconds)
   }
 
   /// The prediction for `instance`, when realtime matched it.
@@ -241,6 +273,29 @@ public struct RealtimeReport: Sendable, Hashable {
   /// An empty report (no realtime).
   public init() {}
 
+  /// What the matching repaired or ignored in the feed, one line each (said under the realtime
+  /// line; `repairs` in JSON): start dates read as the day before (after-midnight runs),
+  /// DUPLICATED trips copied to their start_time, and the trips whose predictions were ignored
+  /// as more than the outlier bound off the timetable.
+  public var repairs: [RealtimeRepair] {
+    guard freshness.isUsable else { return [] }
+    var result: [RealtimeRepair] = []
+    var outliers = Set<TripInstance>()
+    for issue in merge.issues {
+      switch issue {
+      case .repairedStartDate(let instance, let given):
+        result.append(.startDateOfAfterMidnightRun(instance, startDate: given))
+      case .duplicatedFromStartTime(let instance, let start):
+        result.append(.duplicateFromStartTime(instance, startTime: start))
+      case .outlier(let instance, _, _):
+        if outliers.insert(instance).inserted { result.append(.predictionIgnored(instance)) }
+      default:
+        break
+      }
+    }
+    return result
+  }
+
   /// One line per feed kind that matches nothing or less than half; empty when all is well
   /// (or the realtime is too old to have been used).
   public var warnings: [String] {
@@ -258,5 +313,44 @@ public struct RealtimeReport: Sendable, Hashable {
     check(matchedTripUpdateCount, tripUpdateCount, "trip update", "match")
     check(matchedVehicleCount, vehicleCount, "vehicle", "on a trip of")
     return lines
+  }
+}
+
+/// One thing the realtime matching repaired or ignored in a feed, to say so.
+public enum RealtimeRepair: Sendable, Hashable {
+  /// start_date named the calendar date of an after-midnight run: matched on the day before.
+  case startDateOfAfterMidnightRun(TripInstance, startDate: ServiceDate)
+  /// A DUPLICATED trip without trip_properties, copied to its start_time.
+  case duplicateFromStartTime(TripInstance, startTime: String)
+  /// Predictions more than the outlier bound off the timetable: the timetable's times shown.
+  case predictionIgnored(TripInstance)
+
+  /// The word scripts read in JSON.
+  public var kind: String {
+    switch self {
+    case .startDateOfAfterMidnightRun: "start_date_after_midnight"
+    case .duplicateFromStartTime: "duplicated_from_start_time"
+    case .predictionIgnored: "prediction_ignored"
+    }
+  }
+
+  /// The trip instance concerned.
+  public var instance: TripInstance {
+    switch self {
+    case .startDateOfAfterMidnightRun(let instance, _), .duplicateFromStartTime(let instance, _), .predictionIgnored(let instance):
+      instance
+    }
+  }
+
+  /// What a rider reads.
+  public var text: String {
+    switch self {
+    case .startDateOfAfterMidnightRun(let instance, let given):
+      "trip \(instance.tripID): start_date \(given) read as service day \(instance.serviceDate) (a run after midnight)"
+    case .duplicateFromStartTime(let instance, let start):
+      "trip \(instance.tripID): DUPLICATED without trip_properties, copied to start \(start) on \(instance.serviceDate)"
+    case .predictionIgnored(let instance):
+      "trip \(instance.tripID): prediction ignored (too far from the timetable)"
+    }
   }
 }

@@ -39,6 +39,9 @@ public struct Settings: Equatable, Sendable {
   public var realtimeBudgetSeconds: Int = 5
   /// The most MiB a GTFS ZIP's files may unzip to in all.
   public var feedMaxUnzippedMegabytes: Int = 1536
+  /// The margin for prediction error in "leave in N min", in percent of the time until the
+  /// departure (at most 5 min).
+  public var leaveMarginPercent: Int = 10
 
   /// The defaults.
   public init() {}
@@ -169,6 +172,9 @@ public struct Settings: Equatable, Sendable {
     integer(
       "feed-max-unzipped-mb", help: "MiB a GTFS ZIP's files may unzip to in all (ingest)", range: 1...1_048_576,
       unit: "MiB", \.feedMaxUnzippedMegabytes),
+    integer(
+      "leave-margin", help: "Percent of the time until a departure added to the walk as a margin in 'leave in N min' (at most 5 min)",
+      range: 0...50, unit: "percent", \.leaveMarginPercent),
   ]
 
   /// A whole-number setting in `range`.

@@ -41,10 +41,8 @@ public struct Invocation {
   public var usesPlainSymbols: Bool {
     let environment = context.environment
     if environment["TERM"] == "dumb" { return true }
-    guard let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
-    else { return false }
-    let lowered = locale.lowercased()
-    return !(lowered.contains("utf-8") || lowered.contains("utf8"))
+    guard let locale = LocaleEnvironment.name(.characters, in: environment) else { return false }
+    return !LocaleEnvironment.isUTF8(locale)
   }
 
   /// Whether to draw progress bars on stderr: it is a terminal that can move the cursor

@@ -1,4 +1,5 @@
 import Foundation
+import GTFS
 import TransitModel
 
 /// The clock, as a value: the real one, or a fixed instant from `--now`.
@@ -55,9 +56,7 @@ public enum ISOTime {
     let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     if index == bytes.count {
       // No offset: the wall-clock time in `zone` (the earlier instant if it occurs twice).
-      let guess = local - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(local))))
-      let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))
-      return UnixTime(local - Int64(offset))
+      return LocalClock.instant(date, secondsAfterMidnight: hour * 3600 + minute * 60 + second, in: zone)
     }
     if expect(90) {  // 'Z'
       return index == bytes.count ? UnixTime(local) : nil
@@ -97,15 +96,4 @@ public enum ISOTime {
     return text
   }
 
-  /// "5 s", "3 min", "2 h 5 min", "4 days": an age or countdown for people.
-  public static func describe(seconds: Int64) -> String {
-    let s = abs(seconds)
-    if s < 90 { return "\(s) s" }
-    if s < 3600 { return "\(s / 60) min" }
-    if s < 86_400 * 2 {
-      let minutes = s / 60 % 60
-      return minutes == 0 ? "\(s / 3600) h" : "\(s / 3600) h \(minutes) min"
-    }
-    return "\(s / 86_400) days"
-  }
 }

@@ -107,16 +107,12 @@ struct RealFeedDepartureTests {
 
   /// A shared feed ingested as `feed` into a fresh folder, with its reference and a store.
   struct Loaded {
-    let directory = TestDirectory()
     let path: String
     let reference: Reference
     let store: Store
 
     init(_ file: String) throws {
-      let source = try #require(SharedData.path("static/" + file))
-      let timetables = Timetables(directory: directory.path)
-      try timetables.ingest(source, as: "feed", now: 1)
-      path = try timetables.path(of: "feed")
+      path = try SharedTimetable.path(file, as: "feed")
       reference = try Reference(path: path)
       store = try Store(files: [("feed", path)])
     }
@@ -256,11 +252,7 @@ struct RealFeedDepartureTests {
   /// 1542009 of service day 2021-03-14 (00:00:00, which is 23:00 EST on the 13th) and trip
   /// 1541685 of the 13th both leave.
   @Test func theEveningBeforeSpringForwardHasTheNextServiceDaysFirstTrips() throws {
-    let source = try #require(SharedData.path("static/hart-2020.zip"))
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    try timetables.ingest(source, as: "feed", now: 1)
-    let store = try Store(files: [("feed", try timetables.path(of: "feed"))])
+    let store = try SharedTimetable.store("hart-2020.zip", as: "feed")
     let stop = try #require(try store.stop(StopID("8011"), feed: "feed"))
     let from: Int64 = 1_615_694_280  // 2021-03-13T22:58:00-05:00
     let calls = try store.departures(at: stop, DepartureQuery(from: UnixTime(from), until: UnixTime(from + 300)))

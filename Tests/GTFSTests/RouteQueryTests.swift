@@ -199,10 +199,7 @@ enum VariantFeed {
 struct RealFeedRouteTests {
   @Test(arguments: SharedFeedTests.feeds)
   func patternTripCountsAddUp(expected: SharedFeedTests.Expected) throws {
-    let directory = TestDirectory()
-    let path = try #require(SharedData.path("static/" + expected.file))
-    _ = try Timetables(directory: directory.path).ingest(path, as: "real", now: 1)
-    let store = try Store(directory: directory.path)
+    let store = try SharedTimetable.store(expected.file, as: "real")
     let listings = try store.routeListings()
     #expect(listings.count == expected.routes)
     var total = 0

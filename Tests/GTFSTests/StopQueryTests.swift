@@ -61,15 +61,13 @@ import TransitModel
 
   @Test(.enabled(if: SharedData.path("static/hart-2020.zip") != nil, "needs ../shared/data"))
   func nearbyMatchesBruteForceOnHART() throws {
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    try timetables.ingest(SharedData.path("static/hart-2020.zip")!, as: "hart", now: 1)
-    let store = try Store(files: [("hart", timetables.path(of: "hart"))])
+    let path = try SharedTimetable.path("hart-2020.zip", as: "hart")
+    let store = try Store(files: [("hart", path)])
     var generator = SplitMix64(state: 11)
     let points = (0..<20).map { _ in
       Coordinate(latitude: 27.85 + generator.unit() * 0.35, longitude: -82.65 + generator.unit() * 0.45)
     }
-    try Self.checkNearby(store, path: timetables.path(of: "hart"), points: points)
+    try Self.checkNearby(store, path: path, points: points)
   }
 
   @Test func nearbyModesAndStations() throws {

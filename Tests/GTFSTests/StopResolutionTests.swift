@@ -28,11 +28,7 @@ struct StopResolutionTests {
 
   @Test(arguments: cases)
   func resolves(file: String, typed: String, expected: String?) throws {
-    let source = try #require(SharedData.path("static/" + file))
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    try timetables.ingest(source, as: "feed", now: 1)
-    let store = try Store(files: [("feed", try timetables.path(of: "feed"))])
+    let store = try SharedTimetable.store(file, as: "feed")
     switch try store.resolveStop(typed) {
     case .found(let stop):
       #expect(stop.id.rawValue == expected, "\(file): '\(typed)'")
@@ -51,10 +47,7 @@ struct StopResolutionTests {
 @Suite struct DistinguishingLabelTests {
   @Test(.enabled(if: SharedData.path("static/kcm-vp-subset-2021.zip") != nil, "needs ../shared/data"))
   func kingCountyByDescription() throws {
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    try timetables.ingest(try #require(SharedData.path("static/kcm-vp-subset-2021.zip")), as: "kcm", now: 1)
-    let store = try Store(files: [("kcm", try timetables.path(of: "kcm"))])
+    let store = try SharedTimetable.store("kcm-vp-subset-2021.zip", as: "kcm")
     guard case .ambiguous(let stops) = try store.resolveStop("3rd Ave & Pike St") else {
       Issue.record("four stops share the name")
       return

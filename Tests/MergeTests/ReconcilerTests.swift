@@ -252,7 +252,8 @@ import TransitModel
   @Test func delaysBeyondAnHourAreFlaggedAndNotTrusted() {
     let calls = [B.call(line, sequence: 10)]
     let result = B.departures(calls, trips: [line], feeds: [B.feed([B.update("T1", stops: [B.delay(3_700, sequence: 10)])])])
-    #expect(result.departures == [Departure(call: calls[0])])
+    // The timetable's time, marked as a prediction ignored (not a silent "scheduled").
+    #expect(result.departures == [Departure(call: calls[0], isPredictionIgnored: true)])
     #expect(result.report.issues == [.outlier(line.instance, stopSequence: 10, delaySeconds: 3_700)])
   }
 

@@ -57,31 +57,94 @@ struct RealPair: CustomStringConvertible, Sendable {
 /// A pair loaded as a user would: the timetable ingested as feed `real` into a fresh data
 /// folder, and the capture decoded.
 struct LoadedPair {
-  let home = TemporaryFolder()
+  let home: RealHome
   let capturePath: String
   let message: FeedMessage
 
   init(_ pair: RealPair) throws {
-    let zip = try #require(SharedData.path("static/" + pair.feed))
+    home = try RealHome(pair.feed, as: "real")
     capturePath = try #require(SharedData.path("rt/" + pair.capture))
-    let ingest = transit(["ingest", zip, "--feed", "real", "--quiet", "--data-dir", home.path])
-    try #require(ingest.code == 0, "\(ingest.stderr)")
     message = try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: capturePath))))
   }
 }
 
+/// A fresh data folder holding a copy of a shared feed's timetable: each (feed file, name) is
+/// ingested once per test process into a template, and each home copies it (milliseconds,
+/// where an ingest of a real feed takes seconds). A failed ingest fails the tests that ask.
+final class RealHome: @unchecked Sendable {
+  let folder = TemporaryFolder()
+  var path: String { folder.path }
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var templates: [String: Result<TemporaryFolder, SetUpError>] = [:]
+
+  struct SetUpError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// A home holding shared/data/static/`file`, ingested as `feed` (nil: the name ingest derives).
+  init(_ file: String, as feed: String? = nil) throws {
+    let template = try Self.template(file, as: feed)
+    let files = FileManager.default
+    for name in try files.contentsOfDirectory(atPath: template.path) {
+      try files.copyItem(atPath: template.path + "/" + name, toPath: folder.path + "/" + name)
+    }
+  }
+
+  private static func template(_ file: String, as feed: String?) throws -> TemporaryFolder {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = file + "\u{0}" + (feed ?? "")
+    if templates[key] == nil {
+      templates[key] = Result {
+        guard let zip = SharedData.path("static/" + file) else { throw SetUpError(description: "no shared/data/static/\(file)") }
+        let folder = TemporaryFolder()
+        let result = transit(["ingest", zip, "--quiet", "--data-dir", folder.path] + (feed.map { ["--feed", $0] } ?? []))
+        guard result.code == 0 else { throw SetUpError(description: "ingest of \(file) failed: \(result.stderr)") }
+        return folder
+      }.mapError { $0 as? SetUpError ?? SetUpError(description: "\($0)") }
+    }
+    return try templates[key]!.get()
+  }
+}
+
 /// A fresh data folder holding the demo network (`Data/gtfs`) as the feed `demo`.
-final class DemoHome: Sendable {
+final class DemoHome: @unchecked Sendable {
   private let folder = TemporaryFolder()
   var path: String { folder.path }
 
-  init() {
+  /// The demo ingested once per test process, as `transit ingest` writes it; every home starts
+  /// as a copy of it (a copy takes milliseconds, an ingest most of a second).
+  private static let template: Result<TemporaryFolder, TemplateError> = {
+    let folder = TemporaryFolder()
     let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", folder.path])
-    precondition(result.code == 0, result.stderr)
+    return result.code == 0 ? .success(folder) : .failure(TemplateError(message: "demo ingest failed: \(result.stderr)"))
+  }()
+
+  struct TemplateError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// Why this home holds no timetable (the template's ingest or the copy failed); nil when it
+  /// does. Commands run in it then fail with this message, so one test fails, not the run.
+  private var setupError: String?
+
+  /// A home holding a copy of the demo timetable.
+  init() {
+    do {
+      let template = try Self.template.get()
+      let files = FileManager.default
+      for name in try files.contentsOfDirectory(atPath: template.path) {
+        try files.copyItem(atPath: template.path + "/" + name, toPath: folder.path + "/" + name)
+      }
+    } catch {
+      setupError = "\(error)"
+    }
   }
 
   /// Runs `transit` in-process against this folder.
   func run(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
-    transit(arguments + ["--data-dir", path], environment: environment)
+    if let setupError { return CLIResult(code: 70, stdout: "", stderr: "test set-up: " + setupError) }
+    return transit(arguments + ["--data-dir", path], environment: environment)
   }
 }

@@ -82,7 +82,8 @@ import Testing
             "matched": 2,
             "total": 2
           },
-          "warnings": []
+          "warnings": [],
+          "repairs": []
         },
         "departures": [
           {
@@ -99,7 +100,8 @@ import Testing
             "status": "scheduled",
             "source": "schedule",
             "vehicle_id": null,
-            "reachable": null
+            "reachable": null,
+            "prediction_ignored": false
           },
           {
             "trip_id": "Red-WK-0-template",
@@ -115,7 +117,8 @@ import Testing
             "status": "on_time",
             "source": "realtime",
             "vehicle_id": null,
-            "reachable": null
+            "reachable": null,
+            "prediction_ignored": false
           },
           {
             "trip_id": "27-WK-1-0750",
@@ -131,7 +134,8 @@ import Testing
             "status": "late",
             "source": "realtime",
             "vehicle_id": "V27-3",
-            "reachable": null
+            "reachable": null,
+            "prediction_ignored": false
           },
           {
             "trip_id": "27-X-0757",
@@ -147,7 +151,8 @@ import Testing
             "status": "added",
             "source": "realtime",
             "vehicle_id": "V27-9",
-            "reachable": null
+            "reachable": null,
+            "prediction_ignored": false
           },
           {
             "trip_id": "54A-WK-0-0745",
@@ -163,7 +168,8 @@ import Testing
             "status": "late",
             "source": "interpolated",
             "vehicle_id": "V54A-1",
-            "reachable": null
+            "reachable": null,
+            "prediction_ignored": false
           },
           {
             "trip_id": "49-WK-0-0800",
@@ -179,7 +185,8 @@ import Testing
             "status": "skipped",
             "source": "realtime",
             "vehicle_id": null,
-            "reachable": null
+            "reachable": null,
+            "prediction_ignored": false
           }
         ]
       }

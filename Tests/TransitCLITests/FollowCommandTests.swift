@@ -163,7 +163,7 @@ import Testing
     #expect(vehicle.stderr == "transit: unknown vehicle 'V99'\n")
     let trip = run(["follow", "--trip", "nope", "--once", "--realtime", vehicles])
     #expect(trip.code == 3)
-    #expect(trip.stderr == "transit: unknown trip 'nope'\n")
+    #expect(trip.stderr == "transit: unknown trip 'nope': not in the timetable, and no realtime feed adds it\n")
     #expect(run(["follow", "--route", "27", "--once"]).code == 2)
   }
 

@@ -21,10 +21,7 @@ struct RealFeedPlanTests {
 
   @Test(arguments: feeds)
   func journeysAgreeWithTheTimetable(_ feed: String) throws {
-    let zip = try #require(SharedData.path("static/" + feed))
-    let folder = TemporaryFolder()
-    let ingest = transit(["ingest", zip, "--feed", "real", "--quiet", "--data-dir", folder.path])
-    try #require(ingest.code == 0, "\(ingest.stderr)")
+    let folder = try RealHome(feed, as: "real")
     let meta = try #require(try Timetables(directory: folder.path).list().first).meta
     let hasTransfers = Int(meta["rows.transfers.txt"] ?? "0") ?? 0 > 0
     let store = try Store(directory: folder.path)

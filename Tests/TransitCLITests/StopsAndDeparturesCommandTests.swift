@@ -73,7 +73,7 @@ import Testing
     let first = try #require(departures.first)
     #expect(Set(first.keys) == [
       "trip_id", "route_id", "route_short_name", "headsign", "stop_id", "stop_sequence", "service_date", "scheduled",
-      "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable",
+      "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable", "prediction_ignored",
     ])
     #expect(first["trip_id"] as? String == "Red-WK-0-template")
     #expect(first["route_id"] as? String == "RED")
@@ -174,11 +174,11 @@ import Testing
   @Test func stopsNearTextStationsAndModes() {
     let result = run(["stops", "near", "53.2876,-6.375", "--stations", "-n", "2"])
     #expect(result.stdout == """
-       24 m        Tallaght Interchange (station)  TINT    27 49 54A 77X Red
-             4500    platform A                    TINT-A  27 77X
-             4501    platform B                    TINT-B  49 54A
-             4502    platform C                    TINT-C  Red
-      337 m  4530  Tallaght (The Square)           TD4530  27 49
+       24 m  1 min walk        Tallaght Interchange (station)  TINT    27 49 54A 77X Red
+                         4500    platform A                    TINT-A  27 77X
+                         4501    platform B                    TINT-B  49 54A
+                         4502    platform C                    TINT-C  Red
+      337 m  6 min walk  4530  Tallaght (The Square)           TD4530  27 49
 
       """)
     let trams = run(["stops", "near", "53.2876,-6.375", "--mode", "tram", "--radius", "600", "--json"])
@@ -254,12 +254,11 @@ import Testing
 /// Caltrain (shared/data): the evening of the realtime captures, 2023-11-07 17:05 PST.
 @Suite(.enabled(if: SharedData.path("static/caltrain-2023.zip") != nil, "needs ../shared/data"))
 struct CaltrainDeparturesTests {
-  let home = TemporaryFolder()
+  let home: RealHome
   let now = "2023-11-07T17:05:00-08:00"
 
-  init() {
-    let result = transit(["ingest", SharedData.path("static/caltrain-2023.zip")!, "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
+  init() throws {
+    home = try RealHome("caltrain-2023.zip")
   }
 
   @Test func stationDepartures() {

@@ -48,6 +48,7 @@ import Testing
         realtime-max-stop-updates  500000   default
         realtime-budget            5        default
         feed-max-unzipped-mb       1536     default
+        leave-margin               10       default
 
         """)
     let file = try String(contentsOfFile: home.path + "/config.toml", encoding: .utf8)
@@ -137,7 +138,7 @@ import Testing
     #expect(run(["places", "add", "home", "53.2891,-6.3736"]).stdout == "moved place 'home' at 53.28910,-6.37360\n")
     #expect(run(["places", "list"]).stdout == "home  53.28910,-6.37360\nwork  53.29410,-6.40100\n")
     let near = run(["stops", "near", "work", "-n", "2"])
-    #expect(near.stdout == "243 m  4542  Fettercairn  TD4542  77X\n823 m  4543  Brookfield   TD4543  77X\n")
+    #expect(near.stdout == "243 m  4 min walk   4542  Fettercairn  TD4542  77X\n823 m  14 min walk  4543  Brookfield   TD4543  77X\n")
     #expect(run(["stops", "search", "main", "--near", "work"]).stdout.contains("2.5 km"))
     let from = run(["departures", "TINT", "--now", tuesday, "--from", "home", "--json", "-n", "1"])
     let object = try #require(try json(from.stdout) as? [String: Any])
@@ -184,17 +185,17 @@ import Testing
       result.stdout == """
         favourites, nearest first from 53.28910,-6.37350 (your saved place 'home')
 
-        Tallaght Interchange · 194 m
+        Tallaght Interchange · 194 m, 4 min walk
           Red  Suir Road         platform C  07:40 · now
           27   Crumlin Hospital  platform A  07:50 · 10 min
           Red  Suir Road         platform C  07:50 · 10 min
 
-        to town · Tallaght (The Square) [4530] · route 27 · 379 m
+        to town · Tallaght (The Square) [4530] · route 27 · 379 m, 7 min walk
           27  Tallaght Interchange  07:49 · 9 min
           27  Crumlin Hospital      07:51 · 11 min
           27  Tallaght Interchange  08:09 · 29 min
 
-        Tallaght Hospital [4540] · 402 m
+        Tallaght Hospital [4540] · 402 m, 7 min walk
           54A  Kingswood             07:57 · 17 min
           77X  Tallaght Interchange  08:00 · 20 min
           54A  Killinarden           08:03 · 23 min
@@ -202,7 +203,7 @@ import Testing
         """)
     // From elsewhere, with realtime: another order, live times.
     let live = run(["--now", tuesday, "--from", "53.2941,-6.4010", "--realtime", tripUpdates])
-    #expect(live.stdout.hasPrefix("favourites, nearest first from 53.29410,-6.40100 (--from)\nrealtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched\n\nTallaght Hospital [4540] · 1.5 km\n"))
+    #expect(live.stdout.hasPrefix("favourites, nearest first from 53.29410,-6.40100 (--from)\nrealtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched\n\nTallaght Hospital [4540] · 1.5 km, 25 min walk\n"))
     #expect(live.stdout.contains("27   Crumlin Hospital  platform A  07:53 · 13 min  sched 07:50  3 min late  live\n"))
   }
 
@@ -226,11 +227,11 @@ import Testing
         no favourite stops yet; add one with 'transit fav add STOP'
 
         nearest stops to 53.28910,-6.37350 (TRANSIT_LOCATION):
-          173 m        Tallaght Interchange (station)  TINT    27 49 54A 77X Red
-          363 m  5002  Hospital                        RED02   Red
-          379 m  4530  Tallaght (The Square)           TD4530  27 49
-          402 m  4540  Tallaght Hospital               TD4540  54A 77X
-          635 m  4529  Main Road, Tallaght Village     TD4529  27
+          173 m  3 min walk         Tallaght Interchange (station)  TINT    27 49 54A 77X Red
+          363 m  6 min walk   5002  Hospital                        RED02   Red
+          379 m  7 min walk   4530  Tallaght (The Square)           TD4530  27 49
+          402 m  7 min walk   4540  Tallaght Hospital               TD4540  54A 77X
+          635 m  11 min walk  4529  Main Road, Tallaght Village     TD4529  27
 
         """)
   }
@@ -272,7 +273,7 @@ import Testing
 
         """)
     let view = run(["--now", tuesday])
-    #expect(view.stdout.contains("Tallaght Hospital [4540] · 397 m\n  1  Second Street  08:00 · 20 min\n"))
+    #expect(view.stdout.contains("Tallaght Hospital [4540] · 397 m, 7 min walk\n  1  Second Street  08:00 · 20 min\n"))
     #expect(view.stdout.hasSuffix("\nTINT [TINT]: not in the timetable since the last ingest; kept in case it returns\n"))
     // The stop comes back with the old timetable.
     #expect(run(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--force"]).code == 0)

@@ -41,10 +41,8 @@ struct VehiclesRealCaptureTests {
   }
 
   @Test func caltrainText() throws {
-    let home = TemporaryFolder()
-    let zip = try #require(SharedData.path("static/caltrain-2023.zip"))
+    let home = try RealHome("caltrain-2023.zip")
     let vehicles = try #require(SharedData.path("rt/caltrain-vehiclepositions-20231108T010559Z.pb"))
-    #expect(transit(["ingest", zip, "--quiet", "--data-dir", home.path]).code == 0)
     let result = transit([
       "vehicles", "--realtime", vehicles, "--now", "2023-11-07T17:06:30-08:00", "--data-dir", home.path,
     ])

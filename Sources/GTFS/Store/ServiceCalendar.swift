@@ -53,16 +53,11 @@ final class ServiceCalendar {
 
   /// `start(of:)` for any zone.
   static func start(of date: ServiceDate, in zone: TimeZone) -> UnixTime {
-    let localNoon = Int64(date.daysSinceEpoch) * 86_400 + 43_200
-    let guess = localNoon - Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(localNoon))))
-    let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(guess)))
-    return UnixTime(localNoon - Int64(offset) - 43_200)
+    LocalClock.instant(date, secondsAfterMidnight: 43_200, in: zone) - 43_200
   }
 
   /// The calendar date `time` falls on in `zone`.
   static func localDate(of time: UnixTime, in zone: TimeZone) -> ServiceDate {
-    let local = time.seconds + Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(time.seconds))))
-    let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-    return ServiceDate(daysSinceEpoch: Int(days))
+    LocalClock.date(of: time, in: zone)
   }
 }

@@ -98,6 +98,20 @@ extension Store {
     return .notFound(suggestions: try search(key, limit: 5).map(\.stop))
   }
 
+  /// What to type for `stop` so that `resolveStop` finds it (or the station it belongs to): its
+  /// name when the name resolves so, else its code, else its id (`FEED:stop_id` when the id
+  /// alone is ambiguous). A "did you mean" offers only what then works.
+  public func typedName(of stop: Stop) throws -> String {
+    func means(_ text: String) throws -> Bool {
+      guard case .found(let found) = try resolveStop(text), found.feed == stop.feed else { return false }
+      return found.id == stop.id || found.id == stop.parentStation
+    }
+    if try means(stop.name) { return stop.name }
+    if let code = stop.code, !code.isEmpty, try means(code) { return code }
+    if try means(stop.id.rawValue) { return stop.id.rawValue }
+    return "\(stop.feed.rawValue):\(stop.id.rawValue)"
+  }
+
   /// The station `stops` amount to, when they are one station and (some of) its platforms, of
   /// one feed; nil otherwise.
   func oneStation(_ stops: [Stop]) throws -> Stop? {

@@ -182,6 +182,12 @@ public struct Timetables: Sendable {
     try Self.fsync(path: feedsDirectory)
   }
 
+  /// The path of `feed`'s previous timetable, when one is kept.
+  public func previousPath(of feed: String) throws -> String? {
+    let previous = try path(of: feed) + ".prev"
+    return FileManager.default.fileExists(atPath: previous) ? previous : nil
+  }
+
   /// feed_meta of `feed`'s previous timetable, when one is kept.
   public func previousMeta(of feed: String) throws -> [String: String]? {
     let previous = try path(of: feed) + ".prev"

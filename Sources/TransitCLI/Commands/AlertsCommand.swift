@@ -203,8 +203,7 @@ enum AlertsSupport {
     }
     if let language = try invocation.settings().language { return language }
     let environment = invocation.context.environment
-    guard let locale = [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
-    else { return nil }
+    guard let locale = LocaleEnvironment.name(.messages, in: environment) else { return nil }
     let tag = String(locale.prefix { $0 != "." && $0 != "@" }).replacingOccurrences(of: "_", with: "-")
     return tag.isEmpty || tag == "C" || tag == "POSIX" ? nil : tag
   }

@@ -58,20 +58,6 @@ enum CommuteSupport {
     return parts.joined(separator: ",")
   }
 
-  /// Parses "HH:MM" into minutes after midnight.
-  static func clockMinutes(_ text: String, option: String) throws(UsageError) -> Int {
-    let parts = text.split(separator: ":")
-    guard parts.count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
-      (0..<60).contains(minute)
-    else { throw UsageError("\(option) '\(text)' is not a time HH:MM") }
-    return hour * 60 + minute
-  }
-
-  /// "08:30".
-  static func clockText(_ minutes: Int) -> String {
-    String(format: "%02d:%02d", minutes / 60, minutes % 60)
-  }
-
   /// Whether the commute runs on `date`.
   static func runs(_ commute: UserStore.Commute, on date: ServiceDate) -> Bool {
     CommutePlanner.runs(commute, on: date)
@@ -130,7 +116,7 @@ enum CommuteAddCommand: TransitCommand {
     let arguments = invocation.arguments
     guard let stopText = arguments.value("--stop") else { throw UsageError("missing --stop S") }
     guard let deadlineText = arguments.value("--arrive-by") else { throw UsageError("missing --arrive-by HH:MM") }
-    let arriveBy = try CommuteSupport.clockMinutes(deadlineText, option: "--arrive-by")
+    let arriveBy = try ValueParser.clockMinutes(deadlineText, option: "--arrive-by")
     let days = try arguments.value("--days").map { text throws(UsageError) in try CommuteSupport.days(text) } ?? 0b0011111
     let walk = try arguments.integer("--walk", in: 0...180) ?? 0
     let thenWalk = try arguments.integer("--then-walk", in: 0...180) ?? 0
@@ -193,7 +179,7 @@ enum CommuteListCommand: TransitCommand {
       let named = store.flatMap { store in (try? store.stop(StopID(destination), feed: FeedName(commute.feed))) ?? nil }
       parts.append("to \(named?.name ?? destination)")
     }
-    parts.append("arrive by \(CommuteSupport.clockText(commute.arriveByMinutes))")
+    parts.append("arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))")
     parts.append(CommuteSupport.describeDays(commute.days))
     if commute.walkMinutes > 0 { parts.append("\(commute.walkMinutes) min walk") }
     if commute.thenWalkMinutes > 0 { parts.append("then \(commute.thenWalkMinutes) min walk") }
@@ -204,7 +190,7 @@ enum CommuteListCommand: TransitCommand {
     .object([
       ("name", .string(commute.name)), ("feed", .string(commute.feed)), ("stop_id", .string(commute.stopID)),
       ("stop_name", .optional(stop?.name)), ("route", .optional(commute.route)), ("to", .optional(commute.destination)),
-      ("arrive_by", .string(CommuteSupport.clockText(commute.arriveByMinutes))), ("days", .string(CommuteSupport.describeDays(commute.days))),
+      ("arrive_by", .string(ValueParser.clockText(minutes: commute.arriveByMinutes))), ("days", .string(CommuteSupport.describeDays(commute.days))),
       ("walk_minutes", .number(commute.walkMinutes)), ("then_walk_minutes", .number(commute.thenWalkMinutes)),
       ("missing", .bool(stop == nil)),
     ])
@@ -243,7 +229,7 @@ enum CommuteCommand: TransitCommand {
       OptionSpec("--ics", help: "Print an iCalendar file of leave-by reminders (timetable times) instead"),
       OptionSpec("--days", value: "N", help: "With --ics: this many days from --date or today", default: "7"),
       FeedsSupport.refreshOption,
-    ],
+    ] + CommuteWatch.options,
     discussion: """
       For the day, the recommended departure (the latest that gets you there by the deadline:
       its arrival at --to plus the --then-walk; without --to, the latest that leaves by it;
@@ -255,14 +241,18 @@ enum CommuteCommand: TransitCommand {
       With --ics, prints an iCalendar file (RFC 5545) for NAME: for each day the commute runs
       in the next --days days, an event from the leave-by time of the recommended departure to
       its arrival, with a reminder 5 minutes before leaving; times in UTC, from the timetable.
+
+      \(CommuteWatch.discussion)
       """,
     examples: [
       "transit commute", "transit commute work --date 2026-12-07", "transit commute work --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb",
       "transit commute work --ics --days 7 > work.ics",
+      "transit commute work --watch", "transit commute work --line",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
+    try CommuteWatch.validate(invocation)
     var commutes = try UserStore(directory: invocation.paths.data).commutes()
     if let name = invocation.arguments.positionals.first?.lowercased() {
       commutes = commutes.filter { $0.name == name }
@@ -271,19 +261,14 @@ enum CommuteCommand: TransitCommand {
       invocation.context.stdout.line("no commutes yet; add one with 'transit commute add NAME --stop S --arrive-by HH:MM'")
       return 0
     }
+    if let code = try CommuteWatch.dispatch(invocation, commutes: commutes) { return code }
     let store = try StopCommandSupport.openStore(invocation)
     let settings = try invocation.settings()
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     let now = invocation.now
     let feeds = try FeedsSupport.realtimeFeeds(invocation)
     let options = try RealtimeSupport.options(invocation, settings: settings)
-    var dateOption: ServiceDate?
-    if let text = invocation.arguments.value("--date") {
-      guard text.count == 10, let date = ServiceDate(gtfs: text.replacingOccurrences(of: "-", with: "")) else {
-        throw UsageError("--date '\(text)' is not a date YYYY-MM-DD")
-      }
-      dateOption = date
-    }
+    let dateOption = try invocation.arguments.date("--date")
     if invocation.arguments.flag("--ics") {
       guard commutes.count == 1, invocation.arguments.positionals.count == 1 else { throw UsageError("--ics needs a commute NAME") }
       let days = try invocation.arguments.integer("--days", in: 1...366) ?? 7
@@ -340,6 +325,10 @@ enum CommuteCommand: TransitCommand {
       out.line("\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline))")
       if !feeds.isEmpty { out.line(RealtimeSupport.line(plan.report, zone: zone, twelveHour: twelve)) }
       guard !plan.options.isEmpty else {
+        if let reason = DepartureBoard.emptyReason(store: store, stop: stop, start: plan.deadline)?.warning(feed: stop.feed.rawValue) {
+          out.line("no departure: " + reason)
+          continue
+        }
         out.line("no departure in the 2 h either side of \(clock(plan.deadline))")
         continue
       }
@@ -408,7 +397,7 @@ enum CommuteCalendar {
       if commute.thenWalkMinutes > 0, let reaches = option.reaches {
         description += "; walk \(commute.thenWalkMinutes) min, there \(StopCommandSupport.clock(reaches, zone: zone, twelveHour: false))"
       }
-      description += " (arrive by \(CommuteSupport.clockText(commute.arriveByMinutes))).\nFrom the timetable: run 'transit commute \(commute.name)' for live times."
+      description += " (arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))).\nFrom the timetable: run 'transit commute \(commute.name)' for live times."
       lines += [
         "BEGIN:VEVENT",
         "UID:" + escape("\(commute.name)-\(date.description)@transit"),

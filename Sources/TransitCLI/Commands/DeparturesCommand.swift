@@ -19,14 +19,14 @@ enum DeparturesCommand: TransitCommand {
     options: [
       OptionSpec("--at", value: "TIME", help: "From TIME instead of now: HH:MM (the agency's clock) or ISO 8601"),
       OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --at, or at the current time of day)"),
-      OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead: departures in [now, now + MIN), a departure exactly at the end is in the next window", default: "\(defaultWindowMinutes)"),
+      OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure exactly at the end is in the next window", default: "\(defaultWindowMinutes)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
-      OptionSpec("--from", value: "LAT,LON", help: "Say which departures you can reach walking from LAT,LON or a saved place (1.3 m/s, 1.25 × the straight line; see 'transit config')", complete: .dynamic(.places)),
+      OptionSpec("--from", value: "LAT,LON", help: "Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × the straight line, the leave-margin; see 'transit config')", complete: .dynamic(.places)),
       OptionSpec("--arrivals", help: "Also list trips ending here and calls where nobody may board"),
       FeedsSupport.refreshOption,
-    ],
+    ] + DeparturesWatch.options,
     discussion: """
       A station lists the departures of all its platforms. Times are the timetable's (GTFS
       times count from noon minus 12 h of the service date in the agency's time zone, so a
@@ -43,10 +43,20 @@ enum DeparturesCommand: TransitCommand {
       and skipped stops are listed as such, and added trips appear. A line under the title says
       how old the feed is: stale beyond 90 s, and not used at all beyond 15 min.
 
+      The window holds expected times: a trip scheduled after it but predicted inside it is
+      listed. A stop prediction more than 1 h off the timetable is not trusted: the timetable's
+      time is shown, marked "prediction ignored (too far from the timetable)". A prediction of
+      the arrival alone keeps the scheduled dwell: departure = predicted arrival + dwell. A
+      start_date naming the calendar date of a run after midnight (24:00 or later of the day
+      before) is read as that run, and a DUPLICATED trip without trip_properties as a copy
+      starting at its start_time; such repairs are noted under the realtime line.
+
       Without --realtime, the realtime feeds configured with 'transit feeds add' are used (the
       stop's own feed when it is configured): a snapshot younger than the feed's period (30 s
       unless --poll said otherwise) is reused from the cache, --refresh fetches anyway, and when
       a fetch fails the last good snapshot is used and its age said on stderr.
+
+      \(DeparturesWatch.discussion)
       """,
     examples: [
       "transit departures 4500",
@@ -54,10 +64,11 @@ enum DeparturesCommand: TransitCommand {
       "transit departures 'Tallaght (The Square)' --at 07:30 --date 2026-12-25",
       "transit departures TINT --json",
       "transit departures TINT --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb --realtime Data/realtime/demo-vehiclepositions.pb",
-    ])
+    ] + DeparturesWatch.examples)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
+    if let code = try DeparturesWatch.dispatch(invocation) { return code }
     let text = try invocation.argument(0)
     let arguments = invocation.arguments
     let settings = try invocation.settings()
@@ -71,7 +82,7 @@ enum DeparturesCommand: TransitCommand {
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation, preferred: stop.feed.rawValue) : localFeeds
     let zone = store.timeZone(of: stop.feed)
     let now = invocation.now
-    let start = try startTime(invocation, zone: zone, now: now)
+    let start = try invocation.arguments.queryStart("--at", now: now, zone: zone)
     var platforms: [String: TransitModel.Stop] = [:]
     if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
     let options = try RealtimeSupport.options(invocation, settings: settings)
@@ -114,6 +125,13 @@ enum DeparturesCommand: TransitCommand {
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     for notice in notices { out.line(noticeLine(notice)) }
     guard !departures.isEmpty else {
+      // A timetable whose service has ended (or not begun) at that date: that is the reason.
+      if let status = DepartureBoard.emptyReason(store: store, stop: stop, start: start),
+        let reason = status.warning(feed: stop.feed.rawValue)
+      {
+        out.line("no departures: " + reason)
+        return 0
+      }
       out.line("no departures in the \(window) min from \(startText)\(arguments.value("--route").map { " on route \($0)" } ?? "")\(arguments.value("--to").map { " to \($0)" } ?? ""); try a wider --window")
       return 0
     }
@@ -134,8 +152,10 @@ enum DeparturesCommand: TransitCommand {
       if departure.status != .cancelled && departure.status != .skipped {
         when += " · \(StopCommandSupport.countdown(to: time, from: now))"
       }
-      if let reachable = reachable(departure), departure.status != .cancelled, departure.status != .skipped {
-        when += reachable ? "" : "  (too far to walk)"
+      if let from, let target = platforms[call.stopID.rawValue]?.coordinate ?? stop.coordinate {
+        // The walk and when to leave (issue 20): "4 min walk, leave in 6 min".
+        when += BoardSupport.walkNote(
+          departure, walkSeconds: Int64(options.walking.seconds(from: from, to: target)), now: now, margin: BoardSupport.margin(settings))
       }
       row.append(when)
       if !feeds.isEmpty { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
@@ -179,7 +199,7 @@ enum DeparturesCommand: TransitCommand {
 
   /// The line under the title: where the realtime stands.
   static func realtimeLine(_ freshness: RealtimeFreshness, zone: TimeZone, twelveHour: Bool) -> String {
-    let age = freshness.ageSeconds.map { $0 >= 0 ? "\(ISOTime.describe(seconds: $0)) old" : "\(ISOTime.describe(seconds: $0)) ahead of now" }
+    let age = freshness.ageSeconds.map { $0 >= 0 ? "\(Format.duration(seconds: $0)) old" : "\(Format.duration(seconds: $0)) ahead of now" }
     let stamp = freshness.feedTimestamp.map { " (\(StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour)))" } ?? ""
     switch freshness.status {
     case .fresh: return "realtime: fresh, feed \(age ?? "time unknown")\(stamp)"
@@ -218,7 +238,7 @@ enum DeparturesCommand: TransitCommand {
       case .realtime: marker = "live"
       case .interpolated: marker = "live, interpolated"
       case .propagated: marker = "live, carried forward"
-      case .schedule: marker = "scheduled"
+      case .schedule: marker = departure.isPredictionIgnored ? "prediction ignored (too far from the timetable)" : "scheduled"
       }
     }
     return [scheduled, delay, marker]
@@ -268,38 +288,7 @@ enum DeparturesCommand: TransitCommand {
       ("status", .string(departure.status.rawValue)), ("source", .string(departure.source.rawValue)),
       ("vehicle_id", .optional(departure.vehicleID)),
       ("reachable", reachable.map(JSON.bool) ?? .null),
+      ("prediction_ignored", .bool(departure.isPredictionIgnored)),
     ])
-  }
-
-  /// The window's start: `--at` (HH:MM on the agency's clock, or ISO 8601) on `--date`, else now.
-  static func startTime(_ invocation: Invocation, zone: TimeZone, now: UnixTime) throws(UsageError) -> UnixTime {
-    let arguments = invocation.arguments
-    var date: ServiceDate?
-    if let text = arguments.value("--date") {
-      guard text.count == 10, let parsed = ServiceDate(gtfs: text.replacingOccurrences(of: "-", with: "")) else {
-        throw UsageError("--date '\(text)' is not a date YYYY-MM-DD")
-      }
-      date = parsed
-    }
-    let today = ISOTime.format(now, zone: zone)  // yyyy-mm-ddThh:mm:ss±hh:mm
-    let day = date.map { d in
-      "\(d.year)-\(d.month < 10 ? "0" : "")\(d.month)-\(d.day < 10 ? "0" : "")\(d.day)"
-    } ?? String(today.prefix(10))
-    guard let at = arguments.value("--at") else {
-      guard date != nil else { return now }
-      return ISOTime.parse(day + "T" + today.dropFirst(11).prefix(8), zone: zone) ?? now
-    }
-    if at.count <= 5, at.contains(":") {
-      let parts = at.split(separator: ":")
-      guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute),
-        parts[1].count == 2
-      else { throw UsageError("--at '\(at)' is not a time HH:MM or ISO 8601") }
-      let time = "\(hour < 10 ? "0" : "")\(hour):\(parts[1])"
-      guard let start = ISOTime.parse(day + "T" + time, zone: zone) else { throw UsageError("--at '\(at)' is not a time HH:MM or ISO 8601") }
-      return start
-    }
-    guard date == nil else { throw UsageError("--date goes with --at HH:MM, not with a full ISO time") }
-    guard let start = ISOTime.parse(at, zone: zone) else { throw UsageError("--at '\(at)' is not a time HH:MM or ISO 8601") }
-    return start
   }
 }

@@ -39,6 +39,8 @@ enum FeedsSupport {
     var options = FetchOptions()
     options.budgetSeconds = budgetSeconds
     options.userAgent = "transit/\(Transit.version)"
+    options.sleep = invocation.context.sleep
+    options.elapsed = invocation.context.elapsed
     let environment = invocation.context.environment
     if let text = environment["TRANSIT_FETCH_TIMEOUT"], let seconds = Double(text), seconds > 0 {
       options.totalTimeoutSeconds = seconds
@@ -128,13 +130,9 @@ enum FeedsSupport {
     }
   }
 
-  /// `45 s`, `3 min`, `2 h 5 min`, `3 d`.
-  static func ageText(_ seconds: Int64) -> String {
-    if seconds < 90 { return "\(seconds) s" }
-    if seconds < 3600 { return "\(seconds / 60) min" }
-    if seconds < 86_400 { return "\(seconds / 3600) h" + (seconds % 3600 >= 60 ? " \(seconds % 3600 / 60) min" : "") }
-    return "\(seconds / 86_400) d"
-  }
+  /// `45 s`, `3 min`, `2 h 5 min`, `3 days`.
+  static func ageText(_ seconds: Int64) -> String { Format.duration(seconds: seconds) }
+
 
   /// `12.3 kB`, `4.5 MB`.
   static func sizeText(_ bytes: Int) -> String {

@@ -13,7 +13,7 @@ enum FollowCommand: TransitCommand {
     summary: "Follow one vehicle live: its stops ahead, delay and place on the line",
     arguments: [ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")],
     options: [
-      OptionSpec("--trip", value: "TRIP", help: "Follow the vehicle on trip TRIP (the timetable's until one shows up)"),
+      OptionSpec("--trip", value: "TRIP", help: "Follow the vehicle on trip TRIP (the timetable's until one shows up; also a trip the realtime feed adds)"),
       OptionSpec("--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP", complete: .dynamic(.routes)),
       OptionSpec("--stop", value: "S", help: "With --route: the stop it is to reach", complete: .dynamic(.favourites)),
       OptionSpec("--once", help: "Print one frame and exit"),
@@ -46,7 +46,6 @@ enum FollowCommand: TransitCommand {
     let target: FollowTracker.Target
     if let trip = arguments.value("--trip") {
       guard arguments.positionals.isEmpty else { throw UsageError("give a VEHICLE or --trip TRIP, not both") }
-      guard try store.tripDetails(TripID(trip)) != nil else { throw NotFoundError("unknown trip '\(trip)'") }
       target = .trip(TripID(trip))
     } else if let route = arguments.value("--route") {
       guard let stopText = arguments.value("--stop") else { throw UsageError("--route goes with --stop S") }
@@ -122,6 +121,9 @@ enum FollowCommand: TransitCommand {
       warned = warned || !live.report.warnings.isEmpty
       guard let frame = try tracker.frame(live: live) else {
         if case .vehicle(let id) = target, tracker.lastSeen == nil { throw NotFoundError("unknown vehicle '\(id)'") }
+        if case .trip(let id) = target, tracker.lastSeen == nil, try store.tripDetails(id) == nil {
+          throw NotFoundError("unknown trip '\(id.rawValue)': not in the timetable, and no realtime feed adds it")
+        }
         if case .routeAtStop(let route, _, let name) = target {
           throw NotFoundError("no vehicle of route \(route) is on its way to \(name)")
         }
@@ -237,9 +239,9 @@ enum FollowCommand: TransitCommand {
     var lines: [String] = []
     let vehicle = view.label ?? view.vehicleID
     lines.append(
-      "\(view.routeShortName ?? view.routeID?.rawValue ?? "?") to \(view.headsign ?? "?")"
+      "\(view.routeShortName ?? view.routeID?.rawValue ?? (view.isAdded ? "added trip" : "?")) to \(view.headsign ?? "?")"
         + (vehicle.map { " · vehicle \($0)" } ?? "") + " · \(clock(now))")
-    var state: [String] = [view.isEstimated ? "estimated from the timetable" : "live"]
+    var state: [String] = [view.isEstimated ? "estimated from the timetable" : view.isAdded ? "live, a trip the feed adds" : "live"]
     if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(VehiclesCommand.ageText(now - stamp)) ago") }
     if let speed = view.speedMetersPerSecond { state.append("\(Int((speed * 3.6).rounded())) km/h" + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? "")) }
     let delay = VehiclesCommand.delayText(view.delaySeconds, status: view.delayStatus)

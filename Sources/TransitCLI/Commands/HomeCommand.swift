@@ -56,14 +56,17 @@ enum HomeCommand: TransitCommand {
           ]).serialized(pretty: true))
         return 0
       }
+      if let card = try HomeCommuteCard.line(invocation, store: store, live: nil, now: now) { out.line(card + "\n") }
       out.line("no favourite stops yet; add one with 'transit fav add STOP'")
       if let (point, source) = location {
         out.line("")
         out.line("nearest stops to \(StopCommandSupport.describe(point)) (\(source)):")
+        let walking = try StopCommandSupport.walkingModel(invocation)
         let rows = nearby.map { entry -> [String] in
           let kind = StopCommandSupport.kind(of: entry.stop)
           return [
-            "  " + StopCommandSupport.distance(entry.distanceMeters), entry.stop.code ?? "",
+            "  " + StopCommandSupport.distance(entry.distanceMeters), StopCommandSupport.walkText(entry.distanceMeters, walking),
+            entry.stop.code ?? "",
             entry.stop.name + (kind.isEmpty ? "" : " (\(kind))"), (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
             entry.routes.map(\.shortName).joined(separator: " "),
           ]
@@ -118,6 +121,8 @@ enum HomeCommand: TransitCommand {
       out.line("favourites")
     }
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
+    if let card = try HomeCommuteCard.line(invocation, store: store, live: live, now: now) { out.line(card) }
+    let walking = try StopCommandSupport.walkingModel(invocation)
     for (item, departures, platforms) in sections {
       out.line("")
       let favourite = item.favourite
@@ -128,9 +133,17 @@ enum HomeCommand: TransitCommand {
       var title = favourite.label.map { "\($0) · \(stop.name)" } ?? stop.name
       if let code = stop.code { title += " [\(code)]" }
       if let route = favourite.route { title += " · route \(route)" }
-      if let metres = distance(item, from: location?.0) { title += " · \(StopCommandSupport.distance(metres))" }
+      if let metres = distance(item, from: location?.0) {
+        title += " · \(StopCommandSupport.distance(metres)), \(StopCommandSupport.walkText(metres, walking))"
+      }
       out.line(title)
       guard !departures.isEmpty else {
+        if let status = DepartureBoard.emptyReason(store: store, stop: stop, start: now),
+          let reason = status.warning(feed: stop.feed.rawValue)
+        {
+          out.line("  no departures: " + reason)
+          continue
+        }
         out.line("  no departures in the next \(max(settings.windowMinutes, 24 * 60) / 60) h")
         continue
       }

@@ -238,83 +238,13 @@ enum IngestCommand: TransitCommand {
     if summary.warnings.count > 10 { context.stderr.line("warning: … and \(summary.warnings.count - 10) more") }
   }
 
-  /// A change at one of the user's favourite stops, or to one of their commutes, as shown.
-  enum ChangeForYou {
-    /// A favourite stop removed, moved or losing a route; `label` is the user's name for it.
-    case stop(StopChange, label: String?)
-    /// A commute's recommended departure retimed or gone, shown on `zone`'s clock.
-    case commute(CommuteChange, zone: TimeZone)
-
-    var text: String {
-      switch self {
-      case .stop(let change, let label):
-        let stop = change.stopID + (label.map { " (\($0))" } ?? "")
-        switch change.kind {
-        case .removed: return "your stop \(stop) is no longer in the timetable"
-        case .moved(let meters): return "your stop \(stop) moved \(Int(meters.rounded())) m"
-        case .routesGone(let routes):
-          return "\(routes.count == 1 ? "route" : "routes") \(routes.joined(separator: ", ")) no longer \(routes.count == 1 ? "calls" : "call") at your stop \(stop)"
-        }
-      case .commute(let change, let zone):
-        func clock(_ time: UnixTime) -> String { String(ISOTime.format(time, zone: zone).dropFirst(11).prefix(5)) }
-        let prefix = "commute \(change.name): "
-        switch (change.before, change.after) {
-        case (let before?, let after?) where before.route == after.route:
-          return prefix + "the \(clock(before.departs)) \(before.route) now leaves \(clock(after.departs))"
-        case (let before?, let after?):
-          return prefix + "the \(clock(before.departs)) \(before.route) is gone; take the \(clock(after.departs)) \(after.route)"
-        case (let before?, nil): return prefix + "the \(clock(before.departs)) \(before.route) is gone, and nothing else arrives in time"
-        case (nil, let after?): return prefix + "the \(clock(after.departs)) \(after.route) now arrives in time"
-        case (nil, nil): return prefix + "changed"
-        }
-      }
-    }
-
-    var json: JSON {
-      switch self {
-      case .stop(let change, let label):
-        var members: [(String, JSON)] = [("stop_id", .string(change.stopID)), ("label", .optional(label))]
-        switch change.kind {
-        case .removed: members.append(("change", .string("removed")))
-        case .moved(let meters): members += [("change", .string("moved")), ("meters", .number(Int(meters.rounded())))]
-        case .routesGone(let routes): members += [("change", .string("routes_gone")), ("routes", .array(routes.map(JSON.string)))]
-        }
-        return .object(members)
-      case .commute(let change, let zone):
-        func choice(_ choice: CommuteChange.Choice?) -> JSON {
-          choice.map { .object([("route_short_name", .string($0.route)), ("departs", .string(ISOTime.format($0.departs, zone: zone)))]) } ?? .null
-        }
-        return .object([
-          ("commute", .string(change.name)), ("change", .string("commute")), ("date", .string(change.date.description)),
-          ("before", choice(change.before)), ("after", choice(change.after)),
-        ])
-      }
-    }
-  }
-
-  /// What the swap changed at the user's favourite stops of `feed` and to their commutes
-  /// from it (nothing without them or a previous timetable).
+  /// What the swap of `feed` changed for the user (nothing when they have no user database).
   static func changesForYou(_ feed: String, _ timetables: Timetables, _ invocation: Invocation) throws -> [ChangeForYou] {
     guard FileManager.default.fileExists(atPath: invocation.paths.data + "/user.sqlite") else { return [] }
-    let favourites = try UserStore(directory: invocation.paths.data).favourites().filter { $0.feed == feed }
-    var labels: [String: String] = [:]
-    for favourite in favourites { labels[favourite.stopID] = favourite.label ?? labels[favourite.stopID] }
-    var seen = Set<String>()
-    let stops = favourites.map(\.stopID).filter { seen.insert($0).inserted }
-    var result = try timetables.changes(of: feed, at: stops).map { ChangeForYou.stop($0, label: labels[$0.stopID]) }
-    // Each commute's recommended departure on its next day, with the old timetable and the new.
-    let commutes = try UserStore(directory: invocation.paths.data).commutes().filter { $0.feed == feed }
-    let current = try timetables.path(of: feed)
-    if !commutes.isEmpty, FileManager.default.fileExists(atPath: current + ".prev") {
-      let old = try Store(files: [(feed, current + ".prev")]), new = try Store(files: [(feed, current)])
-      let zone = new.timeZone(of: FeedName(feed))
-      for commute in commutes {
-        if let change = try CommuteChange.between(commute, old: old, new: new, now: invocation.now) {
-          result.append(.commute(change, zone: zone))
-        }
-      }
-    }
-    return result
+    let user = try UserStore(directory: invocation.paths.data)
+    return try ChangeForYou.after(
+      swapOf: FeedName(feed), timetables: timetables, favourites: try user.favourites(), commutes: try user.commutes(),
+      now: invocation.now, options: try RealtimeSupport.options(invocation, settings: try invocation.settings()))
   }
 
   /// `unchanged: NAME (reason)`, unless quiet.
@@ -501,7 +431,7 @@ enum IngestCommand: TransitCommand {
   static func statusWord(_ status: ServiceStatus) -> String {
     switch status {
     case .running: return "ok"
-    case .endingSoon(_, let days): return days == 0 ? "ends today" : "ends in \(days) d"
+    case .endingSoon(_, let days): return days == 0 ? "ends today" : "ends in \(days == 1 ? "1 day" : "\(days) days")"
     case .ended: return "ended"
     case .notStarted: return "not started"
     case .unknown: return "no service"
@@ -567,4 +497,53 @@ enum IngestCommand: TransitCommand {
     # failures show in 'systemctl --user status transit-refresh' and 'journalctl --user -u transit-refresh'
 
     """
+}
+
+/// How a change for you is shown: one line of text, or a JSON object.
+extension ChangeForYou {
+  var text: String {
+    switch self {
+    case .stop(let change, let label):
+      let stop = change.stopID + (label.map { " (\($0))" } ?? "")
+      switch change.kind {
+      case .removed: return "your stop \(stop) is no longer in the timetable"
+      case .moved(let meters): return "your stop \(stop) moved \(Int(meters.rounded())) m"
+      case .routesGone(let routes):
+        return "\(routes.count == 1 ? "route" : "routes") \(routes.joined(separator: ", ")) no longer \(routes.count == 1 ? "calls" : "call") at your stop \(stop)"
+      }
+    case .commute(let change, let zone):
+      func clock(_ time: UnixTime) -> String { String(ISOTime.format(time, zone: zone).dropFirst(11).prefix(5)) }
+      let prefix = "commute \(change.name): "
+      switch (change.before, change.after) {
+      case (let before?, let after?) where before.route == after.route:
+        return prefix + "the \(clock(before.departs)) \(before.route) now leaves \(clock(after.departs))"
+      case (let before?, let after?):
+        return prefix + "the \(clock(before.departs)) \(before.route) is gone; take the \(clock(after.departs)) \(after.route)"
+      case (let before?, nil): return prefix + "the \(clock(before.departs)) \(before.route) is gone, and nothing else arrives in time"
+      case (nil, let after?): return prefix + "the \(clock(after.departs)) \(after.route) now arrives in time"
+      case (nil, nil): return prefix + "changed"
+      }
+    }
+  }
+
+  var json: JSON {
+    switch self {
+    case .stop(let change, let label):
+      var members: [(String, JSON)] = [("stop_id", .string(change.stopID)), ("label", .optional(label))]
+      switch change.kind {
+      case .removed: members.append(("change", .string("removed")))
+      case .moved(let meters): members += [("change", .string("moved")), ("meters", .number(Int(meters.rounded())))]
+      case .routesGone(let routes): members += [("change", .string("routes_gone")), ("routes", .array(routes.map(JSON.string)))]
+      }
+      return .object(members)
+    case .commute(let change, let zone):
+      func choice(_ choice: CommuteChange.Choice?) -> JSON {
+        choice.map { .object([("route_short_name", .string($0.route)), ("departs", .string(ISOTime.format($0.departs, zone: zone)))]) } ?? .null
+      }
+      return .object([
+        ("commute", .string(change.name)), ("change", .string("commute")), ("date", .string(change.date.description)),
+        ("before", choice(change.before)), ("after", choice(change.after)),
+      ])
+    }
+  }
 }

@@ -29,9 +29,7 @@ enum MapSupport {
     if invocation.arguments.flag("--ascii") { return true }
     let environment = invocation.context.environment
     if environment["TERM"] == "dumb" { return true }
-    let locale = [environment["LC_ALL"], environment["LC_CTYPE"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty } ?? ""
-    let lowered = locale.lowercased()
-    return !(lowered.contains("utf-8") || lowered.contains("utf8"))
+    return !LocaleEnvironment.isUTF8(LocaleEnvironment.name(.characters, in: environment) ?? "")
   }
 
   /// Refuses `--map` with `--json` (one JSON document, never mixed with text) and `--ascii`

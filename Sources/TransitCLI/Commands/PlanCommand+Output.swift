@@ -71,9 +71,7 @@ struct PlanOutput {
 
   func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
 
-  func duration(_ minutes: Int64) -> String {
-    minutes < 60 ? "\(minutes) min" : minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
-  }
+  func duration(_ minutes: Int64) -> String { Format.duration(minutes: minutes) }
 
   func name(_ endpoint: PlanCommand.Endpoint) -> String {
     switch endpoint {

@@ -103,8 +103,7 @@ enum PlanCommand: TransitCommand {
     let zone = store.timeZone(of: zoneFeed)
     let now = invocation.now
     let arriveBy = arguments.value("--arrive-by")
-    let requested = try time(arriveBy ?? arguments.value("--depart"), option: arriveBy != nil ? "--arrive-by" : "--depart",
-      date: arguments.value("--date"), zone: zone, now: now)
+    let requested = try arguments.queryStart(arriveBy != nil ? "--arrive-by" : "--depart", now: now, zone: zone)
     let walking = WalkingModel(
       metersPerSecond: walkSpeed, detourFactor: settings.detourFactor, maxTransferMeters: min(400, max(maxWalk, 0)))
 
@@ -168,39 +167,14 @@ enum PlanCommand: TransitCommand {
     case .ambiguous:
       return .stop(try StopCommandSupport.resolveStop(trimmed, in: store, context: invocation.context))
     case .notFound(let suggestions):
-      let hint = suggestions.first.map { "; did you mean '\($0.name)'?" } ?? ""
+      // Offered as typed back it resolves: the name when it is one stop's, else its code or id
+      // (the name beside it).
+      let hint = try suggestions.first.map { stop in
+        let typed = try store.typedName(of: stop)
+        return "; did you mean '\(typed)'\(typed == stop.name ? "" : " (\(stop.name))")?"
+      } ?? ""
       throw NotFoundError("\(role) '\(text)' is not a stop (id, code or name), a saved place or LAT,LON\(hint)")
     }
-  }
-
-  // MARK: - Time
-
-  /// `--depart`/`--arrive-by`: HH:MM on the agency's clock (on `--date`, else today), or ISO
-  /// 8601; now when not given.
-  static func time(_ text: String?, option: String, date dateText: String?, zone: TimeZone, now: UnixTime) throws(UsageError)
-    -> UnixTime
-  {
-    var day = String(ISOTime.format(now, zone: zone).prefix(10))
-    if let dateText {
-      guard dateText.count == 10, ServiceDate(gtfs: dateText.replacingOccurrences(of: "-", with: "")) != nil else {
-        throw UsageError("--date '\(dateText)' is not a date YYYY-MM-DD")
-      }
-      day = dateText
-    }
-    guard let text else {
-      guard dateText != nil else { return now }
-      return ISOTime.parse(day + "T" + ISOTime.format(now, zone: zone).dropFirst(11).prefix(8), zone: zone) ?? now
-    }
-    if text.count <= 5, text.contains(":") {
-      let parts = text.split(separator: ":")
-      guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute),
-        parts[1].count == 2, let time = ISOTime.parse(day + "T" + (hour < 10 ? "0" : "") + "\(hour):\(parts[1])", zone: zone)
-      else { throw UsageError("\(option) '\(text)' is not a time HH:MM or ISO 8601") }
-      return time
-    }
-    guard dateText == nil else { throw UsageError("--date goes with \(option) HH:MM, not with a full ISO time") }
-    guard let time = ISOTime.parse(text, zone: zone) else { throw UsageError("\(option) '\(text)' is not a time HH:MM or ISO 8601") }
-    return time
   }
 
   // MARK: - Describing journeys

@@ -46,11 +46,32 @@ enum RealtimeSupport {
     return parts.isEmpty ? nil : parts.joined(separator: ", ") + " matched"
   }
 
-  /// The line under a title: how old the realtime is and what it matched.
+  /// Repairs listed in text at most; the rest are counted (JSON lists them all).
+  static let repairLines = 5
+
+  /// The line under a title: how old the realtime is and what it matched; then a "note:" line
+  /// per repair the matching made (`RealtimeReport.repairs`).
   static func line(_ report: RealtimeReport, zone: TimeZone, twelveHour: Bool) -> String {
     let freshness = DeparturesCommand.realtimeLine(report.freshness, zone: zone, twelveHour: twelveHour)
     guard report.freshness.isUsable, let matched = matchText(report) else { return freshness }
-    return freshness + " · " + matched
+    let repairs = report.repairs
+    var lines = [freshness + " · " + matched] + repairs.prefix(repairLines).map { "note: " + $0.text }
+    if repairs.count > repairLines { lines.append("note: \(repairs.count - repairLines) more (--json lists them)") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One repair in JSON: kind, trip_id, service_date, and start_date or start_time as given.
+  static func json(_ repair: RealtimeRepair) -> JSON {
+    var members: [(String, JSON)] = [
+      ("kind", .string(repair.kind)), ("trip_id", .string(repair.instance.tripID.rawValue)),
+      ("service_date", .string(repair.instance.serviceDate.description)),
+    ]
+    switch repair {
+    case .startDateOfAfterMidnightRun(_, let given): members.append(("start_date", .string(given.description)))
+    case .duplicateFromStartTime(_, let start): members.append(("start_time", .string(start)))
+    case .predictionIgnored: break
+    }
+    return .object(members)
   }
 
   /// DESIGN.md's `realtime` object, with what matched and the warnings.
@@ -63,6 +84,7 @@ enum RealtimeSupport {
       ("trip_updates", .object([("matched", .number(report.matchedTripUpdateCount)), ("total", .number(report.tripUpdateCount))])),
       ("vehicles", .object([("matched", .number(report.matchedVehicleCount)), ("total", .number(report.vehicleCount))])),
       ("warnings", .array(report.warnings.map(JSON.string))),
+      ("repairs", .array(report.repairs.map(json))),
     ])
   }
 }

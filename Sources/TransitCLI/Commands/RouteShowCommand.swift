@@ -45,13 +45,7 @@ enum RouteShowCommand: TransitCommand {
     try MapSupport.validate(invocation)
     let geojson = arguments.flag("--geojson")
     if geojson && arguments.flag("--map") { throw UsageError("--geojson and --map each draw the route; give one") }
-    var date: ServiceDate?
-    if let value = arguments.value("--date") {
-      guard value.count == 10, let parsed = ServiceDate(gtfs: value.replacingOccurrences(of: "-", with: "")) else {
-        throw UsageError("--date '\(value)' is not a date YYYY-MM-DD")
-      }
-      date = parsed
-    }
+    let date = try arguments.date("--date")
     let store = try StopCommandSupport.openStore(invocation)
     let route = try RouteCommandSupport.resolveRoute(text, in: store, context: invocation.context)
     let day = date ?? store.localDate(of: invocation.now, feed: route.feed)
@@ -170,9 +164,7 @@ enum RouteShowCommand: TransitCommand {
 
   /// "10 min", "1 h 5 min", "45 s".
   static func minutes(_ seconds: Int32) -> String {
-    if seconds < 60 { return "\(seconds) s" }
-    let minutes = Int((Double(seconds) / 60).rounded())
-    return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+    seconds < 60 ? Format.duration(seconds: Int64(seconds)) : Format.duration(minutes: Int64((Double(seconds) / 60).rounded()))
   }
 
   /// How a variant differs from the main pattern: "from X", "to Y", "via A, B", "skips N stops".

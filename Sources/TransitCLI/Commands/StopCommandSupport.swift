@@ -154,8 +154,7 @@ enum StopCommandSupport {
   /// (LC_ALL, LC_TIME or LANG of en_US, en_CA, en_AU, en_NZ, en_PH, en_IN).
   static func uses12HourClock(_ environment: [String: String]) -> Bool {
     if let setting = environment["TRANSIT_CLOCK"], !setting.isEmpty { return setting == "12" }
-    let locale = [environment["LC_ALL"], environment["LC_TIME"], environment["LANG"]]
-      .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    let locale = LocaleEnvironment.name(.time, in: environment) ?? ""
     return ["en_US", "en_CA", "en_AU", "en_NZ", "en_PH", "en_IN"].contains { locale.hasPrefix($0) }
   }
 
@@ -177,21 +176,12 @@ enum StopCommandSupport {
     return "\(h):\(minute) \(hour < 12 ? "AM" : "PM")"
   }
 
-  /// "now", "5 min", "1 h 5 min", "3 days", "3 min ago".
+  /// "now", "5 min", "1 h 5 min", "3 days", "3 min ago" (`Format.duration(minutes:)`).
   static func countdown(to time: UnixTime, from now: UnixTime) -> String {
     let seconds = time - now
     let minutes = seconds >= 0 ? seconds / 60 : -((-seconds + 59) / 60)
     if minutes == 0 { return "now" }
-    let magnitude = abs(minutes)
-    let text: String
-    if magnitude < 60 {
-      text = "\(magnitude) min"
-    } else if magnitude < 24 * 60 {
-      text = magnitude % 60 == 0 ? "\(magnitude / 60) h" : "\(magnitude / 60) h \(magnitude % 60) min"
-    } else {
-      let days = magnitude / (24 * 60)
-      text = days == 1 ? "1 day" : "\(days) days"
-    }
+    let text = Format.duration(minutes: minutes)
     return minutes < 0 ? text + " ago" : text
   }
 

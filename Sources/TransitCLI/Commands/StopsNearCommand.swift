@@ -88,17 +88,18 @@ enum StopsNearCommand: TransitCommand {
     }
     var rows: [[String]] = []
     let labels = try store.distinguishingLabels(found.map(\.stop))
+    let walking = try StopCommandSupport.walkingModel(invocation)
     for (entry, label) in zip(found, labels) {
       let kind = StopCommandSupport.kind(of: entry.stop)
       rows.append([
-        StopCommandSupport.distance(entry.distanceMeters), entry.stop.code ?? "",
+        StopCommandSupport.distance(entry.distanceMeters), StopCommandSupport.walkText(entry.distanceMeters, walking), entry.stop.code ?? "",
         entry.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? ""),
         (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
         routeList(entry.routes),
       ])
       for platform in platforms[entry.stop.id] ?? [] {
         rows.append([
-          "", platform.code ?? "", "  " + (StopCommandSupport.kind(of: platform).isEmpty ? platform.name : StopCommandSupport.kind(of: platform)),
+          "", "", platform.code ?? "", "  " + (StopCommandSupport.kind(of: platform).isEmpty ? platform.name : StopCommandSupport.kind(of: platform)),
           platform.id.rawValue, routeList(try store.routes(at: platform)),
         ])
       }

@@ -1,5 +1,6 @@
 import Foundation
 import GTFS
+import Services
 import TransitModel
 
 /// `transit stops show STOP`: one stop in full.
@@ -28,7 +29,11 @@ enum StopsShowCommand: TransitCommand {
     let routes = try store.routesWithDestinations(at: stop)
     let zone = store.timeZone(of: stop.feed)
     let now = invocation.now
-    let calls = try store.departures(at: stop, DepartureQuery(from: now, until: now + 7200, limit: departureCount))
+    // The departure board's rule (a half-open window), on the timetable alone.
+    let calls = try DepartureBoard.departures(
+      store: store, stop: stop, platforms: platforms, live: .none(now: now),
+      query: BoardQuery(start: now, windowMinutes: 120, limit: departureCount)
+    ).map(\.call)
     let manyFeeds = store.feedNames.count > 1
 
     if invocation.global.json {
@@ -90,7 +95,8 @@ enum StopsShowCommand: TransitCommand {
     }
     out.line("next departures:")
     if calls.isEmpty {
-      out.line("  none in the next two hours")
+      let reason = DepartureBoard.emptyReason(store: store, stop: stop, start: now)?.warning(feed: stop.feed.rawValue)
+      out.line(reason.map { "  none: " + $0 } ?? "  none in the next two hours")
     } else {
       let twelve = StopCommandSupport.uses12HourClock(invocation)
       let rows = calls.map { call -> [String] in

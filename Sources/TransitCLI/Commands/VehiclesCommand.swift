@@ -22,8 +22,11 @@ enum VehiclesCommand: TransitCommand {
       FeedsSupport.refreshOption,
       MapSupport.mapOption,
       MapSupport.asciiOption,
-    ],
+    ] + VehiclesWatch.options,
     discussion: """
+      With --watch, the list stays on the screen and is fetched again in step with the feed
+      (q quits); --count N stops after N updates.
+
       With --map, a map under the list shows each vehicle as its route number (and, with
       --route, the route's shapes and stops; with --near, where you are as @).
 
@@ -49,6 +52,7 @@ enum VehiclesCommand: TransitCommand {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
+    if let code = try VehiclesWatch.dispatch(invocation) { return code }
     let arguments = invocation.arguments
     let near = try arguments.value("--near").map { text throws(UsageError) in try StopCommandSupport.coordinate(text, option: "--near") }
     let radius = try arguments.integer("--radius", in: 1...1_000_000) ?? defaultRadius
@@ -67,12 +71,8 @@ enum VehiclesCommand: TransitCommand {
     }
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     var fleet = Fleet(store: store, live: live)
-    var views = try fleet.vehicles(includeEstimated: !arguments.flag("--live-only"))
-    if let route = arguments.value("--route") { views.removeAll { !$0.runs(route: route) } }
-    if let near {
-      views.removeAll { view in view.coordinate.map { $0.distanceMeters(to: near) > Double(radius) } ?? true }
-    }
-    views.sort(by: order)
+    let views = try fleet.vehicles(
+      includeEstimated: !arguments.flag("--live-only"), route: arguments.value("--route"), near: near, radiusMeters: Double(radius))
     let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
     if invocation.global.json {
       invocation.context.stdout.line(JSON.array(views.map { json($0, now: now, zone: zone) }).serialized(pretty: true))
@@ -125,15 +125,6 @@ enum VehiclesCommand: TransitCommand {
         + (near == nil ? "" : separator + "@ you"))
   }
 
-  /// Live before estimated, then by route, destination and vehicle.
-  static func order(_ a: VehicleView, _ b: VehicleView) -> Bool {
-    if a.isEstimated != b.isEstimated { return !a.isEstimated }
-    let ra = a.routeShortName ?? a.routeID?.rawValue ?? "", rb = b.routeShortName ?? b.routeID?.rawValue ?? ""
-    if ra != rb { return ra.localizedStandardCompare(rb) == .orderedAscending }
-    if (a.headsign ?? "") != (b.headsign ?? "") { return (a.headsign ?? "") < (b.headsign ?? "") }
-    return (a.vehicleID ?? a.tripID?.rawValue ?? "") < (b.vehicleID ?? b.tripID?.rawValue ?? "")
-  }
-
   /// One text row: route, destination, vehicle, heading, speed, age, stop, delay, marker.
   static func row(_ view: VehicleView, now: UnixTime) -> [String] {
     let route = view.routeShortName ?? view.routeID?.rawValue ?? "?"
@@ -143,10 +134,13 @@ enum VehiclesCommand: TransitCommand {
     let speed = view.speedMetersPerSecond.map { "\(Int(($0 * 3.6).rounded())) km/h" } ?? ""
     let age = view.timestamp.map { ageText(now - $0) } ?? ""
     let stop = view.currentStopName.map { (view.isAtStop ? "at " : "next ") + $0 } ?? ""
-    let marker =
-      view.isEstimated
-      ? "estimated" : view.positionSource == .tripUpdate ? "live, placed by its trip update"
-      : view.isMatched || view.tripID == nil ? "live" : "live, trip not in timetable"
+    let marker: String
+    if view.isEstimated {
+      marker = "estimated"
+    } else {
+      let placed = view.positionSource == .tripUpdate ? ", placed by its trip update" : ""
+      marker = view.isAdded ? "live, added trip" + placed : !view.isMatched && view.tripID != nil ? "live, trip not in timetable" : "live" + placed
+    }
     return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds, status: view.delayStatus), marker]
   }
 
@@ -189,7 +183,7 @@ enum VehiclesCommand: TransitCommand {
       ("current_stop_id", .optional(view.currentStopID?.rawValue)),
       ("current_stop_sequence", .optional(view.currentStopSequence)),
       ("status", .optional(view.status)),
-      ("estimated", .bool(view.isEstimated)),
+      ("estimated", .bool(view.isEstimated)), ("added", .bool(view.isAdded)),
       ("position_source", .string(view.positionSource.rawValue)),
       ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
       ("delay_status", .optional(view.delayStatus?.rawValue)),

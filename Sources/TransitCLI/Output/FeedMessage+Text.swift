@@ -80,7 +80,7 @@ extension FeedMessage {
 
   /// `1,234 days`, `5 min`: `ISOTime.describe` of the magnitude, with thousands separators.
   static func duration(_ seconds: Int64) -> String {
-    let text = ISOTime.describe(seconds: seconds == .min ? .max : abs(seconds))
+    let text = Format.duration(seconds: seconds == .min ? .max : abs(seconds))
     let digits = text.prefix { $0.isNumber }
     guard let number = Int(digits) else { return text }
     return grouped(number) + text.dropFirst(digits.count)

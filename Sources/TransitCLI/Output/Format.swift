@@ -11,6 +11,21 @@ enum Format {
     return value < 0 ? "-" + result : result
   }
 
+  /// A length of time as every command writes it: "45 s" (under 90 s), "5 min", "2 h",
+  /// "1 h 5 min" (under two days), "3 days". Its sign is ignored.
+  static func duration(seconds: Int64) -> String {
+    let s = seconds == .min ? Int64.max : abs(seconds)
+    return s < 90 ? "\(s) s" : duration(minutes: s / 60)
+  }
+
+  /// `duration(seconds:)` to the minute: "0 min", "5 min", "1 h 5 min", "3 days".
+  static func duration(minutes: Int64) -> String {
+    let m = minutes == .min ? Int64.max : abs(minutes)
+    if m < 60 { return "\(m) min" }
+    if m < 2 * 24 * 60 { return m % 60 == 0 ? "\(m / 60) h" : "\(m / 60) h \(m % 60) min" }
+    return "\(m / (24 * 60)) days"
+  }
+
   /// A duration in seconds with sensible precision: "0.42 s", "12.3 s", "2 min 5 s".
   static func seconds(_ value: Double) -> String {
     if value < 10 { return String(format2(value)) + " s" }

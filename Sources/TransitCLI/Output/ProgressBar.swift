@@ -66,11 +66,11 @@ final class ProgressBar {
         : " · \(String(format: "%.1f", perSecond * 60)) \(unit)/min"
     }
     guard let clamped else {
-      return text + " · \(ISOTime.describe(seconds: Int64(elapsedSeconds))) so far"
+      return text + " · \(Format.duration(seconds: Int64(elapsedSeconds))) so far"
     }
     if clamped > 0.02 && clamped < 1 && elapsedSeconds >= 0.2 {
       let left = elapsedSeconds / clamped - elapsedSeconds
-      text += " · \(ISOTime.describe(seconds: Int64(left.rounded(.up)))) left"
+      text += " · \(Format.duration(seconds: Int64(left.rounded(.up)))) left"
     }
     return text
   }

@@ -1,0 +1,37 @@
+import Merge
+import TransitModel
+
+/// The commute watch's bell (issue 20): it rings once, when the time to leave for the
+/// recommended departure comes, and not for a departure already gone.
+public struct LeaveAlarm: Sendable, Hashable {
+  /// Whether it has rung in this watch.
+  public private(set) var hasRung = false
+
+  /// A bell not yet rung.
+  public init() {}
+
+  /// Whether to ring now: the first time `now` reaches `leaveBy` while the departure
+  /// (`departs`) is still ahead. Rings at most once.
+  public mutating func shouldRing(leaveBy: UnixTime, departs: UnixTime, now: UnixTime) -> Bool {
+    guard !hasRung, now >= leaveBy, now < departs else { return false }
+    hasRung = true
+    return true
+  }
+}
+
+/// Which departure a status line names (issue 20, `--line`).
+public enum StatusLineChoice {
+  /// The first departure in `departures` (soonest first) that runs (not cancelled or skipped)
+  /// and, with a walk, can still be caught at least at a run; nil when there is none.
+  public static func first(
+    _ departures: [Departure], walkSeconds: Int64?, now: UnixTime, margin: LeaveAdvice.Margin
+  ) -> (Departure, LeaveAdvice?)? {
+    for departure in departures where departure.status != .cancelled && departure.status != .skipped {
+      guard let time = departure.time, time >= now else { continue }
+      guard let walkSeconds else { return (departure, nil) }
+      let advice = LeaveAdvice.classify(departs: time, walkSeconds: walkSeconds, now: now, margin: margin)
+      if advice != .tooLate { return (departure, advice) }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,172 @@
+import Fetch
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import Services
+import TransitModel
+
+/// What the live board, `--group` and `--line` of `departures` share (issue 20): the stop and
+/// its query as the command line gives them, and one board for a moment and its feeds.
+struct BoardContext {
+  let invocation: Invocation
+  let store: Store
+  let stop: TransitModel.Stop
+  /// A station's platforms by stop_id.
+  let platforms: [String: TransitModel.Stop]
+  let zone: TimeZone
+  let settings: Settings
+  let options: ServiceOptions
+  let margin: LeaveAdvice.Margin
+  let twelveHour: Bool
+  let windowMinutes: Int
+  let limit: Int
+  let route: String?
+  let destination: String?
+  let from: Coordinate?
+
+  /// The stop and options of `departures STOP ...`.
+  init(_ invocation: Invocation, defaultLimit: Int? = nil) throws {
+    self.invocation = invocation
+    let arguments = invocation.arguments
+    settings = try invocation.settings()
+    windowMinutes = try arguments.integer("--window", in: 1...10_080) ?? settings.windowMinutes
+    limit = try arguments.integer("--limit", in: 1...10_000) ?? defaultLimit ?? settings.limit
+    from = try arguments.value("--from").map { text in try StopCommandSupport.location(text, option: "--from", invocation: invocation) }
+    store = try StopCommandSupport.openStore(invocation)
+    stop = try StopCommandSupport.resolveStop(try invocation.argument(0), in: store, context: invocation.context)
+    zone = store.timeZone(of: stop.feed)
+    var platforms: [String: TransitModel.Stop] = [:]
+    if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
+    self.platforms = platforms
+    options = try RealtimeSupport.options(invocation, settings: settings)
+    margin = BoardSupport.margin(settings)
+    twelveHour = StopCommandSupport.uses12HourClock(invocation, settings: settings)
+    route = arguments.value("--route")
+    destination = arguments.value("--to")
+  }
+
+  /// The board at `now` with `feeds`: the realtime as matched, the departures and the stop's
+  /// alerts.
+  func board(
+    now: UnixTime, feeds: [FeedMessage], warn: Bool, limit: Int? = nil, start: UnixTime? = nil
+  ) throws -> (LiveRealtime, [Departure], [AlertNotice]) {
+    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: warn)
+    let departures = try DepartureBoard.departures(
+      store: store, stop: stop, platforms: Array(platforms.values), live: live,
+      query: BoardQuery(start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, route: route, destination: destination))
+    let notices = DepartureBoard.notices(live: live, stop: stop, platforms: Array(platforms.values), departures: departures)
+    return (live, departures, notices)
+  }
+
+  /// The walk from `--from` to the departure's stop (its platform in a station), in seconds.
+  func walkSeconds(_ departure: Departure) -> Int64? {
+    guard let from, let target = platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate else { return nil }
+    return Int64(options.walking.seconds(from: from, to: target))
+  }
+
+  /// "Tallaght Interchange [TINT]".
+  var title: String { stop.name + (stop.code.map { " [\($0)]" } ?? "") }
+
+  /// The configured publish period of the realtime the board reads (the stop's feed when it
+  /// is configured), nil when none is configured.
+  func feedPeriodSeconds() -> Int64? {
+    guard invocation.global.realtimeFiles.isEmpty, let configuration = try? FeedsSupport.configuration(invocation) else { return nil }
+    var feeds = configuration.feeds.filter { !$0.realtimeURLs.isEmpty }
+    if feeds.contains(where: { $0.name == stop.feed.rawValue }) { feeds = feeds.filter { $0.name == stop.feed.rawValue } }
+    return feeds.map { Int64($0.periodSeconds) }.min()
+  }
+}
+
+/// Shared pieces of the watch views and the status line.
+enum BoardSupport {
+  /// The leave-now margin the settings ask for.
+  static func margin(_ settings: Settings) -> LeaveAdvice.Margin {
+    LeaveAdvice.Margin(percent: settings.leaveMarginPercent)
+  }
+
+  /// "  4 min walk, leave in 6 min" for a row of `departures --from` ("  4 min walk" alone for
+  /// a cancelled or skipped one).
+  static func walkNote(_ departure: Departure, walkSeconds: Int64, now: UnixTime, margin: LeaveAdvice.Margin) -> String {
+    let advice = LeaveAdvice.classify(departure, walkSeconds: walkSeconds, now: now, margin: margin)
+    return "  " + walkText(seconds: walkSeconds) + (advice.map { ", " + $0.text } ?? "")
+  }
+
+  /// "4 min walk".
+  static func walkText(seconds: Int64) -> String {
+    "\(WalkingModel.minutes(seconds: Int32(clamping: seconds))) min walk"
+  }
+
+  /// The clock of a watch: the context's clock, or, under `--now`, that moment moved on by
+  /// the time the watch has run (so countdowns run down in a replayed board too).
+  static func clock(_ invocation: Invocation) -> () -> UnixTime {
+    guard let fixed = invocation.global.now else { return { invocation.context.clock.now() } }
+    let context = invocation.context
+    let start = context.elapsed()
+    return { fixed + Int64((context.elapsed() - start).rounded(.down)) }
+  }
+
+  /// The invocation with stderr kept in memory, for a full-screen view that must not be
+  /// written over by diagnostics (the view shows the last one in its footer instead).
+  static func quietStderr(_ invocation: Invocation) -> Invocation {
+    let context = invocation.context
+    let quiet = CommandContext(
+      environment: context.environment, stdout: context.stdout, stderr: .memory(), stdoutIsTerminal: context.stdoutIsTerminal,
+      stderrIsTerminal: false, clock: context.clock, currentDirectory: context.currentDirectory, sleep: context.sleep,
+      elapsed: context.elapsed)
+    var copy = invocation
+    copy.context = quiet
+    return copy
+  }
+
+  /// The last line written to a memory sink, without the "transit: " prefix.
+  static func lastLine(_ sink: OutputSink) -> String? {
+    sink.text.split(separator: "\n").last.map { line in
+      line.hasPrefix("transit: ") ? String(line.dropFirst("transit: ".count)) : String(line)
+    }
+  }
+
+  /// When to fetch next, in the context clock's seconds: just after the feed's next publish.
+  static func nextFetch(_ invocation: Invocation, feeds: [FeedMessage], period: Int64?) -> Int64 {
+    let stamp = feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) }
+    let now = invocation.context.clock.now().seconds
+    return Fetch.PollSchedule.nextFetch(now: now, lastHeaderTimestamp: stamp, period: period)
+  }
+
+  /// Rings the terminal bell: BEL written as is (output is otherwise stripped of control
+  /// characters), and `notify-send` when it is on PATH and a desktop session is there.
+  static func ring(_ invocation: Invocation, message: String) {
+    let out = invocation.context.stdout
+    let allowance = out.allowance
+    out.allowance = nil
+    out.write("\u{07}")
+    out.allowance = allowance
+    let environment = invocation.context.environment
+    guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return }
+    guard
+      let path = (environment["PATH"] ?? "").split(separator: ":").map({ $0 + "/notify-send" })
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else { return }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["transit", message]
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    if (try? process.run()) != nil { process.waitUntilExit() }
+  }
+}
+
+extension StopCommandSupport {
+  /// The walking model the settings ask for.
+  static func walkingModel(_ invocation: Invocation) throws -> WalkingModel {
+    let settings = try invocation.settings()
+    return WalkingModel(metersPerSecond: settings.walkingSpeed, detourFactor: settings.detourFactor)
+  }
+
+  /// "4 min walk" for a straight line of `meters` (issue 20: walk times beside distances).
+  static func walkText(_ meters: Double, _ walking: WalkingModel) -> String {
+    "\(WalkingModel.minutes(seconds: walking.seconds(straightLineMeters: meters))) min walk"
+  }
+}

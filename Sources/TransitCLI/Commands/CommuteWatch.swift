@@ -1,0 +1,175 @@
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import Services
+import TransitModel
+
+/// `transit commute NAME --watch` (issue 20): the recommended departure and its alternatives,
+/// live, with when to leave for each; the terminal bell rings once when it is time to leave
+/// for the recommended one (and `notify-send` runs when it is on PATH in a desktop session).
+/// Realtime is fetched in step with the feed; the clock is checked every second in between.
+enum CommuteWatch {
+  static let options: [OptionSpec] = [
+    OptionSpec("--watch", help: "Watch it live; ring the bell once when it is time to leave"),
+    OptionSpec("--bell", help: "With --watch: ring the terminal bell at leave time (the default)"),
+    OptionSpec("--no-bell", help: "With --watch: no bell and no desktop notification"),
+    OptionSpec("--count", value: "N", help: "With --watch: stop after N updates"),
+    OptionSpec("--line", help: "One short line for a status bar: the recommended departure and when to leave"),
+    StatusLine.timeoutOption,
+  ]
+
+  static let discussion = """
+    With --watch, the day's recommended departure and its alternatives stay on the screen,
+    refreshed with the feed, each with "leave in N min", "leave now", "run" or "too late" (the
+    --walk and a margin for prediction error: the leave-margin setting); when it is time to
+    leave for the recommended one the terminal bell rings once (and notify-send shows it, when
+    it is installed and a desktop session is there); --no-bell keeps quiet. q quits.
+
+    With --line, one line for a status bar: "27 07:53 +3 · leave in 6 min" (+3: 3 min late;
+    "sched": timetable only; a stale feed adds its age, a failed fetch "offline"), or "no 27
+    before 08:30" when nothing gets there in time; it always exits 0 and waits for the network
+    at most --timeout seconds.
+    """
+
+  /// Refuses --line and --watch without a commute NAME, and their options without them.
+  static func validate(_ invocation: Invocation) throws(UsageError) {
+    let arguments = invocation.arguments
+    let line = arguments.flag("--line"), watch = arguments.flag("--watch")
+    if (line || watch) && arguments.positionals.isEmpty { throw UsageError("\(line ? "--line" : "--watch") needs a commute NAME") }
+    if !watch {
+      for option in ["--bell", "--no-bell"] where arguments.flag(option) { throw UsageError("\(option) goes with --watch") }
+      if arguments.value("--count") != nil { throw UsageError("--count N goes with --watch") }
+    }
+    if !line, arguments.value("--timeout") != nil { throw UsageError("--timeout goes with --line") }
+  }
+
+  /// Runs --line or --watch for the one commute named; nil when neither is asked for.
+  static func dispatch(_ invocation: Invocation, commutes: [UserStore.Commute]) throws -> Int32? {
+    let arguments = invocation.arguments
+    let line = arguments.flag("--line"), watch = arguments.flag("--watch")
+    guard line || watch else { return nil }
+    guard arguments.positionals.count == 1, commutes.count == 1 else {
+      throw UsageError("\(line ? "--line" : "--watch") needs a commute NAME")
+    }
+    if line && watch { throw UsageError("give --line or --watch, not both") }
+    if invocation.global.json { throw UsageError("\(line ? "--line" : "--watch") is text: leave out --json") }
+    if arguments.flag("--bell") && arguments.flag("--no-bell") { throw UsageError("give --bell or --no-bell, not both") }
+    return line ? try StatusLine.commute(invocation, commutes[0]) : try run(invocation, commutes[0])
+  }
+
+  static func run(_ invocation: Invocation, _ commute: UserStore.Commute) throws -> Int32 {
+    let count = try invocation.arguments.integer("--count", in: 1...1_000_000)
+    let bell = !invocation.arguments.flag("--no-bell")
+    let store = try StopCommandSupport.openStore(invocation)
+    guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
+      throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
+    }
+    let settings = try invocation.settings()
+    let options = try RealtimeSupport.options(invocation, settings: settings)
+    let margin = BoardSupport.margin(settings)
+    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
+    let zone = store.timeZone(of: stop.feed)
+    let walk = Int64(commute.walkMinutes * 60)
+    let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
+    let screen = canMoveCursor ? Terminal.open() : nil
+    defer { screen?.close() }
+    let clock = BoardSupport.clock(invocation)
+    let period = try FeedsSupport.configuration(invocation).feeds.filter { $0.name == commute.feed && !$0.realtimeURLs.isEmpty }
+      .map { Int64($0.periodSeconds) }.min()
+    let out = invocation.context.stdout
+    var alarm = LeaveAlarm()
+    var rang: String?
+    var fetches = 0
+    while true {
+      let fetchedAt = clock()
+      let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
+      let feeds = try FeedsSupport.realtimeFeeds(quiet, preferred: commute.feed)
+      let live = try RealtimeSupport.live(quiet, store: store, feeds: feeds, now: fetchedAt, options: options, warn: fetches == 0)
+      let today = store.localDate(of: fetchedAt, feed: stop.feed)
+      var date = today
+      while !CommutePlanner.runs(commute, on: date) && date.daysSinceEpoch - today.daysSinceEpoch < 7 { date = date.adding(days: 1) }
+      let plan = try CommutePlanner.plan(commute, stop: stop, on: date, store: store, live: live)
+      fetches += 1
+      let last = count.map { fetches >= $0 } ?? false
+      let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: period)
+      let wait = max(0, next - invocation.context.clock.now().seconds)
+      func lines(at now: UnixTime) -> [String] {
+        render(
+          commute, stop: stop, plan: plan, now: now, walk: walk, margin: margin, zone: zone, twelveHour: twelve,
+          freshness: feeds.isEmpty ? nil : live.report.freshness, rang: rang)
+      }
+      if screen == nil { out.write(lines(at: fetchedAt).joined(separator: "\n") + "\n") }
+      // Every second until the next fetch: the bell, and on a terminal the countdowns.
+      let start = invocation.context.elapsed()
+      while true {
+        let now = clock()
+        if let index = plan.recommended, plan.date == today {
+          let option = plan.options[index]
+          let leaveBy = LeaveAdvice.leaveBy(departs: option.departs, walkSeconds: walk, now: now, margin: margin)
+          if alarm.shouldRing(leaveBy: leaveBy, departs: option.departs, now: now) {
+            let call = option.departure.call
+            let message =
+              "time to leave for the \(StopCommandSupport.clock(option.departs, zone: zone, twelveHour: twelve)) \(call.routeShortName) to \(call.headsign)"
+            rang = StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelve) + " " + message
+            if bell { BoardSupport.ring(invocation, message: message) }
+            if screen == nil { out.line(rang!) }
+          }
+        }
+        let elapsed = invocation.context.elapsed() - start
+        if let screen {
+          var shown = lines(at: now)
+          shown += ["", "q quits · next update in \(max(0, Int((Double(wait) - elapsed).rounded(.up)))) s"]
+          let size = screen.size()
+          screen.draw(shown.map { $0.count > size.columns ? String($0.prefix(size.columns)) : $0 })
+        }
+        if Double(wait) - elapsed <= 0 || last { break }
+        if let screen {
+          if screen.wait(seconds: min(1, Double(wait) - elapsed), elapsed: invocation.context.elapsed) == .quit { return 0 }
+        } else {
+          invocation.context.sleep(min(1, Double(wait) - elapsed))
+        }
+      }
+      if last { return 0 }
+      if screen == nil { out.line() }
+    }
+  }
+
+  /// The watch as lines at `now`.
+  static func render(
+    _ commute: UserStore.Commute, stop: TransitModel.Stop, plan: CommutePlanner.Plan, now: UnixTime, walk: Int64,
+    margin: LeaveAdvice.Margin, zone: TimeZone, twelveHour: Bool, freshness: RealtimeFreshness?, rang: String?
+  ) -> [String] {
+    func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
+    let frame = BoardFrame(title: "", now: now, zone: zone, twelveHour: twelveHour, freshness: freshness, departures: [])
+    var lines = [
+      "commute '\(commute.name)' · \(StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour)) · \(frame.realtimeText())",
+      "\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline)), from \(stop.name)"
+        + (commute.walkMinutes > 0 ? " (\(commute.walkMinutes) min walk)" : ""),
+      "",
+    ]
+    guard !plan.options.isEmpty else { return lines + ["no departure in the 2 h before \(clock(plan.deadline))"] }
+    if plan.recommended == nil { lines.append("nothing arrives in time; the first after:") }
+    var rows: [[String]] = []
+    for (index, option) in plan.options.enumerated() {
+      let call = option.departure.call
+      let advice =
+        plan.date == localDate(now, zone: zone)
+        ? LeaveAdvice.classify(departs: option.departs, walkSeconds: walk, now: now, margin: margin).text : ""
+      rows.append([
+        index == plan.recommended ? "→" : " ", call.routeShortName, call.headsign.isEmpty ? "(added trip)" : call.headsign,
+        clock(option.departs), StopCommandSupport.countdown(to: option.departs, from: now),
+        option.arrives.map { "arr " + clock($0) } ?? "", advice,
+      ])
+    }
+    lines += StopCommandSupport.table(rows).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if let rang { lines += ["", rang] }
+    return lines
+  }
+
+  /// The date of `now` on the agency's clock (leave advice is for today only).
+  private static func localDate(_ now: UnixTime, zone: TimeZone) -> ServiceDate {
+    let iso = ISOTime.format(now, zone: zone)
+    return ServiceDate(gtfs: iso.prefix(10).replacingOccurrences(of: "-", with: "")) ?? ServiceDate(daysSinceEpoch: -1)
+  }
+}

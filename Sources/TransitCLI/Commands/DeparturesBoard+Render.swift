@@ -1,0 +1,169 @@
+import Foundation
+import Merge
+import Services
+import TransitModel
+
+/// One frame of the live departure board (issue 20) and how it is drawn: a title with the
+/// clock and the feed's age, the rows, the stop's alerts and a footer, fitted to the window.
+struct BoardFrame {
+  /// "Tallaght Interchange [TINT]".
+  var title: String
+  /// The moment drawn (countdowns run from it).
+  var now: UnixTime
+  var zone: TimeZone
+  var twelveHour: Bool
+  /// What the realtime was when fetched; nil: no realtime at all.
+  var freshness: RealtimeFreshness?
+  /// The departures, soonest first; with `groups`, only the groups are drawn.
+  var departures: [Departure]
+  var groups: [DepartureGroups.Group]?
+  /// A station's platforms by stop_id (a "platform" column); empty for a stop.
+  var platformCodes: [String: String] = [:]
+  /// Seconds of walk to each row's stop (`--from`).
+  var walkSeconds: [BoardChanges.Key: Int64] = [:]
+  var margin = LeaveAdvice.Margin()
+  /// Rows that changed at the last fetch, still highlighted.
+  var highlighted: Set<BoardChanges.Key> = []
+  /// The stop's alerts, one line each.
+  var notices: [String] = []
+  /// The last line: how to quit, when the next update comes, what went wrong.
+  var footer: String?
+
+  /// The columns of a row, in the order they are dropped when the window is too narrow:
+  /// first what the marker says (live, interpolated), then the platform, the walk, the delay
+  /// and the clock time. The route, destination, countdown and leave advice always stay.
+  enum Column: Int, CaseIterable {
+    case route, headsign, platform, time, countdown, delay, source, walk, leave
+    static let dropOrder: [Column] = [.source, .platform, .walk, .delay, .time]
+  }
+
+  /// The room the destination asks for before columns are dropped (a longer one is cut).
+  static let wantedHeadsign = 24
+
+  /// The frame as lines of at most `columns` characters and at most `rows` lines. Highlighted
+  /// rows start with `*`, and are in reverse video when `colour` is on.
+  func render(columns: Int, rows: Int, colour: Bool) -> [String] {
+    let columns = max(20, columns)
+    func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
+    var header = [fit(title + " · " + StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour) + " · " + realtimeText(), columns)]
+    header.append("")
+    var trailer: [String] = []
+    if !notices.isEmpty { trailer.append("") }
+    trailer += notices.map { fit($0, columns) }
+    if let footer { trailer += ["", fit(footer, columns)] }
+
+    // The rows (cells by column), with a group heading before each group.
+    enum Line {
+      case heading(String)
+      case row([Column: String], BoardChanges.Key)
+      case blank
+    }
+    var lines: [Line] = []
+    func cells(_ departure: Departure) -> [Column: String] {
+      let call = departure.call
+      let time = departure.time ?? now
+      var cells: [Column: String] = [
+        .route: call.routeShortName, .headsign: call.headsign.isEmpty ? "(added trip)" : call.headsign, .time: clock(time),
+      ]
+      if let code = platformCodes[call.stopID.rawValue] { cells[.platform] = code }
+      switch departure.status {
+      case .cancelled: cells[.countdown] = "cancelled"
+      case .skipped: cells[.countdown] = "skipped"
+      default: cells[.countdown] = StopCommandSupport.countdown(to: time, from: now)
+      }
+      if freshness != nil {
+        let columns = DeparturesCommand.realtimeColumns(departure, zone: zone, twelveHour: twelveHour, colour: false)
+        cells[.delay] = columns[1]
+        if departure.status != .cancelled && departure.status != .skipped { cells[.source] = columns[2] }
+      }
+      let key = BoardChanges.Key(departure)
+      if let walk = walkSeconds[key] {
+        cells[.walk] = BoardSupport.walkText(seconds: walk)
+        if let advice = LeaveAdvice.classify(departure, walkSeconds: walk, now: now, margin: margin) { cells[.leave] = advice.text }
+      }
+      return cells
+    }
+    if let groups {
+      for (index, group) in groups.enumerated() {
+        if index > 0 { lines.append(.blank) }
+        lines.append(.heading("\(group.route) → \(group.headsign)"))
+        for departure in group.departures { lines.append(.row(cells(departure), BoardChanges.Key(departure))) }
+      }
+    } else {
+      for departure in departures { lines.append(.row(cells(departure), BoardChanges.Key(departure))) }
+    }
+    let room = max(1, rows - header.count - trailer.count)
+    if lines.count > room { lines = Array(lines.prefix(room)) }
+    if lines.isEmpty { return header + ["no departures in the window"] + trailer }
+
+    // Widths, then columns dropped in their fixed order until the row fits.
+    var widths: [Column: Int] = [:]
+    for case .row(let cells, _) in lines {
+      for (column, text) in cells where !text.isEmpty { widths[column] = max(widths[column] ?? 0, text.count) }
+    }
+    var shown = Column.allCases.filter { widths[$0] != nil }
+    func total(headsign: Int) -> Int {
+      2 + shown.map { $0 == .headsign ? headsign : widths[$0]! }.reduce(0, +) + 2 * (shown.count - 1)
+    }
+    let naturalHeadsign = widths[.headsign] ?? 0
+    for column in Column.dropOrder where total(headsign: min(naturalHeadsign, Self.wantedHeadsign)) > columns {
+      shown.removeAll { $0 == column }
+    }
+    if shown.contains(.headsign) {
+      widths[.headsign] = max(4, min(naturalHeadsign, columns - total(headsign: 0)))
+    }
+    let rightAligned: Set<Column> = [.countdown]
+    var body: [String] = []
+    for line in lines {
+      switch line {
+      case .blank: body.append("")
+      case .heading(let text): body.append(fit(text, columns))
+      case .row(let cells, let key):
+        let marked = highlighted.contains(key)
+        var text = marked ? "* " : "  "
+        for (index, column) in shown.enumerated() {
+          let width = widths[column]!
+          var cell = cells[column] ?? ""
+          if cell.count > width { cell = String(cell.prefix(max(0, width - 1))) + "…" }
+          let pad = String(repeating: " ", count: width - cell.count)
+          text += rightAligned.contains(column) ? pad + cell : cell + (index == shown.count - 1 ? "" : pad)
+          if index < shown.count - 1 { text += "  " }
+        }
+        while text.last == " " { text.removeLast() }
+        text = fit(text, columns)
+        body.append(marked && colour ? "\u{1B}[7m" + text + "\u{1B}[0m" : text)
+      }
+    }
+    return header + body + trailer
+  }
+
+  /// "live, feed 30 s old", "stale, feed 3 min old", "timetable only".
+  func realtimeText() -> String {
+    guard let freshness else { return "timetable only" }
+    let age = freshness.feedTimestamp.map { now - $0 }.map { "feed \(FeedsSupport.ageText(max(0, $0))) old" }
+    switch freshness.status {
+    case .fresh: return "live, " + (age ?? "feed time unknown")
+    case .stale: return "stale, " + (age ?? "feed time unknown")
+    case .expired: return "realtime not used, " + (age ?? "feed time unknown")
+    case .unknown: return "live, feed time unknown"
+    case .none: return "timetable only"
+    }
+  }
+
+  /// `text` cut to `columns` characters.
+  func fit(_ text: String, _ columns: Int) -> String {
+    text.count > columns ? String(text.prefix(max(0, columns - 1))) + "…" : text
+  }
+}
+
+extension StopCommandSupport {
+  /// "07:40:05" (or "7:40:05 AM").
+  static func clockSeconds(_ time: UnixTime, zone: TimeZone, twelveHour: Bool) -> String {
+    let iso = ISOTime.format(time, zone: zone)
+    let seconds = String(iso.dropFirst(17).prefix(2))
+    let minutes = clock(time, zone: zone, twelveHour: twelveHour)
+    guard twelveHour else { return minutes + ":" + seconds }
+    let parts = minutes.split(separator: " ")
+    return parts.count == 2 ? "\(parts[0]):\(seconds) \(parts[1])" : minutes
+  }
+}

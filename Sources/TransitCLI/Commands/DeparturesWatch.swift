@@ -1,0 +1,202 @@
+import Foundation
+import GTFSRealtime
+import Merge
+import Services
+import TransitModel
+
+/// `transit departures STOP --watch`: the live board (issue 20). Realtime is fetched again in
+/// step with the feed's own period (the poll schedule `follow` uses); between fetches the
+/// countdowns are redrawn every second; rows that changed at a fetch are highlighted for a few
+/// seconds. On a terminal it takes the alternate screen (q, Ctrl-C or SIGTERM restore it);
+/// elsewhere, and with TERM=dumb, each fetch prints a plain frame.
+enum DeparturesWatch {
+  /// Seconds a changed row stays highlighted.
+  static let highlightSeconds = 5.0
+
+  static func run(_ invocation: Invocation) throws -> Int32 {
+    let arguments = invocation.arguments
+    if arguments.value("--at") != nil || arguments.value("--date") != nil {
+      throw UsageError("--watch shows the board from now: leave out --at and --date")
+    }
+    let count = try arguments.integer("--count", in: 1...1_000_000)
+    let grouped = arguments.flag("--group")
+    let perGroup = try arguments.integer("--per-group", in: 1...100) ?? DepartureGroups.defaultPerGroup
+    let board = try BoardContext(invocation, defaultLimit: grouped ? 1000 : nil)
+    let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
+    let screen = canMoveCursor ? Terminal.open() : nil
+    defer { screen?.close() }
+    screen?.allowsColour = invocation.useColor
+    let clock = BoardSupport.clock(invocation)
+    let period = board.feedPeriodSeconds()
+    let out = invocation.context.stdout
+    var previous: [Departure]?
+    var highlightUntil: [BoardChanges.Key: Double] = [:]
+    var fetches = 0
+    var warned = false
+    while true {
+      let fetchedAt = clock()
+      // On the full screen, diagnostics would scribble over the board: this fetch's go to the footer.
+      let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
+      let feeds = try FeedsSupport.realtimeFeeds(quiet, preferred: board.stop.feed.rawValue)
+      let (live, departures, notices) = try board.board(now: fetchedAt, feeds: feeds, warn: !warned && screen == nil)
+      warned = true
+      let elapsedAtFetch = invocation.context.elapsed()
+      for key in BoardChanges.changed(from: previous, to: departures) { highlightUntil[key] = elapsedAtFetch + highlightSeconds }
+      previous = departures
+      fetches += 1
+      var frame = BoardFrame(
+        title: board.title, now: fetchedAt, zone: board.zone, twelveHour: board.twelveHour,
+        freshness: feeds.isEmpty ? nil : live.report.freshness, departures: departures,
+        groups: grouped ? DepartureGroups.group(departures, perGroup: perGroup) : nil,
+        platformCodes: board.platforms.compactMapValues { $0.platformCode.map { "platform \($0)" } },
+        margin: board.margin, notices: notices.map(DeparturesCommand.noticeLine))
+      for departure in departures { if let walk = board.walkSeconds(departure) { frame.walkSeconds[BoardChanges.Key(departure)] = walk } }
+      let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: period)
+      let wait = Double(max(0, next - invocation.context.clock.now().seconds))
+      let last = count.map { fetches >= $0 } ?? false
+      guard let screen else {
+        frame.highlighted = Set(highlightUntil.filter { $0.value > elapsedAtFetch }.keys)
+        let size = (invocation.context.stdoutIsTerminal ? Terminal.windowSize() : nil) ?? (StopCommandSupport.environmentColumns(invocation) ?? 80, 1000)
+        out.write(frame.render(columns: size.columns, rows: 1000, colour: false).joined(separator: "\n") + "\n")
+        if last { return 0 }
+        out.line()
+        invocation.context.sleep(wait)
+        continue
+      }
+      // Redraw every second until the next fetch; at once on a resize.
+      let problem = BoardSupport.lastLine(quiet.context.stderr)
+      let start = invocation.context.elapsed()
+      while true {
+        let elapsed = invocation.context.elapsed()
+        frame.now = clock()
+        frame.highlighted = Set(highlightUntil.filter { $0.value > elapsed }.keys)
+        let left = wait - (elapsed - start)
+        var footer = "q quits · next update in \(max(0, Int(left.rounded(.up)))) s"
+        if let problem { footer += " · " + problem }
+        frame.footer = footer
+        let size = screen.size()
+        screen.draw(frame.render(columns: size.columns, rows: size.rows, colour: screen.allowsColour))
+        if left <= 0 || last && elapsed - start >= 1 { break }
+        if screen.wait(seconds: min(1, left), elapsed: invocation.context.elapsed) == .quit { return 0 }
+      }
+      if last { return 0 }
+    }
+  }
+}
+
+extension StopCommandSupport {
+  /// `COLUMNS` when it is a width.
+  static func environmentColumns(_ invocation: Invocation) -> Int? {
+    invocation.context.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+  }
+}
+
+// MARK: - Options
+
+extension DeparturesWatch {
+  /// The options `departures` gains for the board and the status line.
+  static let options: [OptionSpec] = [
+    OptionSpec("--watch", help: "A full-screen live board: refreshed with the feed, countdowns every second, q quits"),
+    OptionSpec("--group", help: "The next few departures of each route and direction instead of one list"),
+    OptionSpec("--per-group", value: "N", help: "With --group: departures per route and direction", default: "\(DepartureGroups.defaultPerGroup)"),
+    OptionSpec("--count", value: "N", help: "With --watch: stop after N updates"),
+    OptionSpec("--line", help: "One short line for a status bar or prompt: the next departure (and when to leave, with --from)"),
+    StatusLine.timeoutOption,
+  ]
+
+  static let discussion = """
+    --watch keeps a live board on the screen (the alternate screen, like 'follow'): realtime
+    is fetched again just after the feed publishes (its --poll period, 30 s unless set),
+    countdowns are redrawn every second, rows that changed are marked with * (and highlighted)
+    for a few seconds, the title says how old the feed is, the stop's alerts are at the foot,
+    and q, Ctrl-C or SIGTERM restore the terminal. A narrow window drops columns in a fixed
+    order: the live/interpolated marker, the platform, the walk, the delay, the clock time.
+    With TERM=dumb or when not on a terminal it prints a plain board at each update (--count N
+    stops after N).
+
+    --group (with or without --watch) lists the next --per-group departures (3) of each route
+    and direction, so a busy station's board reaches further ahead.
+
+    With --from LAT,LON or a place, each departure says how long the walk is and when to
+    leave: "leave in 6 min" (the walk and a margin for prediction error, growing with how far
+    ahead the departure is: the leave-margin setting, 10 % of the time ahead, at most 5 min),
+    "leave now", "run" (only at up to 1.5 times the walking speed) or "too late".
+
+    --line prints one line for a status bar, e.g. "27 07:53 +3 · in 13 min" ("+3": 3 min late;
+    "sched": timetable only; with --from, "leave in 6 min" instead of the countdown; a stale
+    feed adds its age, a failed or timed-out fetch "offline"), and "no 27 before 09:40" when
+    nothing leaves in the window; it always exits 0 and waits for the network at most
+    --timeout seconds.
+    """
+
+  static let examples = [
+    "transit departures TINT --watch",
+    "transit departures TINT --group --now 2026-12-01T07:40:00Z",
+    "transit departures 4530 --from 53.2875,-6.3664 --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb",
+    "transit departures TINT --line --route 27",
+  ]
+
+  /// Runs the board, the grouped list or the status line when asked for; nil otherwise.
+  static func dispatch(_ invocation: Invocation) throws -> Int32? {
+    let arguments = invocation.arguments
+    if arguments.flag("--line") {
+      if arguments.flag("--watch") || arguments.flag("--group") || invocation.global.json {
+        throw UsageError("--line is one line of text: leave out --watch, --group and --json")
+      }
+      return try StatusLine.departures(invocation)
+    }
+    if arguments.value("--timeout") != nil { throw UsageError("--timeout goes with --line") }
+    if arguments.value("--count") != nil && !arguments.flag("--watch") { throw UsageError("--count N goes with --watch") }
+    if arguments.value("--per-group") != nil && !arguments.flag("--group") { throw UsageError("--per-group N goes with --group") }
+    if arguments.flag("--watch") {
+      if invocation.global.json { throw UsageError("--watch draws a board: leave out --json") }
+      return try run(invocation)
+    }
+    if arguments.flag("--group") { return try grouped(invocation) }
+    return nil
+  }
+
+  /// `departures STOP --group` without --watch: one grouped board, from --at or now.
+  static func grouped(_ invocation: Invocation) throws -> Int32 {
+    let board = try BoardContext(invocation, defaultLimit: 1000)
+    let perGroup = try invocation.arguments.integer("--per-group", in: 1...100) ?? DepartureGroups.defaultPerGroup
+    let now = invocation.now
+    let start = try invocation.arguments.queryStart("--at", now: now, zone: board.zone)
+    let feeds = try FeedsSupport.realtimeFeeds(invocation, preferred: board.stop.feed.rawValue)
+    let (live, departures, notices) = try board.board(now: now, feeds: feeds, warn: true, start: start)
+    var frame = BoardFrame(
+      title: board.title, now: now, zone: board.zone, twelveHour: board.twelveHour,
+      freshness: feeds.isEmpty ? nil : live.report.freshness, departures: departures,
+      groups: DepartureGroups.group(departures, perGroup: perGroup),
+      platformCodes: board.platforms.compactMapValues { $0.platformCode.map { "platform \($0)" } },
+      margin: board.margin, notices: notices.map(DeparturesCommand.noticeLine))
+    if invocation.global.json {
+      // DESIGN.md's departures shape, the list as groups.
+      let groups = frame.groups ?? []
+      let stop: JSON = .object([
+        ("stop_id", .string(board.stop.id.rawValue)), ("stop_code", .optional(board.stop.code)), ("name", .string(board.stop.name)),
+      ])
+      var groupValues: [JSON] = []
+      for group in groups {
+        let direction: JSON = group.directionID.map { JSON.number($0) } ?? .null
+        let list: [JSON] = group.departures.map { DeparturesCommand.departureJSON($0, zone: board.zone, reachable: nil) }
+        let members: [(String, JSON)] = [
+          ("route_short_name", .string(group.route)), ("direction_id", direction), ("headsign", .string(group.headsign)),
+          ("departures", .array(list)),
+        ]
+        groupValues.append(.object(members))
+      }
+      let members: [(String, JSON)] = [
+        ("stop", stop), ("now", .string(ISOTime.format(now, zone: board.zone))),
+        ("realtime", RealtimeSupport.json(live.report, zone: board.zone)), ("groups", .array(groupValues)),
+      ]
+      let json = JSON.object(members)
+      invocation.context.stdout.line(json.serialized(pretty: true))
+      return 0
+    }
+    for departure in departures { if let walk = board.walkSeconds(departure) { frame.walkSeconds[BoardChanges.Key(departure)] = walk } }
+    let columns = (invocation.context.stdoutIsTerminal ? Terminal.windowSize()?.columns : nil) ?? StopCommandSupport.environmentColumns(invocation) ?? 80
+    invocation.context.stdout.write(frame.render(columns: columns, rows: 10_000, colour: false).joined(separator: "\n") + "\n")
+    return 0
+  }
+}

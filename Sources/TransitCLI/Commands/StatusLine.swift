@@ -1,0 +1,151 @@
+import Fetch
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import Services
+import TransitModel
+
+/// `--line` of `departures STOP` and `commute NAME` (issue 20): one short line for a shell
+/// prompt or a status bar, e.g. `27 07:53 +3 · leave in 6 min`. It exits 0 even when there is
+/// nothing to take, reads realtime through the snapshot cache, and waits for the network at
+/// most `--timeout` seconds (default 2) before answering from the cache or the timetable.
+///
+/// The line: the route, the time (expected, else scheduled), the delay in minutes when live
+/// (`+3`, `-1`; nothing when on the minute) or `sched` when only the timetable knows it; then
+/// the leave advice (with `--from` or a commute's walk) or the countdown; then, when the feed
+/// is stale, its age, and `offline` when the fetch failed or timed out.
+enum StatusLine {
+  static let timeoutOption = OptionSpec(
+    "--timeout", value: "SECONDS", help: "With --line: wait at most this long for realtime, then use the cache or the timetable",
+    default: "2")
+
+  /// The `--timeout` in seconds.
+  static func timeout(_ invocation: Invocation) throws(UsageError) -> Double {
+    guard let text = invocation.arguments.value("--timeout") else { return 2 }
+    guard let seconds = Double(text), seconds > 0, seconds <= 60 else {
+      throw UsageError("--timeout '\(text)' is not a number of seconds from 0 to 60")
+    }
+    return seconds
+  }
+
+  /// Realtime for a status line: `--realtime` files, else the configured feeds (only the
+  /// `preferred` one when it is configured) through the cache, the network given `timeout`
+  /// seconds in all. Says nothing on stderr; `offline` tells whether a fetch failed.
+  static func feeds(_ invocation: Invocation, preferred: String?, timeout: Double) throws -> (feeds: [FeedMessage], offline: Bool) {
+    if !invocation.global.realtimeFiles.isEmpty {
+      return (try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }, false)
+    }
+    var configured = try FeedsSupport.configuration(invocation).feeds.filter { !$0.realtimeURLs.isEmpty }
+    if let preferred, configured.contains(where: { $0.name == preferred }) { configured = configured.filter { $0.name == preferred } }
+    guard !configured.isEmpty else { return ([], false) }
+    let settings = try invocation.settings()
+    let fetcher = RealtimeFetcher(
+      client: try FeedsSupport.client(invocation, budgetSeconds: timeout), cacheDirectory: invocation.paths.cache,
+      limits: settings.realtimeLimits, clock: { invocation.context.clock.now().seconds })
+    var feeds: [FeedMessage] = []
+    var offline = false
+    for feed in configured {
+      for (_, url) in feed.realtimeURLs {
+        guard let request = try? FeedsSupport.resolve(url, feed: feed, invocation: invocation) else { continue }
+        do {
+          let snapshot = try fetcher.snapshot(request, periodSeconds: feed.periodSeconds, refresh: false) { bytes in
+            try RtDumpCommand.decode(bytes, source: request.shownURL, limits: fetcher.limits)
+          }
+          if snapshot.origin == .fallback { offline = true }
+          feeds.append(snapshot.feed)
+        } catch {
+          offline = true
+        }
+      }
+    }
+    return (feeds, offline)
+  }
+
+  /// The line for `departure` at `now`.
+  static func text(
+    _ departure: Departure, advice: LeaveAdvice?, now: UnixTime, freshness: RealtimeFreshness?, offline: Bool, zone: TimeZone,
+    twelveHour: Bool
+  ) -> String {
+    let time = departure.time ?? now
+    var text = departure.call.routeShortName + " " + StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour)
+    if departure.source == .schedule && departure.status != .added {
+      text += " sched"
+    } else if let delay = departure.delaySeconds {
+      let minutes = (abs(delay) + 30) / 60
+      if minutes > 0 { text += delay > 0 ? " +\(minutes)" : " -\(minutes)" }
+    }
+    if let advice {
+      text += " · " + advice.text
+    } else {
+      let countdown = StopCommandSupport.countdown(to: time, from: now)
+      text += " · " + (countdown == "now" ? "now" : "in " + countdown)
+    }
+    return text + suffix(freshness: freshness, now: now, offline: offline)
+  }
+
+  /// " · feed 5 min old" for a stale or unused feed, " · offline" after a failed fetch.
+  static func suffix(freshness: RealtimeFreshness?, now: UnixTime, offline: Bool) -> String {
+    var parts: [String] = []
+    if let freshness, freshness.status == .stale || freshness.status == .expired, let stamp = freshness.feedTimestamp {
+      parts.append("feed \(FeedsSupport.ageText(max(0, now - stamp))) old")
+    }
+    if offline { parts.append("offline") }
+    return parts.map { " · " + $0 }.joined()
+  }
+
+  /// `departures STOP --line`.
+  static func departures(_ invocation: Invocation) throws -> Int32 {
+    let timeout = try timeout(invocation)
+    let board = try BoardContext(invocation)
+    let now = invocation.now
+    let (feeds, offline) = try feeds(invocation, preferred: board.stop.feed.rawValue, timeout: timeout)
+    let (live, departures, _) = try board.board(now: now, feeds: feeds, warn: false, limit: 10_000)
+    let walk = board.from.flatMap { from in board.stop.coordinate.map { Int64(board.options.walking.seconds(from: from, to: $0)) } }
+    let out = invocation.context.stdout
+    let freshness = feeds.isEmpty ? nil : live.report.freshness
+    guard let (departure, advice) = StatusLineChoice.first(departures, walkSeconds: walk, now: now, margin: board.margin) else {
+      let end = StopCommandSupport.clock(now + Int64(board.windowMinutes * 60), zone: board.zone, twelveHour: board.twelveHour)
+      out.line("no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline))
+      return 0
+    }
+    out.line(
+      text(departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: board.zone, twelveHour: board.twelveHour))
+    return 0
+  }
+
+  /// `commute NAME --line`: the recommended departure today and when to leave for it.
+  static func commute(_ invocation: Invocation, _ commute: UserStore.Commute) throws -> Int32 {
+    let timeout = try timeout(invocation)
+    let out = invocation.context.stdout
+    let store = try StopCommandSupport.openStore(invocation)
+    guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
+      throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
+    }
+    let settings = try invocation.settings()
+    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
+    let zone = store.timeZone(of: stop.feed)
+    let now = invocation.now
+    let today = store.localDate(of: now, feed: stop.feed)
+    let deadlineText = ValueParser.clockText(minutes: commute.arriveByMinutes)
+    guard CommutePlanner.runs(commute, on: today) else {
+      out.line("no \(commute.name) commute today")
+      return 0
+    }
+    let (feeds, offline) = try feeds(invocation, preferred: stop.feed.rawValue, timeout: timeout)
+    let options = try RealtimeSupport.options(invocation, settings: settings)
+    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: false)
+    let plan = try CommutePlanner.plan(commute, stop: stop, on: today, store: store, live: live)
+    let freshness = feeds.isEmpty ? nil : live.report.freshness
+    let what = commute.route ?? "departure"
+    guard let index = plan.recommended else {
+      out.line("no \(what) before \(deadlineText)" + suffix(freshness: freshness, now: now, offline: offline))
+      return 0
+    }
+    let option = plan.options[index]
+    let advice = LeaveAdvice.classify(
+      departs: option.departs, walkSeconds: Int64(commute.walkMinutes * 60), now: now, margin: BoardSupport.margin(settings))
+    out.line(text(option.departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: zone, twelveHour: twelve))
+    return 0
+  }
+}

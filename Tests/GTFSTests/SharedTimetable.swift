@@ -1,0 +1,38 @@
+import Foundation
+import GTFS
+import TestSupport
+
+/// Each feed of shared/data ingested once per test process, under a feed name, for the suites
+/// that only query it: a real feed takes seconds to ingest, and several suites ask for the same
+/// ones. Tests must not change these timetables (ingest tests make their own).
+enum SharedTimetable {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var loaded: [String: Result<(TestDirectory, String), SetUpError>] = [:]
+
+  struct SetUpError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// The timetable file of shared/data/static/`file` ingested as `feed`.
+  /// - Throws: when the feed is missing or its ingest failed (each test asking fails alone).
+  static func path(_ file: String, as feed: String) throws -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    let key = file + "\u{0}" + feed
+    if loaded[key] == nil {
+      loaded[key] = Result {
+        guard let source = SharedData.path("static/" + file) else { throw SetUpError(description: "no shared/data/static/\(file)") }
+        let directory = TestDirectory()
+        let timetables = Timetables(directory: directory.path)
+        try timetables.ingest(source, as: feed, now: 1)
+        return (directory, try timetables.path(of: feed))
+      }.mapError { $0 as? SetUpError ?? SetUpError(description: "ingest of \(file): \($0)") }
+    }
+    return try loaded[key]!.get().1
+  }
+
+  /// A store over `path(file, as: feed)`.
+  static func store(_ file: String, as feed: String) throws -> Store {
+    try Store(files: [(feed, try path(file, as: feed))])
+  }
+}
