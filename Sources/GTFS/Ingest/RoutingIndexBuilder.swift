@@ -1,6 +1,7 @@
 import SQLite
 
-/// Writes the router's arrays at ingest (`routing_index`, see `RoutingIndex`): the network's
+/// Writes the router's arrays at ingest (`routing_index`, see `RoutingIndex`), and each
+/// pattern's trips by first departure (`patterns.starts`) for departure queries: the network's
 /// connected parts, and for each its stops' footpaths and its patterns with their stops and
 /// their trips in order of first departure, so that a journey search reads the part it can use
 /// in one pass instead of scanning every pattern, trip and footpath of the feed.
@@ -108,6 +109,16 @@ enum RoutingIndexBuilder {
     for pattern in patterns.keys.sorted() {
       guard let first = patterns[pattern]!.stops.first, let part = number[parts.find(Int(first))] else { continue }
       patternsOfPart[Int(part)].append(pattern)
+    }
+
+    // Each pattern's trips by first departure, for departure queries (`patterns.starts`).
+    let starts = try db.prepare("UPDATE patterns SET starts = ? WHERE pattern_idx = ?")
+    for pattern in patterns.keys.sorted() {
+      let trips = patterns[pattern]!.trips.sorted { ($0.firstDeparture, $0.trip) < ($1.firstDeparture, $1.trip) }
+      starts.reset()
+      starts.bindBlob(RoutingIndex.bytes(trips.flatMap { [$0.firstDeparture, $0.trip, $0.service] }), at: 1)
+      starts.bind(pattern, at: 2)
+      try starts.run()
     }
 
     let insert = try db.prepare("INSERT INTO routing_index (part, data) VALUES (?, ?)")

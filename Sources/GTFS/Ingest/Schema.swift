@@ -14,7 +14,9 @@ import SQLite
 /// `trip_times_by_pattern` bounds the trips to those starting within the window moved back by
 /// the least and the most time any of the pattern's trips takes from its first departure to
 /// that position (`patterns.offsets`), so only trips that can be at the stop in the window are
-/// read.
+/// read; `patterns.starts` lists the pattern's trips by first departure with their service, so
+/// that range is found without an index seek per pattern and service date (a busy stop has 140
+/// patterns) and only trips whose service runs are read.
 ///
 /// Journey planning: `footpaths` holds every pair of stops (location_type 0) within
 /// `footpathRadiusMeters` of each other in a straight line, both ways, found once at ingest
@@ -55,7 +57,7 @@ enum Schema {
       block_id TEXT, shape_id TEXT, wheelchair_accessible INTEGER, bikes_allowed INTEGER);
     CREATE TABLE patterns (
       pattern_idx INTEGER PRIMARY KEY, route_idx INTEGER NOT NULL, stop_count INTEGER NOT NULL,
-      max_span INTEGER NOT NULL DEFAULT 0, offsets BLOB);
+      max_span INTEGER NOT NULL DEFAULT 0, offsets BLOB, starts BLOB);
     CREATE TABLE pattern_stops (
       pattern_idx INTEGER NOT NULL, position INTEGER NOT NULL, stop_idx INTEGER NOT NULL,
       stop_sequence INTEGER NOT NULL, pickup_type INTEGER NOT NULL DEFAULT 0,

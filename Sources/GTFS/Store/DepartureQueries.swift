@@ -81,7 +81,7 @@ extension Store {
 extension FeedReader {
   static let patternsAtStopSQL = """
     SELECT ps.pattern_idx, ps.position, ps.stop_sequence, ps.pickup_type, ps.drop_off_type, ps.stop_headsign,
-           p.stop_count, p.max_span, p.route_idx, substr(p.offsets, ps.position * 8 + 1, 8)
+           p.stop_count, p.max_span, p.route_idx, substr(p.offsets, ps.position * 8 + 1, 8), p.starts
     FROM pattern_stops ps JOIN patterns p ON p.pattern_idx = ps.pattern_idx
     WHERE ps.stop_idx = ?1
     """
@@ -92,6 +92,10 @@ extension FeedReader {
     FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx
     WHERE tt.pattern_idx = ?1 AND tt.first_departure BETWEEN ?2 AND ?3
     """
+
+  /// `tripByIndexSQL` as a statement of its own (the frequency trips below use that one
+  /// while a pattern's trips are read through this).
+  static let tripStartingInWindowSQL = tripByIndexSQL + " -- a trip of patterns.starts"
 
   static let tripByIndexSQL = """
     SELECT tt.trip_idx, substr(tt.times, ?2, 8), substr(tt.interpolated, ?3, 1),
@@ -113,7 +117,21 @@ extension FeedReader {
     /// The least and the greatest time any trip of the pattern is here after its first
     /// departure (0 and `maxSpan` when ingest did not record them).
     var offsets: ClosedRange<Int64>
+    /// The pattern's trips by first departure: per trip its first departure, trip_idx and
+    /// service_idx, little-endian int32 (`patterns.starts`); empty when ingest did not store
+    /// them (then the index on trip_times is asked).
+    var starts: [UInt8]
     var route: RouteSummary
+
+    /// The first and the last first departure in `starts`, when stored.
+    var startRange: ClosedRange<Int64>? {
+      guard starts.count >= 12 else { return nil }
+      return starts.withUnsafeBytes { raw in
+        let first = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int32.self)))
+        let last = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: (raw.count / 12 - 1) * 12, as: Int32.self)))
+        return first <= last ? first...last : nil
+      }
+    }
     var stopID: StopID
   }
 
@@ -163,7 +181,8 @@ extension FeedReader {
         PatternCall(
           pattern: select.int64(0), position: position, stopSequence: select.int(2), pickupType: select.int(3),
           dropOffType: select.int(4), stopHeadsign: select.optionalText(5).flatMap { $0.isEmpty ? nil : $0 },
-          isLast: position == select.int(6) - 1, maxSpan: maxSpan, offsets: offsets, route: route, stopID: stopID))
+          isLast: position == select.int(6) - 1, maxSpan: maxSpan, offsets: offsets, starts: select.blob(10), route: route,
+          stopID: stopID))
     }
     return result
   }
@@ -261,6 +280,7 @@ extension FeedReader {
     /// Adds the calls from `from` to `until` to `result`.
     // Looked up once: a busy stop has over a hundred patterns, asked about per date and slice.
     let tripsInWindow = try db.cached(Self.tripsInWindowSQL)
+    let tripByIndex = try db.cached(Self.tripStartingInWindowSQL)
     func calls(from: UnixTime, until: UnixTime) throws {
       var date = firstDate
       while date <= lastDate {
@@ -276,10 +296,31 @@ extension FeedReader {
           // Trips are at this stop between offsets.lowerBound and offsets.upperBound after
           // their first departure.
           let earliestStart = low - call.offsets.upperBound, latestStart = high - call.offsets.lowerBound
-          let range = earliestStart <= latestStart ? try startRange(of: call.pattern) : nil
+          let range = earliestStart <= latestStart ? try call.startRange ?? startRange(of: call.pattern) : nil
           let startsInWindow = range?.overlaps(earliestStart...latestStart) ?? false
-          let select = tripsInWindow
-          if startsInWindow {
+          // The trips starting in range whose service runs, from patterns.starts when stored:
+          // each then read by its rowid; else the index on (pattern_idx, first_departure).
+          var candidates: [Int64] = []
+          if startsInWindow && !call.starts.isEmpty {
+            call.starts.withUnsafeBytes { raw in
+              let count = raw.count / 12
+              func word(_ index: Int, _ field: Int) -> Int32 {
+                Int32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 12 + field * 4, as: Int32.self))
+              }
+              var index = 0, end = count
+              while index < end {
+                let middle = (index + end) / 2
+                if Int64(word(middle, 0)) < earliestStart { index = middle + 1 } else { end = middle }
+              }
+              while index < count, Int64(word(index, 0)) <= latestStart {
+                if services.contains(Int64(word(index, 2))) { candidates.append(Int64(word(index, 1))) }
+                index += 1
+              }
+            }
+          }
+          let indexed = startsInWindow && !call.starts.isEmpty
+          let select = indexed ? tripByIndex : tripsInWindow
+          if startsInWindow && !indexed {
             select.reset()
             select.bind(call.pattern, at: 1)
             select.bind(earliestStart, at: 2)
@@ -287,7 +328,21 @@ extension FeedReader {
             select.bind(call.position * 8 + 1, at: 4)
             select.bind(call.position / 8 + 1, at: 5)
           }
-          while startsInWindow, try select.step() {
+          var next = 0
+          func step() throws -> Bool {
+            guard startsInWindow else { return false }
+            guard indexed else { return try select.step() }
+            while next < candidates.count {
+              select.reset()
+              select.bind(candidates[next], at: 1)
+              select.bind(call.position * 8 + 1, at: 2)
+              select.bind(call.position / 8 + 1, at: 3)
+              next += 1
+              if try select.step() { return true }
+            }
+            return false
+          }
+          while try step() {
             // Cheap checks first: the service (an integer) and the time (8 bytes of the blob).
             guard services.contains(select.int64(5)) else { continue }
             let time = select.withBlob(1) { raw -> Int32? in
