@@ -192,6 +192,9 @@ public enum Transit {
       global.now = time
     }
     parsed.remove(GlobalOptions.specs.map(\.name))
+    // Every typed option's value is read once before the command runs: a bad value is a usage
+    // error before any file is opened or fetched.
+    for option in spec.options { try option.validate?(parsed) }
     return Invocation(arguments: parsed, global: global, context: context, spec: spec)
   }
 

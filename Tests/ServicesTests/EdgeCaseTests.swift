@@ -80,6 +80,9 @@ struct ExpiredTimetableTests {
     #expect(!result.stdout.contains("try a wider --window"))
     let show = transit(["stops", "show", "8011", "--now", "2021-05-01T08:00:00-04:00", "--data-dir", home])
     #expect(show.stdout.contains("none: the timetable held for hart ended on 2021-04-24"), "\(show.stdout)")
+    // The live board's frame too (80 columns: the advice on a line of its own).
+    let board = transit(["departures", "8011", "--group", "--now", "2021-05-01T08:00:00-04:00", "--data-dir", home])
+    #expect(board.stdout.contains("no departures: the timetable held for hart ended on 2021-04-24;\nrefresh it with 'transit ingest'"), "\(board.stdout)")
   }
 
   @Test func beforeTheFirstServiceDayTheMessageSaysItHasNotBegun() {

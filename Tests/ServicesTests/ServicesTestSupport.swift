@@ -33,13 +33,16 @@ final class SharedHome: @unchecked Sendable {
     precondition(result.code == 0, result.stderr)
   }
 
-  /// The home holding `feed` (a file in shared/data/static) as feed `name`.
+  /// The home holding `feed` (a file in shared/data/static) as feed `name`. Keyed by both: a
+  /// test reading the feed by its name must not get a home another test named otherwise
+  /// (whichever ran first won, and tests asking for "real" found no feed of that name).
   static func holding(_ feed: String, as name: String = "real") -> SharedHome {
     lock.lock()
     defer { lock.unlock() }
-    if let home = homes[feed] { return home }
+    let key = feed + " as " + name
+    if let home = homes[key] { return home }
     let home = SharedHome(feed: feed, name: name)
-    homes[feed] = home
+    homes[key] = home
     return home
   }
 }

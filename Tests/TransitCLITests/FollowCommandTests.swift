@@ -169,10 +169,10 @@ import Testing
 
   @Test func snapshotNamesAndDurations() throws {
     #expect(FollowCommand.kind(of: "/a/1796110560-vehicle-positions.pb") == "vehicle-positions")
-    #expect(try RecordCommand.duration("90") == 90)
-    #expect(try RecordCommand.duration("15m") == 900)
-    #expect(try RecordCommand.duration("2h") == 7200)
-    #expect(throws: UsageError.self) { try RecordCommand.duration("soon") }
+    #expect(try ValueParser.duration("90", option: "--duration") == 90)
+    #expect(try ValueParser.duration("15m", option: "--duration") == 900)
+    #expect(try ValueParser.duration("2h", option: "--duration") == 7200)
+    #expect(throws: UsageError.self) { try ValueParser.duration("soon", option: "--duration") }
     let snapshots = try SnapshotDirectory(path: replay).snapshots()
     #expect(snapshots.map(\.time.seconds) == DemoReplaySequence.snapshots.map { Int64($0.0) })
     #expect(snapshots.allSatisfy { $0.paths.count == 2 })

@@ -29,6 +29,20 @@ public enum ValueParser {
     return .instant(instant)
   }
 
+  /// Seconds in "90", "90s", "15m", "2h" (up to 10,000,000 units).
+  public static func duration(_ text: String, option: String) throws(UsageError) -> Int64 {
+    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
+    var digits = Substring(text), unit: Int64 = 1
+    if let last = text.last, let factor = units[last] {
+      digits = text.dropLast()
+      unit = factor
+    }
+    guard let value = Int64(digits), value > 0, value < 10_000_000 else {
+      throw UsageError("\(option) '\(text)' is not a duration (90s, 15m, 2h)")
+    }
+    return value * unit
+  }
+
   /// "08:30" for 510 minutes.
   public static func clockText(minutes: Int) -> String {
     let hours = minutes / 60, rest = minutes % 60

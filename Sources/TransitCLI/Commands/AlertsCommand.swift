@@ -8,19 +8,26 @@ import TransitModel
 /// `transit alerts`: the service alerts in force, grouped by what they affect, most severe
 /// first; remembers which the user has seen.
 enum AlertsCommand: TransitCommand {
+  static let route = Option.text(
+    "--route", value: "R", help: "Only alerts affecting route R (short name or route_id)", complete: .dynamic(.routes))
+  static let stop = Option.text(
+    "--stop", value: "S", help: "Only alerts affecting stop S (its station and platforms too) or a route calling there",
+    complete: .dynamic(.favourites))
+  static let trip = Option.text("--trip", value: "T", help: "Only alerts affecting trip T (or its route)")
+  static let mode = Option.text(
+    "--mode", value: "M", help: "Only alerts affecting mode M: \(StopCommandSupport.modeNames.joined(separator: ", "))",
+    complete: .choices(StopCommandSupport.modeNames))
+  static let includeAll = Option.flag("--all", help: "Also alerts not in force now (past and upcoming), with their periods")
+  static let unseenOnly = Option.flag("--unseen", help: "Only alerts not shown before (an edited alert counts as new)")
+  static let countOnly = Option.flag("--count", help: "Print only the number of unseen alerts in force (for a status bar or prompt)")
+  static let peekOnly = Option.flag("--peek", help: "List without remembering the alerts as seen")
+
   static let spec = CommandSpec(
     path: ["alerts"],
     summary: "Service alerts in force: by route, most severe first",
     options: [
-      OptionSpec("--route", value: "R", help: "Only alerts affecting route R (short name or route_id)", complete: .dynamic(.routes)),
-      OptionSpec("--stop", value: "S", help: "Only alerts affecting stop S (its station and platforms too) or a route calling there", complete: .dynamic(.favourites)),
-      OptionSpec("--trip", value: "T", help: "Only alerts affecting trip T (or its route)"),
-      OptionSpec("--mode", value: "M", help: "Only alerts affecting mode M: \(StopCommandSupport.modeNames.joined(separator: ", "))", complete: .choices(StopCommandSupport.modeNames)),
-      OptionSpec("--all", help: "Also alerts not in force now (past and upcoming), with their periods"),
-      OptionSpec("--unseen", help: "Only alerts not shown before (an edited alert counts as new)"),
-      OptionSpec("--count", help: "Print only the number of unseen alerts in force (for a status bar or prompt)"),
-      OptionSpec("--peek", help: "List without remembering the alerts as seen"),
-      OptionSpec("--lang", value: "L", help: "Texts in language L (BCP 47: en, fr, es-MX); default: the locale"),
+      route.spec, stop.spec, trip.spec, mode.spec, includeAll.spec, unseenOnly.spec, countOnly.spec, peekOnly.spec,
+      AlertsSupport.languageOption.spec,
       FeedsSupport.refreshOption,
     ],
     discussion: """
@@ -63,13 +70,13 @@ enum AlertsCommand: TransitCommand {
     let scope: AlertScope?
     do {
       scope = try resolver.scope(
-        route: arguments.value("--route"), stop: arguments.value("--stop"), trip: arguments.value("--trip"),
-        modes: StopCommandSupport.modes(arguments.values("--mode")))
+        route: try arguments.read(route), stop: try arguments.read(stop), trip: try arguments.read(trip),
+        modes: StopCommandSupport.modes(arguments.values(mode.spec.name)))
     } catch AlertResolver.Unknown.stop(let text) where store != nil {
       _ = try StopCommandSupport.resolveStop(text, in: store!, context: invocation.context)  // lists candidates, exits 3
       throw NotFoundError(AlertResolver.Unknown.stop(text).message)
     }
-    let showAll = arguments.flag("--all") && !arguments.flag("--count")
+    let showAll = arguments.isSet(includeAll) && !arguments.isSet(countOnly)
     var alerts = all.filter { item in
       (showAll || AlertMatcher.isActive(item.alert, at: now)) && (scope.map { AlertMatcher.informs(item.alert, $0) } ?? true)
     }
@@ -81,12 +88,12 @@ enum AlertsCommand: TransitCommand {
     func wasSeen(_ item: IdentifiedAlert) -> Bool {
       seen.contains(UserStore.SeenAlertKey(alertID: item.id, contentHash: item.contentHash))
     }
-    if arguments.flag("--count") {
+    if arguments.isSet(countOnly) {
       let count = alerts.filter { !wasSeen($0) }.count
       invocation.context.stdout.line(String(count))
       return 0
     }
-    if arguments.flag("--unseen") { alerts.removeAll(where: wasSeen) }
+    if arguments.isSet(unseenOnly) { alerts.removeAll(where: wasSeen) }
 
     let zone = AlertsSupport.zone(store, environment: invocation.context.environment)
     let out = invocation.context.stdout
@@ -96,7 +103,7 @@ enum AlertsCommand: TransitCommand {
     } else {
       render(alerts, resolver: resolver, language: language, zone: zone, now: now, wasSeen: wasSeen, invocation: invocation)
     }
-    if !arguments.flag("--peek") {
+    if !arguments.isSet(peekOnly) {
       try users.markAlertsSeen(
         alerts.map { UserStore.SeenAlertKey(alertID: $0.id, contentHash: $0.contentHash) }, feed: feedKey, now: now.seconds)
     }
@@ -113,16 +120,16 @@ enum AlertsCommand: TransitCommand {
     let arguments = invocation.arguments
     let twelve = StopCommandSupport.uses12HourClock(invocation)
     let newCount = alerts.filter { !wasSeen($0) }.count
-    let unseenOnly = arguments.flag("--unseen")
-    let filtered = ["--route", "--stop", "--trip", "--mode"].contains { arguments.value($0) != nil }
+    let unseenOnly = arguments.isSet(unseenOnly)
+    let filtered = [route, stop, trip, mode].contains { arguments.value($0.spec.name) != nil }
     let scopeWords = filtered ? " matching" : ""
     guard !alerts.isEmpty else {
       out.line(
-        unseenOnly ? "no new\(scopeWords) alerts" : arguments.flag("--all") ? "no\(scopeWords) alerts" : "no\(scopeWords) alerts in force")
+        unseenOnly ? "no new\(scopeWords) alerts" : arguments.isSet(includeAll) ? "no\(scopeWords) alerts" : "no\(scopeWords) alerts in force")
       return
     }
     let noun = alerts.count == 1 ? "alert" : "alerts"
-    let kind = arguments.flag("--all") ? "" : " in force"
+    let kind = arguments.isSet(includeAll) ? "" : " in force"
     let fresh = unseenOnly || newCount == 0 ? "" : newCount == alerts.count ? (alerts.count == 1 ? ", new" : ", all new") : ", \(newCount) new"
     out.line("\(alerts.count)\(scopeWords) \(unseenOnly ? "new " : "")\(noun)\(kind)\(fresh)")
     // Groups keep the order of their most severe alert.
@@ -194,13 +201,11 @@ enum AlertsSupport {
 
   /// `--lang`, else the `language` setting, else the locale's language (LC_ALL, LC_MESSAGES, LANG: "fr_FR.UTF-8" is fr-FR),
   /// else nil (the untranslated text).
+  static let languageOption = Option.language(
+    "--lang", value: "L", help: "Texts in language L (BCP 47: en, fr, es-MX); default: the language setting, else the locale")
+
   static func language(_ invocation: Invocation) throws -> String? {
-    if let value = invocation.arguments.value("--lang") {
-      guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-        throw UsageError("--lang '\(value)' is not a language tag (en, fr, es-MX)")
-      }
-      return value
-    }
+    if let value = try invocation.arguments.read(languageOption) { return value }
     if let language = try invocation.settings().language { return language }
     let environment = invocation.context.environment
     guard let locale = LocaleEnvironment.name(.messages, in: environment) else { return nil }

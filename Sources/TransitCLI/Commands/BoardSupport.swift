@@ -59,6 +59,13 @@ struct BoardContext {
     return (live, departures, notices)
   }
 
+  /// The reason an empty board gives when the timetable's service has ended or not begun at
+  /// `start`; nil when there are departures or the timetable runs then.
+  func emptyReason(_ departures: [Departure], start: UnixTime) -> String? {
+    guard departures.isEmpty else { return nil }
+    return DepartureBoard.emptyReason(store: store, stop: stop, start: start)?.warning(feed: stop.feed.rawValue)
+  }
+
   /// The walk from `--from` to the departure's stop (its platform in a station), in seconds.
   func walkSeconds(_ departure: Departure) -> Int64? {
     guard let from, let target = platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate else { return nil }

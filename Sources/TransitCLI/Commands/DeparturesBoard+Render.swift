@@ -28,6 +28,9 @@ struct BoardFrame {
   var notices: [String] = []
   /// The last line: how to quit, when the next update comes, what went wrong.
   var footer: String?
+  /// Why an empty board is empty when the timetable is the reason (its service has ended or
+  /// not begun; `DepartureBoard.emptyReason`).
+  var emptyReason: String?
 
   /// The columns of a row, in the order they are dropped when the window is too narrow:
   /// first what the marker says (live, interpolated), then the platform, the walk, the delay
@@ -94,7 +97,15 @@ struct BoardFrame {
     }
     let room = max(1, rows - header.count - trailer.count)
     if lines.count > room { lines = Array(lines.prefix(room)) }
-    if lines.isEmpty { return header + ["no departures in the window"] + trailer }
+    if lines.isEmpty {
+      // The reason on lines of its own where it would not fit ("...; refresh it with ...").
+      var message = ["no departures in the window"]
+      if let emptyReason {
+        let whole = "no departures: " + emptyReason
+        message = whole.count <= columns ? [whole] : whole.components(separatedBy: "; ").enumerated().map { $0 == 0 ? $1 + ";" : $1 }
+      }
+      return header + message.map { fit($0, columns) } + trailer
+    }
 
     // Widths, then columns dropped in their fixed order until the row fits.
     var widths: [Column: Int] = [:]

@@ -50,6 +50,7 @@ enum DeparturesWatch {
         groups: grouped ? DepartureGroups.group(departures, perGroup: perGroup) : nil,
         platformCodes: board.platforms.compactMapValues { $0.platformCode.map { "platform \($0)" } },
         margin: board.margin, notices: notices.map(DeparturesCommand.noticeLine))
+      frame.emptyReason = board.emptyReason(departures, start: fetchedAt)
       for departure in departures { if let walk = board.walkSeconds(departure) { frame.walkSeconds[BoardChanges.Key(departure)] = walk } }
       let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: period)
       let wait = Double(max(0, next - invocation.context.clock.now().seconds))
@@ -170,6 +171,7 @@ extension DeparturesWatch {
       groups: DepartureGroups.group(departures, perGroup: perGroup),
       platformCodes: board.platforms.compactMapValues { $0.platformCode.map { "platform \($0)" } },
       margin: board.margin, notices: notices.map(DeparturesCommand.noticeLine))
+    frame.emptyReason = board.emptyReason(departures, start: start)
     if invocation.global.json {
       // DESIGN.md's departures shape, the list as groups.
       let groups = frame.groups ?? []

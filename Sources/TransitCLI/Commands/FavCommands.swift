@@ -41,13 +41,16 @@ enum FavSupport {
 
 /// `transit fav add STOP [--route R] [--label TEXT]`.
 enum FavAddCommand: TransitCommand {
+  static let route = Option.text(
+    "--route", value: "R", help: "Only this route's departures (short name or route_id)", complete: .dynamic(.routes))
+  static let label = Option.text("--label", value: "TEXT", help: "Your name for it (default: the stop's name)")
+
   static let spec = CommandSpec(
     path: ["fav", "add"],
     summary: "Add a favourite stop (shown by 'transit' with no arguments)",
     arguments: [ArgumentSpec("STOP", help: "A stop_id, a stop code, or a name matching one stop")],
     options: [
-      OptionSpec("--route", value: "R", help: "Only this route's departures (short name or route_id)", complete: .dynamic(.routes)),
-      OptionSpec("--label", value: "TEXT", help: "Your name for it (default: the stop's name)"),
+      route.spec, label.spec,
     ],
     discussion: """
       Favourites live in user.sqlite, which loading a timetable never touches. 'transit' with
@@ -62,7 +65,7 @@ enum FavAddCommand: TransitCommand {
     let text = try invocation.argument(0)
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
-    let route = invocation.arguments.value("--route")
+    let route = try invocation.arguments.read(Self.route)
     if let route {
       let routes = try store.routes(at: stop)
       let wanted = route.lowercased()
@@ -71,7 +74,7 @@ enum FavAddCommand: TransitCommand {
           "route '\(route)' does not call at \(stop.name); routes there: \(routes.map(\.shortName).joined(separator: ", "))")
       }
     }
-    let label = invocation.arguments.value("--label").flatMap { $0.isEmpty ? nil : $0 }
+    let label = try invocation.arguments.read(Self.label).flatMap { $0.isEmpty ? nil : $0 }
     let users = try UserStore(directory: invocation.paths.data)
     try users.addFavourite(feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: label, route: route, now: invocation.now.seconds)
     let favourite = UserStore.Favourite(feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: label, route: route)

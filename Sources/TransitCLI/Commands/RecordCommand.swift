@@ -50,13 +50,15 @@ struct SnapshotDirectory {
 /// `transit record DIR`: saves timestamped snapshots of the configured realtime feeds, for
 /// `follow --replay`.
 enum RecordCommand: TransitCommand {
+  static let duration = Option.duration("--duration", value: "D", help: "Stop after D (90s, 15m, 2h; default: until Ctrl-C)")
+  static let feed = Option.text("--feed", value: "NAME", help: "Only the configured feed NAME", complete: .dynamic(.feeds))
+
   static let spec = CommandSpec(
     path: ["record"],
     summary: "Save realtime snapshots of the configured feeds for --replay",
     arguments: [ArgumentSpec("DIR", help: "The folder to save snapshots in (created if missing)")],
     options: [
-      OptionSpec("--duration", value: "D", help: "Stop after D (90s, 15m, 2h; default: until Ctrl-C)"),
-      OptionSpec("--feed", value: "NAME", help: "Only the configured feed NAME", complete: .dynamic(.feeds)),
+      duration.spec, feed.spec,
     ],
     discussion: """
       Fetches every realtime URL of the configured feeds in step with their publish period and
@@ -70,27 +72,13 @@ enum RecordCommand: TransitCommand {
       "transit follow V27-1 --replay ~/rides/monday",
     ])
 
-  /// Seconds in "90", "90s", "15m", "2h".
-  static func duration(_ text: String) throws(UsageError) -> Int64 {
-    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600]
-    var digits = Substring(text), unit: Int64 = 1
-    if let last = text.last, let factor = units[last] {
-      digits = text.dropLast()
-      unit = factor
-    }
-    guard let value = Int64(digits), value > 0, value < 10_000_000 else {
-      throw UsageError("--duration '\(text)' is not a duration (90s, 15m, 2h)")
-    }
-    return value * unit
-  }
-
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let directory = invocation.absolutePath(try invocation.argument(0))
-    let duration = try invocation.arguments.value("--duration").map(duration)
+    let duration = try invocation.arguments.read(Self.duration)
     let configuration = try FeedsSupport.configuration(invocation)
     var feeds = configuration.feeds.filter { !$0.realtimeURLs.isEmpty }
-    if let name = invocation.arguments.value("--feed") { feeds = [try FeedsSupport.feed(named: name, in: configuration)] }
+    if let name = try invocation.arguments.read(feed) { feeds = [try FeedsSupport.feed(named: name, in: configuration)] }
     guard !feeds.isEmpty else { throw RuntimeError("no realtime feeds are configured; add one with 'transit feeds add'") }
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

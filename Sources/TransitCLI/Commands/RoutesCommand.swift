@@ -4,21 +4,21 @@ import TransitModel
 
 /// `transit routes [TEXT]`: every route, or those matching TEXT or serving a stop.
 enum RoutesCommand: TransitCommand {
+  static let mode = Option.repeated(
+    "--mode", value: "MODE",
+    help: "Only routes of MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
+    complete: .choices(StopCommandSupport.modeNames))
+  static let stop = Option.text(
+    "--stop", value: "S", help: "Only routes calling at stop S (id, code or name; a station: any platform)",
+    complete: .dynamic(.favourites))
+
   static let spec = CommandSpec(
     path: ["routes"],
     summary: "Every route, or those matching TEXT: mode, agency, colour and main destinations",
     arguments: [
       ArgumentSpec("TEXT", help: "A route's short name, long name or id (typos forgiven)", optional: true, complete: .dynamic(.routes))
     ],
-    options: [
-      OptionSpec(
-        "--mode", value: "MODE",
-        help: "Only routes of MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
-        repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
-      OptionSpec(
-        "--stop", value: "S", help: "Only routes calling at stop S (id, code or name; a station: any platform)",
-        complete: .dynamic(.favourites)),
-    ],
+    options: [mode.spec, stop.spec],
     discussion: """
       Lists each route with its mode, its colour (a swatch, on a terminal), its long name, where
       its trips mostly go (per direction, the destination of the stop sequence most trips
@@ -37,7 +37,7 @@ enum RoutesCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let arguments = invocation.arguments
-    let modes = try StopCommandSupport.modes(arguments.values("--mode"))
+    let modes = try StopCommandSupport.modes(try arguments.read(mode))
     let store = try StopCommandSupport.openStore(invocation)
     var listings: [RouteListing]
     let text = arguments.positionals.first
@@ -47,7 +47,7 @@ enum RoutesCommand: TransitCommand {
       listings = try store.routeListings()
     }
     var stopName: String?
-    if let stopText = arguments.value("--stop") {
+    if let stopText = try arguments.read(stop) {
       let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
       stopName = stop.name
       let serving = Set(try store.routes(at: stop).map { $0.feed.rawValue + "\u{0}" + $0.id.rawValue })

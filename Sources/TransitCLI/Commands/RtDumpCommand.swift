@@ -7,6 +7,8 @@ import ZIP
 /// `transit rt dump FILE...`: decodes GTFS-Realtime captures and shows them, for people or as
 /// JSON (DESIGN.md, "JSON shapes").
 public enum RtDumpCommand: TransitCommand {
+  static let summaryOnly = Option.flag("--summary", help: "Only the header line and the entity counts")
+
   public static let spec = CommandSpec(
     path: ["rt", "dump"],
     summary: "Decode a GTFS-Realtime feed and show it",
@@ -17,7 +19,7 @@ public enum RtDumpCommand: TransitCommand {
         variadic: true)
     ],
     options: [
-      OptionSpec("--summary", help: "Only the header line and the entity counts"),
+      summaryOnly.spec,
       FeedsSupport.refreshOption,
     ],
     discussion: """
@@ -44,7 +46,7 @@ public enum RtDumpCommand: TransitCommand {
       _ = try invocation.argument(0)
       return 2
     }
-    let summaryOnly = invocation.arguments.flag("--summary")
+    let summaryOnly = invocation.arguments.isSet(summaryOnly)
     var feeds: [FeedMessage] = []
     for source in sources {
       feeds.append(try load(source, invocation: invocation))

@@ -17,7 +17,7 @@ enum StatusCommand: TransitCommand {
         variadic: true)
     ],
     options: [
-      OptionSpec("--lang", value: "L", help: "Reasons in language L (BCP 47); default: the locale"),
+      AlertsSupport.languageOption.spec,
       FeedsSupport.refreshOption,
     ],
     discussion: """
