@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A private tmux server running one command in a pane of a given size: the harness of the
-/// follow terminal tests (`FollowTerminalTests`), as a value the board tests share. tmux runs
+/// A private tmux server running one command in a pane of a given size: the harness the follow
+/// and board terminal tests share (`FollowTerminalTests`, `BoardTerminalTests`). tmux runs
 /// through `sh` and `system(3)`; its output is read from a file, since the server
 /// `new-session` forks keeps no pipe open.
 struct TmuxSession {

@@ -101,6 +101,17 @@ extension Option where Value == Int64? {
   }
 }
 
+extension Option where Value == String? {
+  /// A feed name: checked against `FeedName.rule` before any path is built from it.
+  static func feedName(_ name: String, value: String, help: String) -> Option {
+    Option(OptionSpec(name, value: value, help: help, complete: .dynamic(.feeds))) { arguments, spec throws(UsageError) in
+      guard let text = arguments.value(spec.name) else { return nil }
+      guard FeedName.isValid(text) else { throw UsageError("\(spec.name) '\(text)': a feed name must be \(FeedName.rule)") }
+      return text
+    }
+  }
+}
+
 extension ParsedArguments {
   /// The value of a typed option.
   public func read<Value>(_ option: Option<Value>) throws(UsageError) -> Value { try option.read(self) }

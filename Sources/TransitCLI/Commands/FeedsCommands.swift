@@ -5,18 +5,20 @@ import TransitModel
 
 /// `transit feeds add NAME --gtfs URL ...`: configure an agency's feeds.
 enum FeedsAddCommand: TransitCommand {
+  static let gtfs = Option.text("--gtfs", value: "URL", help: "The GTFS ZIP (http, https, file URL or path)")
+  static let tripUpdates = Option.text("--trip-updates", value: "URL", help: "The GTFS-Realtime trip updates feed")
+  static let vehiclePositions = Option.text("--vehicle-positions", value: "URL", help: "The GTFS-Realtime vehicle positions feed")
+  static let alerts = Option.text("--alerts", value: "URL", help: "The GTFS-Realtime service alerts feed")
+  static let header = Option.repeated(
+    "--header", value: "'NAME: VALUE'", help: "Send this header; $VAR in VALUE is read from the environment when fetching")
+  static let poll = Option.integer(
+    "--poll", value: "SECONDS", in: 5...3600, help: "How often the agency publishes realtime (5 to 3600)", default: "30")
+
   static let spec = CommandSpec(
     path: ["feeds", "add"],
     summary: "Configure a feed: its GTFS ZIP URL, realtime URLs and request headers",
     arguments: [ArgumentSpec("NAME", help: "The feed's name (letters, digits, - and _); ingest holds its timetable under it")],
-    options: [
-      OptionSpec("--gtfs", value: "URL", help: "The GTFS ZIP (http, https, file URL or path)"),
-      OptionSpec("--trip-updates", value: "URL", help: "The GTFS-Realtime trip updates feed"),
-      OptionSpec("--vehicle-positions", value: "URL", help: "The GTFS-Realtime vehicle positions feed"),
-      OptionSpec("--alerts", value: "URL", help: "The GTFS-Realtime service alerts feed"),
-      OptionSpec("--header", value: "'NAME: VALUE'", help: "Send this header; $VAR in VALUE is read from the environment when fetching", repeatable: true),
-      OptionSpec("--poll", value: "SECONDS", help: "How often the agency publishes realtime (5 to 3600)", default: "30"),
-    ],
+    options: [gtfs.spec, tripUpdates.spec, vehiclePositions.spec, alerts.spec, header.spec, poll.spec],
     discussion: """
       The configuration is kept in feeds.json in the config folder ($XDG_CONFIG_HOME/transit),
       written atomically with mode 0600. Keep API keys out of it: write the header as
@@ -34,23 +36,23 @@ enum FeedsAddCommand: TransitCommand {
     let name = try invocation.argument(0)
     guard FeedName.isValid(name) else { throw UsageError("feed name '\(name)' must be \(FeedName.rule)") }
     let arguments = invocation.arguments
-    func url(_ option: String) throws(UsageError) -> String? {
-      guard let text = arguments.value(option) else { return nil }
+    func url(_ option: Option<String?>) throws(UsageError) -> String? {
+      guard let text = try arguments.read(option) else { return nil }
       if FeedsSupport.isURL(text) { return text }
-      if text.contains("://") { throw UsageError("\(option) '\(Redactor.redactURL(text))' is not an http, https or file url") }
+      if text.contains("://") { throw UsageError("\(option.spec.name) '\(Redactor.redactURL(text))' is not an http, https or file url") }
       return "file://" + invocation.absolutePath(text)  // a plain path
     }
     var headers: [HeaderTemplate] = []
-    for text in arguments.values("--header") {
+    for text in try arguments.read(header) {
       guard let header = HeaderTemplate.parse(text) else {
         throw UsageError("--header wants 'Name: value' (got something without a name, colon or value)")
       }
       headers.append(header)
     }
     let feed = FeedDefinition(
-      name: name, gtfs: try url("--gtfs"), tripUpdates: try url("--trip-updates"),
-      vehiclePositions: try url("--vehicle-positions"), alerts: try url("--alerts"), headers: headers,
-      pollSeconds: try arguments.integer("--poll", in: 5...3600))
+      name: name, gtfs: try url(gtfs), tripUpdates: try url(tripUpdates),
+      vehiclePositions: try url(vehiclePositions), alerts: try url(alerts), headers: headers,
+      pollSeconds: try arguments.read(poll))
     guard feed.gtfs != nil || !feed.realtimeURLs.isEmpty else {
       throw UsageError("give at least one of --gtfs, --trip-updates, --vehicle-positions, --alerts")
     }
@@ -150,11 +152,13 @@ enum FeedsRemoveCommand: TransitCommand {
 
 /// `transit feeds check`: fetch every configured URL once and say how it went.
 enum FeedsCheckCommand: TransitCommand {
+  static let verbose = Option.flag("--verbose", short: "-v", help: "Also show each request and its headers on stderr (keys redacted)")
+
   static let spec = CommandSpec(
     path: ["feeds", "check"],
     summary: "Fetch each configured URL once: status, size, age and publish period",
     arguments: [ArgumentSpec("NAME", help: "Only this feed", optional: true, complete: .dynamic(.feeds))],
-    options: [OptionSpec("--verbose", short: "-v", help: "Also show each request and its headers on stderr (keys redacted)")],
+    options: [verbose.spec],
     discussion: """
       Downloads each GTFS ZIP (then discards it) and fetches each realtime feed, bypassing the
       cache, then prints one line per URL: ok or the error, the size, the age (the feed header's
@@ -181,7 +185,7 @@ enum FeedsCheckCommand: TransitCommand {
     var results: [JSON] = []
     var failed = false
     // The bar shares stderr with --verbose's request lines, so it is one or the other.
-    let verbose = invocation.arguments.flag("--verbose")
+    let verbose = invocation.arguments.isSet(Self.verbose)
     let bar = ProgressBar(sink: invocation.context.stderr, enabled: invocation.showsProgress && !verbose, unit: "URLs")
     let total = feeds.reduce(0) { $0 + ($1.gtfs == nil ? 0 : 1) + $1.realtimeURLs.count }
     var checked = 0

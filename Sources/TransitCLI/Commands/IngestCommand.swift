@@ -7,6 +7,26 @@ import ZIP
 
 /// `transit ingest`: load a GTFS feed into the timetable database.
 enum IngestCommand: TransitCommand {
+  /// The options, declared once.
+  enum Options {
+    static let feed = Option.feedName(
+      "--feed", value: "NAME",
+      help: "Hold the feed under NAME (default: from its agency, else the file name); without PATH, download only the configured feed NAME")
+    static let list = Option.flag("--list", help: "List the feeds held, with their service dates and when each was loaded")
+    static let remove = Option.feedName("--remove", value: "NAME", help: "Drop the feed NAME")
+    static let quiet = Option.flag("--quiet", short: "-q", help: "Print nothing but errors")
+    static let ifChanged = Option.flag(
+      "--if-changed", help: "Do nothing when the server says 304 or the content's SHA-256 is the one already loaded")
+    static let force = Option.flag("--force", help: "Replace the held timetable even when the new one fails a swap check")
+    static let rollback = Option.feedName(
+      "--rollback", value: "NAME", help: "Swap the previous timetable of feed NAME back in (the current one becomes the previous)")
+    static let wait = Option.integer(
+      "--wait", value: "SECONDS", in: 0...86_400, help: "Wait this long for another ingest to finish before giving up", default: "300")
+    static let check = Option.flag(
+      "--check", help: "Exit 5 when a held timetable has ended, ends within 7 days or has not started (for monitoring)")
+    static let printSystemdUnits = Option.flag("--print-systemd-units", help: "Print a systemd user service and timer for a nightly refresh")
+  }
+
   static let spec = CommandSpec(
     path: ["ingest"],
     summary: "Load a GTFS feed (ZIP, folder of .txt files, stops.json, or a URL) into the timetables",
@@ -16,16 +36,8 @@ enum IngestCommand: TransitCommand {
         optional: true)
     ],
     options: [
-      OptionSpec("--feed", value: "NAME", help: "Hold the feed under NAME (default: from its agency, else the file name); without PATH, download only the configured feed NAME", complete: .dynamic(.feeds)),
-      OptionSpec("--list", help: "List the feeds held, with their service dates and when each was loaded"),
-      OptionSpec("--remove", value: "NAME", help: "Drop the feed NAME", complete: .dynamic(.feeds)),
-      OptionSpec("--quiet", short: "-q", help: "Print nothing but errors"),
-      OptionSpec("--if-changed", help: "Do nothing when the server says 304 or the content's SHA-256 is the one already loaded"),
-      OptionSpec("--force", help: "Replace the held timetable even when the new one fails a swap check"),
-      OptionSpec("--rollback", value: "NAME", help: "Swap the previous timetable of feed NAME back in (the current one becomes the previous)", complete: .dynamic(.feeds)),
-      OptionSpec("--wait", value: "SECONDS", help: "Wait this long for another ingest to finish before giving up", default: "300"),
-      OptionSpec("--check", help: "Exit 5 when a held timetable has ended, ends within 7 days or has not started (for monitoring)"),
-      OptionSpec("--print-systemd-units", help: "Print a systemd user service and timer for a nightly refresh"),
+      Options.feed.spec, Options.list.spec, Options.remove.spec, Options.quiet.spec, Options.ifChanged.spec,
+      Options.force.spec, Options.rollback.spec, Options.wait.spec, Options.check.spec, Options.printSystemdUnits.spec,
     ],
     discussion: """
       Each feed is held in its own timetable file and replaced whole: the new timetable is built
@@ -76,41 +88,35 @@ enum IngestCommand: TransitCommand {
     let arguments = invocation.arguments
     let context = invocation.context
     let timetables = Timetables(directory: invocation.paths.data)
-    // Feed names become file names: they are checked before any path is built from them.
-    if arguments.flag("--list") {
+    if arguments.isSet(Options.list) {
       try invocation.expectPositionals(atMost: 0)
       return try list(timetables, invocation)
     }
-    if arguments.flag("--check") {
+    if arguments.isSet(Options.check) {
       try invocation.expectPositionals(atMost: 0)
       return try check(timetables, invocation)
     }
-    if arguments.flag("--print-systemd-units") {
+    if arguments.isSet(Options.printSystemdUnits) {
       try invocation.expectPositionals(atMost: 0)
       invocation.context.stdout.write(systemdUnits)
       return 0
     }
-    for option in ["--feed", "--remove", "--rollback"] {
-      if let name = arguments.value(option), !FeedName.isValid(name) {
-        throw UsageError("\(option) '\(name)': a feed name must be \(FeedName.rule)")
-      }
-    }
-    if let name = arguments.value("--rollback") {
+    if let name = (try arguments.read(Options.rollback)) {
       try invocation.expectPositionals(atMost: 0)
       guard try timetables.list().contains(where: { $0.name == name }) else {
         throw NotFoundError("no feed named '\(name)' is held (see 'transit ingest --list')")
       }
       try timetables.rollback(name, waitForLock: try lockWaiter(invocation))
-      if !arguments.flag("--quiet") {
+      if !arguments.isSet(Options.quiet) {
         let meta = try timetables.list().first { $0.name == name }?.meta ?? [:]
         invocation.context.stdout.line("rolled back \(name) to the timetable loaded \(loadedText(meta)) (\(serviceText(meta)))")
       }
       return 0
     }
-    if let name = arguments.value("--remove") {
+    if let name = (try arguments.read(Options.remove)) {
       try invocation.expectPositionals(atMost: 0)
       guard try timetables.remove(name) else { throw NotFoundError("no feed named '\(name)' is held (see 'transit ingest --list')") }
-      if !arguments.flag("--quiet") { context.stdout.line("removed feed \(name)") }
+      if !arguments.isSet(Options.quiet) { context.stdout.line("removed feed \(name)") }
       return 0
     }
     try invocation.expectPositionals(atMost: 1)
@@ -121,7 +127,7 @@ enum IngestCommand: TransitCommand {
       let configuration = try FeedsSupport.configuration(invocation)
       let feed = configuration.feeds.first { $0.gtfs == target }
       let request = try FeedsSupport.resolve(target, feed: feed, invocation: invocation)
-      try download(request, as: arguments.value("--feed") ?? feed?.name, timetables, invocation)
+      try download(request, as: (try arguments.read(Options.feed)) ?? feed?.name, timetables, invocation)
       return 0
     }
     let path = target.lowercased().hasPrefix("file://") ? (HTTPClient.localPath(target) ?? target) : invocation.absolutePath(target)
@@ -130,11 +136,11 @@ enum IngestCommand: TransitCommand {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
       let isFolder = isDirectory.boolValue
-      if arguments.flag("--if-changed") {
+      if arguments.isSet(Options.ifChanged) {
         let hash = isFolder ? try folderSHA256(path) : try fileSHA256(path)
         meta["content_sha256"] = hash
         let held = try timetables.list().first { feed in
-          arguments.value("--feed").map { feed.name == $0 } ?? (feed.meta["source"] == path)
+          (try arguments.read(Options.feed)).map { feed.name == $0 } ?? (feed.meta["source"] == path)
         }
         let decision = ReingestDecision.decide(ifChanged: true, heldSHA256: held?.meta["content_sha256"], sha256: hash)
         if let held, let reason = decision.reason {
@@ -148,7 +154,7 @@ enum IngestCommand: TransitCommand {
         lateMeta = { ["content_sha256": try hash.value()] }
       }
     }
-    try ingestFile(path, as: arguments.value("--feed"), meta: meta, lateMeta: lateMeta, shownSource: path, timetables, invocation)
+    try ingestFile(path, as: (try arguments.read(Options.feed)), meta: meta, lateMeta: lateMeta, shownSource: path, timetables, invocation)
     return 0
   }
 
@@ -161,15 +167,15 @@ enum IngestCommand: TransitCommand {
   ) throws {
     let arguments = invocation.arguments
     let context = invocation.context
-    let quiet = arguments.flag("--quiet")
-    let ifChanged = arguments.flag("--if-changed")
+    let quiet = arguments.isSet(Options.quiet)
+    let ifChanged = arguments.isSet(Options.ifChanged)
     let bar = ProgressBar(sink: context.stderr, enabled: invocation.showsProgress && !quiet, unit: "rows")
     let result: (feed: String, summary: IngestSummary)
     // Rows are counted per file; the rate is over all of them.
     var file = "", rowsBefore = 0, rowsInFile = 0
     let settings = try invocation.settings()
     let policy = SwapPolicy(
-      isForced: arguments.flag("--force"), maximumShrink: Double(settings.swapShrinkPercent) / 100,
+      isForced: arguments.isSet(Options.force), maximumShrink: Double(settings.swapShrinkPercent) / 100,
       maximumDaysAhead: settings.swapDaysAhead, lookaheadDays: settings.swapLookaheadDays)
     do {
       let budget = UInt64(try invocation.settings().feedMaxUnzippedMegabytes) << 20
@@ -252,7 +258,7 @@ enum IngestCommand: TransitCommand {
     if invocation.global.json {
       invocation.context.stdout.line(
         JSON.object([("feed", .optional(name)), ("changed", .bool(false)), ("reason", .string(reason))]).serialized(pretty: true))
-    } else if !invocation.arguments.flag("--quiet") {
+    } else if !invocation.arguments.isSet(Options.quiet) {
       invocation.context.stdout.line("unchanged: \(name ?? "feed") (\(reason))")
     }
   }
@@ -263,7 +269,7 @@ enum IngestCommand: TransitCommand {
   static func ingestConfigured(_ timetables: Timetables, _ invocation: Invocation) throws -> Int32 {
     let configuration = try FeedsSupport.configuration(invocation)
     var feeds = configuration.feeds.filter { $0.gtfs != nil }
-    if let name = invocation.arguments.value("--feed") {
+    if let name = (try invocation.arguments.read(Options.feed)) {
       let feed = try FeedsSupport.feed(named: name, in: configuration)
       guard feed.gtfs != nil else { throw UsageError("feed '\(name)' has no --gtfs url (see 'transit feeds list')") }
       feeds = [feed]
@@ -290,7 +296,7 @@ enum IngestCommand: TransitCommand {
   /// current timetable.
   static func download(_ request: ResolvedRequest, as name: String?, _ timetables: Timetables, _ invocation: Invocation) throws {
     let shown = request.shownURL
-    let ifChanged = invocation.arguments.flag("--if-changed")
+    let ifChanged = invocation.arguments.isSet(Options.ifChanged)
     let held = try timetables.list().first { feed in name.map { feed.name == $0 } ?? (feed.meta["source_url"] == shown) }
     let validatorStore = ValidatorStore(cacheDirectory: invocation.paths.cache)
     // Conditional only when the timetable from this URL is still held: a 304 then means "keep it".
@@ -309,7 +315,7 @@ enum IngestCommand: TransitCommand {
     let result: FetchResult
     // A big city's ZIP takes a while: the download gets its own bar, in kB.
     let bar = ProgressBar(
-      sink: invocation.context.stderr, enabled: invocation.showsProgress && !invocation.arguments.flag("--quiet"), unit: "kB")
+      sink: invocation.context.stderr, enabled: invocation.showsProgress && !invocation.arguments.isSet(Options.quiet), unit: "kB")
     do {
       defer { bar.finish() }
       result = try client.get(
@@ -419,11 +425,11 @@ enum IngestCommand: TransitCommand {
       if let warning = status.warning(feed: feed.name) {
         warned = true
         invocation.context.stdout.line(warning)
-      } else if !invocation.arguments.flag("--quiet") {
+      } else if !invocation.arguments.isSet(Options.quiet) {
         invocation.context.stdout.line("\(feed.name): \(statusWord(status)), service to \(serviceText(feed.meta).components(separatedBy: " to ").last ?? "?")")
       }
     }
-    if feeds.isEmpty && !invocation.arguments.flag("--quiet") { invocation.context.stdout.line("no feeds held") }
+    if feeds.isEmpty && !invocation.arguments.isSet(Options.quiet) { invocation.context.stdout.line("no feeds held") }
     return warned ? 5 : 0
   }
 
@@ -459,9 +465,9 @@ enum IngestCommand: TransitCommand {
   /// Waits for another ingest's lock, a quarter second at a time, up to --wait seconds; on a
   /// terminal a line says so.
   static func lockWaiter(_ invocation: Invocation) throws -> (Int) -> Bool {
-    let limit = try invocation.arguments.integer("--wait", in: 0...86_400) ?? 300
+    let limit = try invocation.arguments.read(Options.wait) ?? 300
     let stderr = invocation.context.stderr, sleep = invocation.context.sleep
-    let showing = invocation.showsProgress && !invocation.arguments.flag("--quiet")
+    let showing = invocation.showsProgress && !invocation.arguments.isSet(Options.quiet)
     return { attempts in
       let waited = Double(attempts - 1) * 0.25
       guard waited < Double(limit) else { return false }

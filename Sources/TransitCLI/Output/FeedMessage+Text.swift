@@ -50,15 +50,16 @@ extension FeedMessage {
 
   /// `627 entities: 627 vehicle` or `3 entities: 2 trip_update, 1 alert`.
   package var countLine: String {
-    let kinds: [(String, (FeedEntity) -> Bool)] = [
-      ("trip_update", { $0.tripUpdate != nil }), ("vehicle", { $0.vehicle != nil }),
-      ("alert", { $0.alert != nil }), ("shape", { $0.shape != nil }), ("stop", { $0.stop != nil }),
-      ("trip_modifications", { $0.tripModifications != nil }),
-      ("deleted", { $0.isDeleted == true }),
-    ]
-    let counts = kinds.compactMap { name, test -> String? in
-      let count = entities.count(where: test)
-      return count == 0 ? nil : "\(Self.grouped(count)) \(name)"
+    // The kinds are FeedEntity's message fields (trip_update, vehicle, alert, ...) in the
+    // .proto's order, from its generated field table; then the deleted entities.
+    var tally = EntityKindTally()
+    for entity in entities { entity.traverse(visitor: &tally) }
+    var kinds = FeedEntity.fields.filter { $0.kind == .message }.map { field in
+      ("\(field.name)", tally.counts["\(field.name)", default: 0])
+    }
+    kinds.append(("deleted", entities.count { $0.isDeleted == true }))
+    let counts = kinds.compactMap { name, count -> String? in
+      count == 0 ? nil : "\(Self.grouped(count)) \(name)"
     }
     let noun = entities.count == 1 ? "entity" : "entities"
     let total = "\(Self.grouped(entities.count)) \(noun)"
@@ -238,4 +239,24 @@ extension TripModifications {
     if !serviceDates.isEmpty { parts.append("on " + serviceDates.joined(separator: ", ")) }
     return parts.joined(separator: "  ")
   }
+}
+
+/// Counts the message fields set in the entities it visits, by field name.
+struct EntityKindTally: FieldVisitor {
+  var counts: [String: Int] = [:]
+
+  mutating func visitMessage<M: ProtoMessage>(_ value: M, number: Int, name: StaticString) {
+    counts["\(name)", default: 0] += 1
+  }
+
+  // Scalars and repeated fields are not kinds of entity.
+  mutating func visitSigned(_ value: Int64, number: Int, name: StaticString) {}
+  mutating func visitUnsigned(_ value: UInt64, number: Int, name: StaticString) {}
+  mutating func visitBool(_ value: Bool, number: Int, name: StaticString) {}
+  mutating func visitFloat(_ value: Float, number: Int, name: StaticString) {}
+  mutating func visitDouble(_ value: Double, number: Int, name: StaticString) {}
+  mutating func visitString(_ value: String, number: Int, name: StaticString) {}
+  mutating func visitEnum<E: ProtoEnum>(_ value: E, number: Int, name: StaticString) {}
+  mutating func visitRepeatedString(_ values: [String], number: Int, name: StaticString) {}
+  mutating func visitRepeatedMessage<M: ProtoMessage>(_ values: [M], number: Int, name: StaticString) {}
 }

@@ -1,0 +1,90 @@
+/// Strings of 1 to 15 bytes (most IDs in a feed: stop, trip, route and vehicle IDs, dates and
+/// times) built straight from the input's bytes.
+///
+/// The standard library keeps such a string inline, in the two words of the `String` itself:
+/// the UTF-8 bytes, little-endian, then a discriminator byte (`0xE0` for ASCII, `0xA0`
+/// otherwise, plus the byte count). Building one through `String(unsafeUninitializedCapacity:)`
+/// costs a call and a second validation (about a hundred instructions even for "2.0"); here it
+/// costs two loads and a mask. Earlier versions found repeated IDs again in a per-input hash
+/// table instead, whose set-up and tear-down cost more than they saved on small feeds, and which
+/// thrashed once a feed had more distinct IDs than its 4,096 slots.
+///
+/// The layout is the standard library's (the same on every 64-bit little-endian platform, and
+/// ABI on Apple's). It is checked once per process, against strings the standard library built
+/// (`isLayoutKnown`); should it ever differ, strings are built the ordinary way.
+enum ShortString {
+  /// Whether strings built here are the standard library's own small strings; checked once.
+  static let isLayoutKnown: Bool = {
+    #if _pointerBitWidth(_64) && _endian(little)
+      // "2.0" (ASCII) and "é日本 7" (not), as the standard library builds them, against the
+      // same bytes as built here.
+      let samples: [[UInt8]] = [Array("2.0".utf8), Array("é日本 7".utf8), Array("123456789012345".utf8)]
+      return samples.allSatisfy { sample in
+        sample.withUnsafeBufferPointer { buffer in
+          let built = make(buffer, source: buffer, inline: true)
+          let expected = String(decoding: sample, as: UTF8.self)
+          guard let built, built == expected, built.utf8.count == sample.count else { return false }
+          return unsafeBitCast(built, to: (UInt64, UInt64).self)
+            == unsafeBitCast(expected, to: (UInt64, UInt64).self)
+        }
+      }
+    #else
+      return false
+    #endif
+  }()
+
+  /// The string whose bytes are `bytes` (1 to 15 of them, within `source`), or nil if they are
+  /// not valid UTF-8. `inline` says whether it may be built in place (`isLayoutKnown`).
+  @inline(__always)
+  static func make(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: UnsafeBufferPointer<UInt8>, inline: Bool
+  ) -> String? {
+    let (low, high) = load(bytes, source: source)
+    // All ASCII (no byte with its high bit set) is valid UTF-8.
+    let ascii = (low | high) & 0x8080_8080_8080_8080 == 0
+    guard ascii || UTF8Validation.isValid(bytes) else { return nil }
+    guard inline else { return build(bytes) }
+    #if _pointerBitWidth(_64) && _endian(little)
+      let discriminator = (ascii ? 0xE0 : 0xA0) | UInt64(bytes.count)
+      return unsafeBitCast((low, high | discriminator &<< 56), to: String.self)
+    #else
+      return build(bytes)
+    #endif
+  }
+
+  /// `bytes` (valid UTF-8) as a string, built by the standard library.
+  @inline(never)
+  private static func build(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: bytes.count) { target in
+      for index in 0..<bytes.count { target[index] = bytes[index] }
+      return bytes.count
+    }
+  }
+
+  /// `bytes` (1 to 15 within `source`) as two little-endian words, zero beyond the string.
+  @inline(__always)
+  private static func load(_ bytes: UnsafeBufferPointer<UInt8>, source: UnsafeBufferPointer<UInt8>)
+    -> (UInt64, UInt64)
+  {
+    let count = bytes.count
+    let start = bytes.baseAddress!
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    if source.baseAddress! + source.count - start >= 16 {
+      // Sixteen bytes are in the input: load two words and mask off what is not the string's.
+      let raw = UnsafeRawPointer(start)
+      low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+      if count < 8 {
+        low &= (1 &<< UInt64(8 &* count)) &- 1
+      } else if count > 8 {
+        high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        high &= (1 &<< UInt64(8 &* (count &- 8))) &- 1
+      }
+    } else {
+      // Near the end of the input: a byte at a time.
+      for index in 0..<min(count, 8) { low |= UInt64(bytes[index]) &<< UInt64(8 &* index) }
+      for index in 8..<max(count, 8) { high |= UInt64(bytes[index]) &<< UInt64(8 &* (index &- 8)) }
+    }
+    return (low, high)
+  }
+}
