@@ -11,6 +11,10 @@
 // times each), searches (QUERIES random pairs; every fifth an --arrive-by search), and whole
 // queries (load + search, as one `transit plan` process does, on 10 pairs); then
 // "found N of M" and the network's size.
+//
+// Each search loads what `transit plan` loads: the parts of the network its two ends are in
+// (`Store.routingScope`, read from the arrays ingest stored); "wholeload" is the whole
+// network of each moment's window, built from the tables, for comparison.
 import Foundation
 import GTFS
 import Routing
@@ -30,9 +34,20 @@ enum PlanBenchmark {
     }
   }
 
+  /// The thread's CPU time of each measurement, in ms, in order (beside the wall times).
+  nonisolated(unsafe) static var cpu: [Double] = []
+
+  static func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
   static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
+    let startCPU = threadCPUNanoseconds()
     try body()
+    cpu.append(Double(threadCPUNanoseconds() - startCPU) / 1e6)
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
   }
 
@@ -40,6 +55,13 @@ enum PlanBenchmark {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return .nan }
     return sorted[Int((p * Double(sorted.count - 1)).rounded())]
+  }
+
+  /// Prints the wall times of `values`, then "cpu-NAME" with the CPU times of the same
+  /// measurements (the last `values.count` of the first `upTo` CPU times recorded).
+  static func report(_ name: String, _ values: [Double], cpuTimes: ArraySlice<Double>) {
+    report(name, values)
+    report("cpu-" + name, Array(cpuTimes))
   }
 
   static func report(_ name: String, _ values: [Double]) {
@@ -96,26 +118,33 @@ enum PlanBenchmark {
       return (a, b)
     }
 
-    // Loads: each moment's window, three times.
-    var loads: [Double] = []
-    var networks: [RoutingNetwork] = []
+    /// What `transit plan A B` loads: the parts of the network its two ends are in.
+    func scope(_ a: Stop, _ b: Stop) throws -> RoutingScope { try store.routingScope(stops: [a, b], points: []) }
+
+    // The whole network (every part), each moment's window once: what a search would load
+    // without the stored index.
+    var wholeLoads: [Double] = []
+    var wholeNetwork: RoutingNetwork?
     for moment in moments {
-      for round in 0..<3 {
-        var network: RoutingNetwork?
-        loads.append(try milliseconds { network = try store.routingNetwork(from: moment, until: moment + horizon) })
-        if round == 0 { networks.append(network!) }
-      }
+      var network: RoutingNetwork?
+      wholeLoads.append(try milliseconds { network = try store.routingNetwork(from: moment, until: moment + horizon) })
+      if wholeNetwork == nil { wholeNetwork = network }
     }
 
-    // Searches on the loaded networks.
+    // Per pair, as one `transit plan` process does: load the parts its ends are in (timed as
+    // a load), then search (timed as a search).
     var random = SplitMix64(state: 20_121_010)
+    var loads: [Double] = []
     var searches: [Double] = []
     var found = 0
+    var scopedNetwork: RoutingNetwork?
     for index in 0..<count {
       let (a, b) = pair(&random)
       let slot = index % moments.count
-      let network = networks[slot]
       let moment = moments[slot]
+      var network: RoutingNetwork!
+      loads.append(try milliseconds { network = try store.routingNetwork(from: moment, until: moment + horizon, scope: try scope(a, b)) })
+      if scopedNetwork == nil { scopedNetwork = network }
       var journeys: [Journey] = []
       searches.append(
         try milliseconds {
@@ -138,15 +167,20 @@ enum PlanBenchmark {
       let moment = moments[0]
       whole.append(
         try milliseconds {
-          let network = try store.routingNetwork(from: moment, until: moment + horizon)
+          let network = try store.routingNetwork(from: moment, until: moment + horizon, scope: try scope(a, b))
           _ = Router(network.timetable).journeys(try query(store, network, from: a, to: b), departingAt: network.seconds(moment), count: 3)
         })
     }
-    report("load", loads)
-    report("search", searches)
-    report("whole", whole)
-    let network = networks[0]
+    // CPU times in the order measured: the whole loads, then per pair its load and its search,
+    // then the whole queries.
+    let pairs = cpu[wholeLoads.count..<(wholeLoads.count + 2 * count)]
+    report("load", loads, cpuTimes: ArraySlice(pairs.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
+    report("search", searches, cpuTimes: ArraySlice(pairs.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)))
+    report("whole", whole, cpuTimes: cpu[(wholeLoads.count + 2 * count)...])
+    report("wholeload", wholeLoads, cpuTimes: cpu[0..<wholeLoads.count])
     print("found \(found) \(count)")
+    let network = wholeNetwork!, scoped = scopedNetwork!
     print("network \(network.timetable.stopCount) \(network.timetable.routes.count) \(network.trips.count)")
+    print("scoped \(scoped.timetable.routes.count) \(scoped.trips.count)")
   }
 }

@@ -8,16 +8,28 @@
 // STOPS.txt holds one stop_id per line (the busiest stops, chosen by the script), POINTS.txt
 // one "lat,lon" per line, SEARCHES.txt one search text per line. Each timetable is opened under
 // its file name without ".sqlite". Prints one line per measurement set:
-// "name count p50_ms p95_ms max_ms cold_p50_ms".
+// "name count p50_ms p95_ms max_ms cold_p50_ms cpu_p50_ms cpu_p95_ms": wall time, and the
+// thread's CPU time (what a query costs whatever the machine's load).
 import Foundation
 import GTFS
 import TransitModel
 
 @main
 enum QueriesBenchmark {
+  /// The CPU time of each query measured, in ms, beside the wall time `milliseconds` returns.
+  nonisolated(unsafe) static var cpu: [Double] = []
+
+  static func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
   static func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
+    let startCPU = threadCPUNanoseconds()
     try body()
+    cpu.append(Double(threadCPUNanoseconds() - startCPU) / 1e6)
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
   }
 
@@ -28,10 +40,12 @@ enum QueriesBenchmark {
     return sorted[rank]
   }
 
-  static func report(_ name: String, _ warm: [Double], cold: [Double]) {
+  /// Prints one line; `cpuTimes` are the CPU times of the warm queries.
+  static func report(_ name: String, _ warm: [Double], cold: [Double], cpuTimes: [Double]) {
     let line = [
       name, "\(warm.count)", String(format: "%.3f", percentile(warm, 0.5)), String(format: "%.3f", percentile(warm, 0.95)),
       String(format: "%.3f", warm.max() ?? .nan), String(format: "%.3f", percentile(cold, 0.5)),
+      String(format: "%.3f", percentile(cpuTimes, 0.5)), String(format: "%.3f", percentile(cpuTimes, 0.95)),
     ]
     print(line.joined(separator: " "))
   }
@@ -69,6 +83,7 @@ enum QueriesBenchmark {
     }
 
     let store = try Store(files: files)
+    cpu = []
     var warm: [Double] = []
     var found = 0
     for _ in 0..<repeats {
@@ -81,7 +96,7 @@ enum QueriesBenchmark {
         }
       }
     }
-    report("departures", warm, cold: cold)
+    report("departures", warm, cold: cold, cpuTimes: cpu)
     FileHandle.standardError.write(Data("departures: \(found) listed in \(warm.count) queries\n".utf8))
 
     // stops near: the given points, the nearest 10 with their routes.
@@ -92,10 +107,11 @@ enum QueriesBenchmark {
       let time = try milliseconds { listed += try store.nearby(point, limit: 10).count }
       if index < 3 { nearCold.append(time) }
     }
+    cpu = []
     for _ in 0..<repeats {
       for point in points { near.append(try milliseconds { listed += try store.nearby(point, limit: 10).count }) }
     }
-    report("stops-near", near, cold: nearCold)
+    report("stops-near", near, cold: nearCold, cpuTimes: cpu)
     FileHandle.standardError.write(Data("stops near: \(listed) listed\n".utf8))
 
     // stops search: each text, without a location and near the first point (nearest first).
@@ -106,13 +122,14 @@ enum QueriesBenchmark {
       let time = try milliseconds { matched += try store.search(text, limit: 10).count }
       if index < 3 { searchCold.append(time) }
     }
+    cpu = []
     for _ in 0..<repeats {
       for (index, text) in searches.enumerated() {
         let near = index % 2 == 0 ? nil : points[index % points.count]
         search.append(try milliseconds { matched += try store.search(text, near: near, limit: 10).count })
       }
     }
-    report("stops-search", search, cold: searchCold)
+    report("stops-search", search, cold: searchCold, cpuTimes: cpu)
     FileHandle.standardError.write(Data("stops search: \(matched) matches\n".utf8))
   }
 }

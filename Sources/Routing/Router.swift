@@ -27,8 +27,13 @@ public struct Router: Sendable {
   /// - Complexity: O(rounds × (route positions scanned + footpaths)); each boarding is a binary
   ///   search over the route's trips.
   public func earliestArrival(_ query: RoutingQuery, departingAt time: Int32) -> [Journey] {
-    var search = Search(timetable: timetable, query: query)
-    search.run(departure: time)
+    var search = Search(timetable: timetable)
+    return earliestArrival(query, departingAt: time, using: &search)
+  }
+
+  /// `earliestArrival`, on the state of earlier searches (reset only where they reached).
+  func earliestArrival(_ query: RoutingQuery, departingAt time: Int32, using search: inout Search) -> [Journey] {
+    search.run(query, departure: time)
     var journeys: [Journey] = []
     var bound = Int32.max
     if let walk = query.directWalkSeconds {
@@ -52,8 +57,9 @@ public struct Router: Sendable {
     var found: [Journey] = []
     var start = time
     var withoutWalk = query
+    var search = Search(timetable: timetable)
     for attempt in 0..<(count * 3 + 6) {
-      let batch = earliestArrival(attempt == 0 ? query : withoutWalk, departingAt: start)
+      let batch = earliestArrival(attempt == 0 ? query : withoutWalk, departingAt: start, using: &search)
       withoutWalk.directWalkSeconds = nil
       let before = found
       for journey in batch where !found.contains(journey) { found.append(journey) }
@@ -76,8 +82,9 @@ public struct Router: Sendable {
     var found: [Journey] = []
     var bound = deadline
     var withoutWalk = query
+    var search = Search(timetable: timetable)
     for _ in 0..<max(2, count * 3) {
-      let batch = latestDeparture(withoutWalk, arrivingBy: bound, notBefore: notBefore)
+      let batch = latestDeparture(withoutWalk, arrivingBy: bound, notBefore: notBefore, using: &search)
       if found.isEmpty, let walk = query.directWalkSeconds, deadline - walk >= notBefore {
         found.append(Journey(departure: deadline - walk, arrival: deadline, legs: [.walk(seconds: walk, departure: deadline - walk)]))
       }
@@ -120,6 +127,12 @@ public struct Router: Sendable {
   /// by halving instead of all in turn).
   /// - Complexity: O(log(candidate departures)) earliest-arrival searches per number of trips.
   public func latestDeparture(_ query: RoutingQuery, arrivingBy deadline: Int32, notBefore: Int32) -> [Journey] {
+    var search = Search(timetable: timetable)
+    return latestDeparture(query, arrivingBy: deadline, notBefore: notBefore, using: &search)
+  }
+
+  /// `latestDeparture`, on the state of earlier searches.
+  func latestDeparture(_ query: RoutingQuery, arrivingBy deadline: Int32, notBefore: Int32, using search: inout Search) -> [Journey] {
     var candidates: [Int32] = []
     for access in query.access {
       let stop = Int(access.stop)
@@ -144,7 +157,7 @@ public struct Router: Sendable {
     while maxRides >= 1 {
       transit.maxRides = maxRides
       func arriving(_ time: Int32) -> [Journey] {
-        earliestArrival(transit, departingAt: time).filter { $0.arrival <= deadline }
+        earliestArrival(transit, departingAt: time, using: &search).filter { $0.arrival <= deadline }
       }
       // The last candidate from which the deadline can be met.
       var low = 0, high = unique.count
@@ -189,61 +202,149 @@ struct ReadyLabel {
   var kind: Kind = .none
   /// For a walk, the stop walked from.
   var from: Int32 = -1
-  /// The round whose ride arrival it starts from.
+  /// The round whose ride arrival it starts from (the round that set it; 0 for access).
   var round: Int32 = -1
   /// The walk's duration (access or footpath).
   var seconds: Int32 = 0
 }
 
+/// The state of earliest-arrival searches on one timetable, kept between searches so that each
+/// costs what it touches, not the network's size: a country-wide timetable holds 80,000 stops
+/// of which one journey reaches a few thousand.
+///
+/// Only each stop's best arrival by a ride and best time ready to board are kept as arrays
+/// (RAPTOR's labels only improve from round to round, so the label "as of round k" is the last
+/// one set in round k or before). Every label set is logged with the index of the stop's
+/// previous one, so a journey is rebuilt from the rounds without a copy of the arrays per
+/// round; a new search resets only the stops the last one touched.
 struct Search {
   static let never = Int32.max
+
+  /// A ride label and its arrival, with the stop's previous entry (-1: none).
+  struct RideEntry {
+    var label: RideLabel
+    var arrival: Int32
+    var previous: Int32
+  }
+
+  /// A ready label, with the stop's previous entry (-1: none).
+  struct ReadyEntry {
+    var label: ReadyLabel
+    var previous: Int32
+  }
+
   let timetable: RoutingTimetable
-  let query: RoutingQuery
-  /// Per round: the arrival at each stop by a ride, and how.
-  var ride: [[Int32]] = []
-  var rideFrom: [[RideLabel]] = []
-  /// Per round: when each stop is ready for the next trip, and how.
-  var ready: [[Int32]] = []
-  var readyFrom: [[ReadyLabel]] = []
   /// Each round that improved the destination: its arrival and the stop left on foot.
   var results: [(round: Int, arrival: Int32, egress: StopWalk)] = []
 
-  init(timetable: RoutingTimetable, query: RoutingQuery) {
+  private var bestRide: [Int32]
+  private var bestReady: [Int32]
+  private var rideHead: [Int32]
+  private var readyHead: [Int32]
+  private var rideLog: [RideEntry] = []
+  private var readyLog: [ReadyEntry] = []
+  private var isTouched: [Bool]
+  private var touched: [Int32] = []
+  private var marked: [Bool]
+  private var markedList: [Int32] = []
+  private var improvedFlag: [Bool]
+  private var improved: [Int32] = []
+  private var queuedAt: [Int32]
+  private var queue: [Int32] = []
+
+  /// Searches on `timetable`.
+  /// - Complexity: O(stops + routes), once; each search then costs what it touches.
+  init(timetable: RoutingTimetable) {
     self.timetable = timetable
-    self.query = query
+    let count = timetable.stopCount
+    bestRide = [Int32](repeating: Self.never, count: count)
+    bestReady = bestRide
+    rideHead = [Int32](repeating: -1, count: count)
+    readyHead = rideHead
+    isTouched = [Bool](repeating: false, count: count)
+    marked = isTouched
+    improvedFlag = isTouched
+    queuedAt = [Int32](repeating: -1, count: timetable.routes.count)
   }
 
-  mutating func run(departure: Int32) {
+  /// Forgets the last search: resets the stops it touched.
+  private mutating func reset() {
+    for stop in touched {
+      let at = Int(stop)
+      bestRide[at] = Self.never
+      bestReady[at] = Self.never
+      rideHead[at] = -1
+      readyHead[at] = -1
+      isTouched[at] = false
+    }
+    for stop in markedList { marked[Int(stop)] = false }
+    for stop in improved { improvedFlag[Int(stop)] = false }
+    touched.removeAll(keepingCapacity: true)
+    markedList.removeAll(keepingCapacity: true)
+    improved.removeAll(keepingCapacity: true)
+    rideLog.removeAll(keepingCapacity: true)
+    readyLog.removeAll(keepingCapacity: true)
+    results.removeAll(keepingCapacity: true)
+  }
+
+  @inline(__always) private mutating func touch(_ stop: Int) {
+    if !isTouched[stop] {
+      isTouched[stop] = true
+      touched.append(Int32(stop))
+    }
+  }
+
+  @inline(__always) private mutating func setRide(_ stop: Int, arrival: Int32, label: RideLabel) {
+    touch(stop)
+    bestRide[stop] = arrival
+    rideLog.append(RideEntry(label: label, arrival: arrival, previous: rideHead[stop]))
+    rideHead[stop] = Int32(rideLog.count - 1)
+  }
+
+  @inline(__always) private mutating func setReady(_ stop: Int, time: Int32, label: ReadyLabel) {
+    touch(stop)
+    bestReady[stop] = time
+    readyLog.append(ReadyEntry(label: label, previous: readyHead[stop]))
+    readyHead[stop] = Int32(readyLog.count - 1)
+    if !marked[stop] {
+      marked[stop] = true
+      markedList.append(Int32(stop))
+    }
+  }
+
+  /// The ride label of `stop` as it stood after `round`, or nil.
+  private func ride(_ stop: Int, asOf round: Int) -> RideEntry? {
+    var index = rideHead[stop]
+    while index >= 0 {
+      let entry = rideLog[Int(index)]
+      if Int(entry.label.round) <= round { return entry }
+      index = entry.previous
+    }
+    return nil
+  }
+
+  /// The ready label of `stop` as it stood after `round` (the empty label when none).
+  private func ready(_ stop: Int, asOf round: Int) -> ReadyLabel {
+    var index = readyHead[stop]
+    while index >= 0 {
+      let entry = readyLog[Int(index)]
+      if Int(entry.label.round) <= round { return entry.label }
+      index = entry.previous
+    }
+    return ReadyLabel()
+  }
+
+  mutating func run(_ query: RoutingQuery, departure: Int32) {
+    reset()
     let never = Self.never
-    let count = timetable.stopCount
     let routes = timetable.routes
-    var bestRide = [Int32](repeating: never, count: count)
-    var bestReady = [Int32](repeating: never, count: count)
-    var marked = [Bool](repeating: false, count: count)
-    var markedList: [Int32] = []
-    var roundReady = [Int32](repeating: never, count: count)
-    var roundReadyFrom = [ReadyLabel](repeating: ReadyLabel(), count: count)
     for access in query.access {
       let stop = Int(access.stop)
       let time = departure + access.seconds
-      guard time < roundReady[stop] else { continue }
-      roundReady[stop] = time
-      roundReadyFrom[stop] = ReadyLabel(kind: .access, from: -1, round: 0, seconds: access.seconds)
-      bestReady[stop] = time
-      if !marked[stop] {
-        marked[stop] = true
-        markedList.append(access.stop)
-      }
+      guard time < bestReady[stop] else { continue }
+      setReady(stop, time: time, label: ReadyLabel(kind: .access, from: -1, round: 0, seconds: access.seconds))
     }
-    ride = [[Int32](repeating: never, count: count)]
-    rideFrom = [[RideLabel](repeating: RideLabel(), count: count)]
-    ready = [roundReady]
-    readyFrom = [roundReadyFrom]
     var target = never
-    var queuedAt = [Int32](repeating: -1, count: routes.count)
-    var queue: [Int32] = []
-    var improvedFlag = [Bool](repeating: false, count: count)
-    var improved: [Int32] = []
 
     for round in 1...max(1, query.maxRides) {
       guard !markedList.isEmpty else { break }
@@ -262,11 +363,8 @@ struct Search {
         }
       }
       markedList.removeAll(keepingCapacity: true)
-      let previousReady = ready[round - 1]
-      var roundRide = ride[round - 1]
-      var roundRideFrom = rideFrom[round - 1]
-      roundReady = previousReady
-      roundReadyFrom = readyFrom[round - 1]
+      // Every ready time read while scanning is the previous round's: this round's are set
+      // only after the scan.
 
       // Route scanning: ride the earliest trip that can be caught, hop on an earlier one
       // wherever a stop is ready sooner.
@@ -280,10 +378,9 @@ struct Search {
           if trip >= 0 && route.canAlight[position] {
             let arrival = route.arrivals[trip * width + position]
             if arrival < bestRide[stop] && arrival < target {
-              bestRide[stop] = arrival
-              roundRide[stop] = arrival
-              roundRideFrom[stop] = RideLabel(
-                route: routeIndex, trip: Int32(trip), board: Int32(board), alight: Int32(position), round: Int32(round))
+              setRide(
+                stop, arrival: arrival,
+                label: RideLabel(route: routeIndex, trip: Int32(trip), board: Int32(board), alight: Int32(position), round: Int32(round)))
               if !improvedFlag[stop] {
                 improvedFlag[stop] = true
                 improved.append(Int32(stop))
@@ -291,7 +388,7 @@ struct Search {
             }
           }
           if route.canBoard[position] && position < width - 1 {
-            let readyTime = previousReady[stop]
+            let readyTime = bestReady[stop]
             if readyTime != never && (trip < 0 || readyTime <= route.departures[trip * width + position]) {
               // The first trip departing at readyTime or later, among those before the current one.
               var low = 0
@@ -314,48 +411,32 @@ struct Search {
       // Staying at the stop for the next trip, then walking to others.
       for stop in improved {
         let at = Int(stop)
-        let time = roundRide[at] + timetable.changeSeconds[at]
+        let time = bestRide[at] + timetable.changeSeconds[at]
         if time < bestReady[at] {
-          bestReady[at] = time
-          roundReady[at] = time
-          roundReadyFrom[at] = ReadyLabel(kind: .stay, from: stop, round: Int32(round), seconds: 0)
-          if !marked[at] {
-            marked[at] = true
-            markedList.append(stop)
-          }
+          setReady(at, time: time, label: ReadyLabel(kind: .stay, from: stop, round: Int32(round), seconds: 0))
         }
       }
       for stop in improved {
         let from = Int(stop)
         for path in timetable.footpaths[from] {
           let to = Int(path.to)
-          let time = roundRide[from] + path.seconds
+          let time = bestRide[from] + path.seconds
           guard time < bestReady[to] && time < target else { continue }
-          bestReady[to] = time
-          roundReady[to] = time
-          roundReadyFrom[to] = ReadyLabel(kind: .walk, from: stop, round: Int32(round), seconds: path.seconds)
-          if !marked[to] {
-            marked[to] = true
-            markedList.append(path.to)
-          }
+          setReady(to, time: time, label: ReadyLabel(kind: .walk, from: stop, round: Int32(round), seconds: path.seconds))
         }
         improvedFlag[from] = false
       }
       improved.removeAll(keepingCapacity: true)
 
       var best: (Int32, StopWalk)?
-      for egress in query.egress where roundRide[Int(egress.stop)] != never {
-        let arrival = roundRide[Int(egress.stop)] + egress.seconds
+      for egress in query.egress where bestRide[Int(egress.stop)] != never {
+        let arrival = bestRide[Int(egress.stop)] + egress.seconds
         if arrival < target {
           target = arrival
           best = (arrival, egress)
         }
       }
       if let best { results.append((round, best.0, best.1)) }
-      ride.append(roundRide)
-      rideFrom.append(roundRideFrom)
-      ready.append(roundReady)
-      readyFrom.append(roundReadyFrom)
     }
   }
 
@@ -363,9 +444,10 @@ struct Search {
   func journey(round: Int, egress: StopWalk) -> Journey {
     var stop = Int(egress.stop)
     var current = round
-    var legs: [JourneyLeg] = [.egress(stop: egress.stop, seconds: egress.seconds, departure: ride[round][stop])]
+    let end = ride(stop, asOf: round)!.arrival
+    var legs: [JourneyLeg] = [.egress(stop: egress.stop, seconds: egress.seconds, departure: end)]
     while true {
-      let label = rideFrom[current][stop]
+      let label = ride(stop, asOf: current)!.label
       let route = timetable.routes[Int(label.route)]
       let departure = route.departure(trip: Int(label.trip), position: Int(label.board))
       legs.append(
@@ -373,20 +455,20 @@ struct Search {
           route: label.route, trip: label.trip, boardPosition: label.board, alightPosition: label.alight,
           departure: departure, arrival: route.arrival(trip: Int(label.trip), position: Int(label.alight))))
       let boardStop = Int(route.stops[Int(label.board)])
-      let before = readyFrom[Int(label.round) - 1][boardStop]
+      let before = ready(boardStop, asOf: Int(label.round) - 1)
       switch before.kind {
       case .access, .none:
         legs.append(.access(stop: Int32(boardStop), seconds: before.seconds, departure: departure - before.seconds))
         legs.reverse()
-        let arrival = ride[round][Int(egress.stop)] + egress.seconds
-        return Journey(departure: departure - before.seconds, arrival: arrival, legs: legs)
+        return Journey(departure: departure - before.seconds, arrival: end + egress.seconds, legs: legs)
       case .stay:
         stop = boardStop
         current = Int(before.round)
       case .walk:
         legs.append(
           .transfer(
-            from: before.from, to: Int32(boardStop), departure: ride[Int(before.round)][Int(before.from)], seconds: before.seconds))
+            from: before.from, to: Int32(boardStop), departure: ride(Int(before.from), asOf: Int(before.round))!.arrival,
+            seconds: before.seconds))
         stop = Int(before.from)
         current = Int(before.round)
       }

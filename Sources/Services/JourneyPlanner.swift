@@ -105,6 +105,16 @@ public enum JourneyPlanner {
     ticks: () -> UInt64 = { 0 }
   ) throws -> Plan {
     let realtime = JourneyRealtime.trips(live)
+    // Only the parts of the network the two ends reach: a journey never leaves them.
+    var stops: [Stop] = []
+    var points: [(point: Coordinate, radiusMeters: Double)] = []
+    for endpoint in [from, to] {
+      switch endpoint {
+      case .stop(let stop): stops.append(stop)
+      case .place(let point, _): points.append((point, request.maxWalkMeters / request.walking.detourFactor))
+      }
+    }
+    let scope = try store.routingScope(stops: stops, points: points)
     func search(_ horizon: Int64) throws -> (RoutingNetwork, [Routing.Journey], UInt64, UInt64) {
       let started = ticks()
       let window = request.isArriveBy ? (request.time - horizon, request.time) : (request.time, request.time + horizon)
@@ -112,7 +122,7 @@ public enum JourneyPlanner {
       // (the departure board's rule, `LiveRealtime.earlyLeadSeconds`).
       let network = try store.routingNetwork(
         from: window.0, until: window.1 + live.earlyLeadSeconds, modes: request.modes, walking: request.walking,
-        realtime: realtime)
+        realtime: realtime, scope: scope)
       let loaded = ticks()
       var query = RoutingQuery(
         access: try access(from, store: store, network: network, request: request, role: "FROM"),

@@ -40,9 +40,9 @@ extension Store {
   /// `routingPatterns`).
   public func routingNetwork(
     from: UnixTime, until: UnixTime, modes: Set<TransitMode> = [], walking: WalkingModel = .init(),
-    realtime: [RealtimeTrip] = []
+    realtime: [RealtimeTrip] = [], scope: RoutingScope? = nil
   ) throws -> RoutingNetwork {
-    RoutingNetwork(try routingPatterns(from: from, until: until, modes: modes, walking: walking, realtime: realtime))
+    RoutingNetwork(try routingPatterns(from: from, until: until, modes: modes, walking: walking, realtime: realtime, scope: scope))
   }
 
   /// The network's stops for `stop`: itself and, for a station, its platforms.

@@ -68,6 +68,7 @@ final class FeedImporter {
       }
       try timed("stop words") { try StopWords.build(in: db) }
       try timed("footpaths") { try loadFootpaths() }
+      try timed("routing index") { try RoutingIndexBuilder.build(in: db) }
       try writeMeta()
       commitStarted = DispatchTime.now().uptimeNanoseconds
     }
@@ -623,6 +624,9 @@ final class FeedImporter {
   private var patternNanoseconds: UInt64 = 0
   private var tripTimesNanoseconds: UInt64 = 0
   private var patternSpans: [Int32] = []  // by pattern_idx - 1: the longest trip, in seconds
+  /// By pattern_idx - 1, per position: the earliest and the latest time there of any of its
+  /// trips, in seconds after the trip's first departure (Int32.max and Int32.min: none yet).
+  private var patternOffsets: [[Int32]] = []
   private var tripRoutes: [Int64] = []  // by trip_idx - 1
 
   /// Stores one trip: in stop_sequence order, refusing a repeated stop_sequence with its line,
@@ -676,6 +680,17 @@ final class FeedImporter {
     if let first, let last, last - first > patternSpans[Int(pattern) - 1] {
       patternSpans[Int(pattern) - 1] = last - first
     }
+    if let first {
+      patternOffsets[Int(pattern) - 1].withUnsafeMutableBufferPointer { offsets in
+        for (position, row) in rows.enumerated() where position * 2 + 1 < offsets.count {
+          for time in [row.arrival, row.departure] {
+            guard let time else { continue }
+            offsets[position * 2] = min(offsets[position * 2], time - first)
+            offsets[position * 2 + 1] = max(offsets[position * 2 + 1], time - first)
+          }
+        }
+      }
+    }
     let insert = try db.cached(
       "INSERT INTO trip_times (trip_idx, pattern_idx, first_departure, last_arrival, times, interpolated) VALUES (?,?,?,?,?,?)")
     insert.bind(trip, at: 1)
@@ -710,6 +725,9 @@ final class FeedImporter {
     }
     patterns[key] = pattern
     patternSpans.append(0)
+    var offsets = [Int32](repeating: Int32.max, count: rows.count * 2)
+    for position in rows.indices { offsets[position * 2 + 1] = Int32.min }
+    patternOffsets.append(offsets)
     return pattern
   }
 
@@ -735,12 +753,24 @@ final class FeedImporter {
     return rows
   }
 
-  /// Records each pattern's longest trip, which bounds departure queries.
+  /// Records each pattern's longest trip and its times at each position after the first
+  /// departure (`patterns.offsets`: per position the least and the greatest, little-endian
+  /// int32, -1 and -1 where no trip has a time), which bound departure queries.
   private func storePatternSpans() throws {
-    let update = try db.cached("UPDATE patterns SET max_span = ? WHERE pattern_idx = ?")
-    for (index, span) in patternSpans.enumerated() where span > 0 {
-      update.bind(Int64(span), at: 1)
-      update.bind(Int64(index + 1), at: 2)
+    let update = try db.cached("UPDATE patterns SET max_span = ?, offsets = ? WHERE pattern_idx = ?")
+    for (index, span) in patternSpans.enumerated() {
+      let offsets = patternOffsets[index]
+      var bytes = [UInt8](repeating: 0, count: offsets.count * 4)
+      for position in 0..<(offsets.count / 2) {
+        let known = offsets[position * 2] <= offsets[position * 2 + 1]
+        for (slot, value) in [offsets[position * 2], offsets[position * 2 + 1]].enumerated() {
+          let word = UInt32(bitPattern: known ? value : -1)
+          for byte in 0..<4 { bytes[position * 8 + slot * 4 + byte] = UInt8((word >> (8 * UInt32(byte))) & 0xFF) }
+        }
+      }
+      update.bind(Int64(max(span, 0)), at: 1)
+      update.bindBlob(bytes, at: 2)
+      update.bind(Int64(index + 1), at: 3)
       try update.run()
     }
   }
@@ -807,10 +837,32 @@ final class FeedImporter {
     if stored > 0 { summary.rows.append(("frequencies.txt", stored)) }
   }
 
+  /// shapes.txt, one row per shape (`ShapePoints`): the points of a shape are read together,
+  /// so a row per point (1.6 M of them in a country's feed, each a seek in a text-keyed B-tree)
+  /// cost more than the stop times. Rows of one shape usually follow each other; a shape whose
+  /// rows are split across the file is merged with what was stored. A repeated
+  /// shape_pt_sequence keeps its last point.
   private func loadShapes() throws {
-    let insert = try db.cached("INSERT OR REPLACE INTO shapes (shape_id, sequence, lat, lon, dist_traveled) VALUES (?,?,?,?,?)")
+    let insert = try db.cached("INSERT OR REPLACE INTO shapes (shape_id, points) VALUES (?, ?)")
+    let stored = try db.cached("SELECT points FROM shapes WHERE shape_id = ?")
     var c: [Int?] = []
     var shapeBytes: [UInt8] = [], shapeID = ""
+    var points: [ShapePoints.Point] = []
+    var written = Set<String>()
+    func flush() throws {
+      guard !points.isEmpty else { return }
+      if written.contains(shapeID) {
+        stored.reset()
+        stored.bind(shapeID, at: 1)
+        if try stored.step() { points = stored.withBlob(0) { ShapePoints.decode($0) } + points }
+      }
+      insert.reset()
+      insert.bind(shapeID, at: 1)
+      insert.bindBlob(ShapePoints.encode(ShapePoints.ordered(points)), at: 2)
+      try insert.run()
+      written.insert(shapeID)
+      points.removeAll(keepingCapacity: true)
+    }
     guard let r = try open("shapes.txt") else { return }
     while try r.next() {
       tick(r)
@@ -820,19 +872,19 @@ final class FeedImporter {
       }
       let idBytes = r.field(c[0])
       if !idBytes.elementsEqual(shapeBytes) {
+        try flush()
         shapeBytes = Array(idBytes)
         shapeID = FieldParsing.text(idBytes)
       }
       guard let lat = try optionalDouble(r, "shape_pt_lat", c[1]), abs(lat) <= 90 else { throw invalid(r, "shape_pt_lat", c[1], "a number between -90 and 90") }
       guard let lon = try optionalDouble(r, "shape_pt_lon", c[2]), abs(lon) <= 180 else { throw invalid(r, "shape_pt_lon", c[2], "a number between -180 and 180") }
-      guard let sequence = FieldParsing.integer(r.field(c[3])), sequence >= 0 else { throw invalid(r, "shape_pt_sequence", c[3], "a whole number from 0") }
-      insert.bind(shapeID, at: 1)
-      insert.bind(sequence, at: 2)
-      insert.bind(lat, at: 3)
-      insert.bind(lon, at: 4)
-      insert.bind(try optionalDouble(r, "shape_dist_traveled", c[4]), at: 5)
-      try insert.run()
+      guard let sequence = FieldParsing.integer(r.field(c[3])), sequence >= 0, sequence <= Int(Int32.max) else {
+        throw invalid(r, "shape_pt_sequence", c[3], "a whole number from 0")
+      }
+      points.append(
+        ShapePoints.Point(sequence: Int32(sequence), latitude: lat, longitude: lon, distance: try optionalDouble(r, "shape_dist_traveled", c[4])))
     }
+    try flush()
     finish(r)
     if r.recordCount > 0 { summary.rows.append(("shapes.txt", r.recordCount)) }
   }
@@ -925,6 +977,15 @@ final class FeedImporter {
       try put("service_end", String(range.last.yyyymmdd))
     }
     try put("timezone", try db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1"))
+    // What every departure query needs first (how many service days back to look), once here
+    // rather than in every process: one index seek per pattern.
+    try put("latest_time", try db.scalarInt(FeedReader.latestTimeSQL).map { String($0) })
+    // The box around the stops, so that a query far from this feed skips it (many feeds held).
+    let box = try db.prepare(
+      "SELECT min(lat), min(lon), max(lat), max(lon) FROM stops WHERE location_type = 0 AND lat IS NOT NULL AND lon IS NOT NULL")
+    if try box.step(), !box.isNull(0) {
+      try put("stop_box", (0..<4).map { String(box.double(Int32($0))) }.joined(separator: ","))
+    }
     for (file, count) in summary.rows { try put("rows." + file, String(count)) }
   }
 

@@ -11,15 +11,21 @@ import SQLite
 /// reading the CSV, and the by-stop index covers patterns, not stop_times rows.
 ///
 /// Departures at a stop: `pattern_stops_by_stop` gives the patterns and positions serving it;
-/// `trip_times_by_pattern` bounds the trips to those starting within the window widened by the
-/// pattern's longest trip (`patterns.max_span`).
+/// `trip_times_by_pattern` bounds the trips to those starting within the window moved back by
+/// the least and the most time any of the pattern's trips takes from its first departure to
+/// that position (`patterns.offsets`), so only trips that can be at the stop in the window are
+/// read; `patterns.starts` lists the pattern's trips by first departure with their service, so
+/// that range is found without an index seek per pattern and service date (a busy stop has 140
+/// patterns) and only trips whose service runs are read.
 ///
 /// Journey planning: `footpaths` holds every pair of stops (location_type 0) within
 /// `footpathRadiusMeters` of each other in a straight line, both ways, found once at ingest
 /// (`FootpathFinder`); the walking time is worked out per query from the user's walking speed.
+/// `routing_index` holds the router's arrays by connected part of the network (`RoutingIndex`),
+/// so that a search reads only the part its ends are in.
 enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
-  static let version = 4  // 4: words and stop_words (StopWords), for the typo search
+  static let version = 5  // 5: routing_index (RoutingIndex), the router's arrays by part of the network; patterns.offsets; shapes one row per shape
 
   /// Stops at most this far apart (straight line) are linked by a footpath.
   static let footpathRadiusMeters = 400.0
@@ -51,7 +57,7 @@ enum Schema {
       block_id TEXT, shape_id TEXT, wheelchair_accessible INTEGER, bikes_allowed INTEGER);
     CREATE TABLE patterns (
       pattern_idx INTEGER PRIMARY KEY, route_idx INTEGER NOT NULL, stop_count INTEGER NOT NULL,
-      max_span INTEGER NOT NULL DEFAULT 0);
+      max_span INTEGER NOT NULL DEFAULT 0, offsets BLOB, starts BLOB);
     CREATE TABLE pattern_stops (
       pattern_idx INTEGER NOT NULL, position INTEGER NOT NULL, stop_idx INTEGER NOT NULL,
       stop_sequence INTEGER NOT NULL, pickup_type INTEGER NOT NULL DEFAULT 0,
@@ -64,12 +70,11 @@ enum Schema {
       trip_idx INTEGER NOT NULL, start_time INTEGER NOT NULL, end_time INTEGER NOT NULL,
       headway_secs INTEGER NOT NULL, exact_times INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (trip_idx, start_time)) WITHOUT ROWID;
-    CREATE TABLE shapes (
-      shape_id TEXT NOT NULL, sequence INTEGER NOT NULL, lat REAL NOT NULL, lon REAL NOT NULL,
-      dist_traveled REAL, PRIMARY KEY (shape_id, sequence)) WITHOUT ROWID;
+    CREATE TABLE shapes (shape_id TEXT PRIMARY KEY, points BLOB NOT NULL) WITHOUT ROWID;
     CREATE TABLE footpaths (
       from_stop_idx INTEGER NOT NULL, to_stop_idx INTEGER NOT NULL, distance_m INTEGER NOT NULL,
       PRIMARY KEY (from_stop_idx, to_stop_idx)) WITHOUT ROWID;
+    CREATE TABLE routing_index (part INTEGER PRIMARY KEY, data BLOB NOT NULL);
     CREATE TABLE transfers (
       from_stop_id TEXT, to_stop_id TEXT, from_route_id TEXT, to_route_id TEXT,
       from_trip_id TEXT, to_trip_id TEXT, transfer_type INTEGER NOT NULL DEFAULT 0,

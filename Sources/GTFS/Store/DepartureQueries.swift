@@ -48,8 +48,9 @@ extension Store {
   /// trips are expanded into instances within the window.
   ///
   /// - Complexity: per service date and pattern through the stop, one range scan of
-  ///   `trip_times_by_pattern` bounded by `first_departure BETWEEN start - max_span AND end`:
-  ///   only trips that can be at the stop within the window are read.
+  ///   `trip_times_by_pattern` bounded by `first_departure BETWEEN start - latest offset AND
+  ///   end - earliest offset` (`patterns.offsets` at the stop's position): only trips that can
+  ///   be at the stop within the window are read.
   public func departures(at stop: Stop, _ query: DepartureQuery) throws -> [ScheduledCall] {
     guard let reader = reader(stop.feed), let idx = try reader.stopIndex(id: stop.id.rawValue) else { return [] }
     var calls = try reader.calls(atStops: reader.boardingStops(idx), query)
@@ -83,9 +84,8 @@ extension Store {
 extension FeedReader {
   static let patternsAtStopSQL = """
     SELECT ps.pattern_idx, ps.position, ps.stop_sequence, ps.pickup_type, ps.drop_off_type, ps.stop_headsign,
-           p.stop_count, p.max_span, r.route_id, r.short_name, r.long_name, r.route_type, r.color, s.stop_id
+           p.stop_count, p.max_span, p.route_idx, substr(p.offsets, ps.position * 8 + 1, 8), p.starts
     FROM pattern_stops ps JOIN patterns p ON p.pattern_idx = ps.pattern_idx
-    JOIN routes r ON r.route_idx = p.route_idx JOIN stops s ON s.stop_idx = ps.stop_idx
     WHERE ps.stop_idx = ?1
     """
 
@@ -95,6 +95,10 @@ extension FeedReader {
     FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx
     WHERE tt.pattern_idx = ?1 AND tt.first_departure BETWEEN ?2 AND ?3
     """
+
+  /// `tripByIndexSQL` as a statement of its own (the frequency trips below use that one
+  /// while a pattern's trips are read through this).
+  static let tripStartingInWindowSQL = tripByIndexSQL + " -- a trip of patterns.starts"
 
   static let tripByIndexSQL = """
     SELECT tt.trip_idx, substr(tt.times, ?2, 8), substr(tt.interpolated, ?3, 1),
@@ -113,7 +117,24 @@ extension FeedReader {
     var stopHeadsign: String?
     var isLast: Bool
     var maxSpan: Int64
+    /// The least and the greatest time any trip of the pattern is here after its first
+    /// departure (0 and `maxSpan` when ingest did not record them).
+    var offsets: ClosedRange<Int64>
+    /// The pattern's trips by first departure: per trip its first departure, trip_idx and
+    /// service_idx, little-endian int32 (`patterns.starts`); empty when ingest did not store
+    /// them (then the index on trip_times is asked).
+    var starts: [UInt8]
     var route: RouteSummary
+
+    /// The first and the last first departure in `starts`, when stored.
+    var startRange: ClosedRange<Int64>? {
+      guard starts.count >= 12 else { return nil }
+      return starts.withUnsafeBytes { raw in
+        let first = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int32.self)))
+        let last = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: (raw.count / 12 - 1) * 12, as: Int32.self)))
+        return first <= last ? first...last : nil
+      }
+    }
     var stopID: StopID
   }
 
@@ -130,18 +151,41 @@ extension FeedReader {
     var blockID: String?
   }
 
+  /// The route `route` (a route_idx), read once per reader: a busy stop's hundred patterns
+  /// belong to a few routes.
+  func route(_ route: Int64) throws -> RouteSummary? {
+    if let known = routeCache[route] { return known }
+    let select = try db.cached("SELECT route_id, short_name, long_name, route_type, color FROM routes WHERE route_idx = ?")
+    select.bind(route, at: 1)
+    guard try select.step() else { return nil }
+    let summary = routeSummary(select, from: 0)
+    routeCache[route] = summary
+    return summary
+  }
+
   func patterns(atStop stop: Int64) throws -> [PatternCall] {
     let select = try db.cached(Self.patternsAtStopSQL)
     select.bind(stop, at: 1)
     var result: [PatternCall] = []
+    var stopID: StopID?
     while try select.step() {
+      guard let route = try route(select.int64(8)) else { continue }
+      if stopID == nil { stopID = try self.stop(stop)?.id }
+      guard let stopID else { break }
       let position = select.int(1)
+      let maxSpan = select.int64(7)
+      let offsets = select.withBlob(9) { raw -> ClosedRange<Int64> in
+        guard raw.count == 8 else { return 0...maxSpan }
+        let low = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int32.self)))
+        let high = Int64(Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: Int32.self)))
+        return low <= high ? low...high : 0...maxSpan
+      }
       result.append(
         PatternCall(
           pattern: select.int64(0), position: position, stopSequence: select.int(2), pickupType: select.int(3),
           dropOffType: select.int(4), stopHeadsign: select.optionalText(5).flatMap { $0.isEmpty ? nil : $0 },
-          isLast: position == select.int(6) - 1, maxSpan: select.int64(7), route: routeSummary(select, from: 8),
-          stopID: StopID(select.text(13))))
+          isLast: position == select.int(6) - 1, maxSpan: maxSpan, offsets: offsets, starts: select.blob(10), route: route,
+          stopID: stopID))
     }
     return result
   }
@@ -237,6 +281,9 @@ extension FeedReader {
     }
 
     /// Adds the calls from `from` to `until` to `result`.
+    // Looked up once: a busy stop has over a hundred patterns, asked about per date and slice.
+    let tripsInWindow = try db.cached(Self.tripsInWindowSQL)
+    let tripByIndex = try db.cached(Self.tripStartingInWindowSQL)
     func calls(from: UnixTime, until: UnixTime) throws {
       var date = firstDate
       while date <= lastDate {
@@ -250,20 +297,66 @@ extension FeedReader {
         for call in patterns {
           // Ordinary trips: only those starting early enough to reach the stop in the window.
           // Patterns none of whose trips start in that range are skipped without a scan.
-          let startsInWindow = try startRange(of: call.pattern).map { $0.overlaps((low - call.maxSpan)...high) } ?? false
-          let select = try db.cached(Self.tripsInWindowSQL)
-          select.bind(call.pattern, at: 1)
-          select.bind(low - call.maxSpan, at: 2)
-          select.bind(high, at: 3)
-          select.bind(call.position * 8 + 1, at: 4)
-          select.bind(call.position / 8 + 1, at: 5)
-          while startsInWindow, try select.step() {
+          // Trips are at this stop between offsets.lowerBound and offsets.upperBound after
+          // their first departure.
+          let earliestStart = low - call.offsets.upperBound, latestStart = high - call.offsets.lowerBound
+          let range = earliestStart <= latestStart ? try call.startRange ?? startRange(of: call.pattern) : nil
+          let startsInWindow = range?.overlaps(earliestStart...latestStart) ?? false
+          // The trips starting in range whose service runs, from patterns.starts when stored:
+          // each then read by its rowid; else the index on (pattern_idx, first_departure).
+          var candidates: [Int64] = []
+          if startsInWindow && !call.starts.isEmpty {
+            call.starts.withUnsafeBytes { raw in
+              let count = raw.count / 12
+              func word(_ index: Int, _ field: Int) -> Int32 {
+                Int32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 12 + field * 4, as: Int32.self))
+              }
+              var index = 0, end = count
+              while index < end {
+                let middle = (index + end) / 2
+                if Int64(word(middle, 0)) < earliestStart { index = middle + 1 } else { end = middle }
+              }
+              while index < count, Int64(word(index, 0)) <= latestStart {
+                if services.contains(Int64(word(index, 2))) { candidates.append(Int64(word(index, 1))) }
+                index += 1
+              }
+            }
+          }
+          let indexed = startsInWindow && !call.starts.isEmpty
+          let select = indexed ? tripByIndex : tripsInWindow
+          if startsInWindow && !indexed {
+            select.reset()
+            select.bind(call.pattern, at: 1)
+            select.bind(earliestStart, at: 2)
+            select.bind(latestStart, at: 3)
+            select.bind(call.position * 8 + 1, at: 4)
+            select.bind(call.position / 8 + 1, at: 5)
+          }
+          var next = 0
+          func step() throws -> Bool {
+            guard startsInWindow else { return false }
+            guard indexed else { return try select.step() }
+            while next < candidates.count {
+              select.reset()
+              select.bind(candidates[next], at: 1)
+              select.bind(call.position * 8 + 1, at: 2)
+              select.bind(call.position / 8 + 1, at: 3)
+              next += 1
+              if try select.step() { return true }
+            }
+            return false
+          }
+          while try step() {
             // Cheap checks first: the service (an integer) and the time (8 bytes of the blob).
             guard services.contains(select.int64(5)) else { continue }
-            let times = TripTimes(blob: select.blob(1), interpolated: [])
-            guard let time = call.isLast ? times.arrival(at: 0) ?? times.departure(at: 0) : times.departure(at: 0) ?? times.arrival(at: 0),
-              Int64(time) >= low, Int64(time) <= high, !templates.contains(select.int64(0))
-            else { continue }
+            let time = select.withBlob(1) { raw -> Int32? in
+              guard raw.count >= 8 else { return nil }
+              let arrival = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 0, as: Int32.self))
+              let departure = Int32(littleEndian: raw.loadUnaligned(fromByteOffset: 4, as: Int32.self))
+              let (first, second) = call.isLast ? (arrival, departure) : (departure, arrival)
+              return first >= 0 ? first : second >= 0 ? second : nil
+            }
+            guard let time, Int64(time) >= low, Int64(time) <= high, !templates.contains(select.int64(0)) else { continue }
             let trip = readTrip(select, position: call.position)
             try add(call, trip, date: date, base: base, offset: 0, start: nil)
           }
@@ -297,9 +390,11 @@ extension FeedReader {
       }
     }
 
-    // With a limit, the window is read in growing slices (15 min, then 30, 60, ...), stopping
-    // once a slice brings the count to the limit: every later call is later than those. A
-    // slice reads only trips starting in [slice start - max_span, slice end].
+    // With a limit, the window is read in growing slices (15 min, then 2 h, 16 h, ...),
+    // stopping once a slice brings the count to the limit: every later call is later than
+    // those. A slice reads only trips that can be at the stop within it (patterns.offsets),
+    // but costs an index seek per pattern and service date: at a stop of 140 patterns late at
+    // night, doubling from 15 minutes took four slices to fill a two-hour window.
     var sliceStart = query.from
     var sliceLength: Int64 = query.limit == nil ? lastSecond - query.from + 1 : 15 * 60
     while sliceStart <= lastSecond {
@@ -307,7 +402,7 @@ extension FeedReader {
       try calls(from: sliceStart, until: sliceEnd)
       if let limit = query.limit, result.count >= limit { break }
       sliceStart = sliceEnd + 1
-      sliceLength *= 2
+      sliceLength *= 8
     }
     return result
   }

@@ -76,6 +76,8 @@ extension FeedReader {
     var canBoard: [Bool] = []
     var canAlight: [Bool] = []
     var group: Int = -1
+    /// Its longest trip, first departure to last arrival (patterns.max_span).
+    var maxSpan: Int64 = 0
   }
 
   fileprivate struct InstanceKey: Hashable {
@@ -84,37 +86,58 @@ extension FeedReader {
     var start: Int32?
   }
 
-  /// Adds this feed's trips calling in `from...until`, its footpaths and transfers.
+  /// Adds this feed's trips calling in `from...until`, its footpaths and transfers; with
+  /// `parts`, only those of these parts of the network (read from `routing_index`), else all
+  /// of them (read from the tables).
   func addRouting(
     to builder: inout RoutingPatterns, feedIndex: Int, offset: Int32, from: UnixTime, until: UnixTime, modes: Set<TransitMode>,
-    walking: WalkingModel, realtime: [RealtimeTrip]
+    walking: WalkingModel, realtime: [RealtimeTrip], parts: [RoutingIndex.Part]? = nil
   ) throws {
     // Patterns of the modes asked for, with their stops.
-    var routeTypes: [Int64: Int] = [:]
-    let routeSelect = try db.cached("SELECT route_idx, route_type FROM routes")
-    while try routeSelect.step() { routeTypes[routeSelect.int64(0)] = routeSelect.int(1) }
     var patterns: [Int64: PatternStops] = [:]
-    let patternSelect = try db.cached("SELECT pattern_idx, route_idx FROM patterns")
-    while try patternSelect.step() {
-      let type = routeTypes[patternSelect.int64(1)] ?? 3
-      if modes.isEmpty || modes.contains(TransitMode(routeType: type)) { patterns[patternSelect.int64(0)] = PatternStops() }
-    }
-    let stopSelect = try db.cached("SELECT pattern_idx, stop_idx, pickup_type, drop_off_type FROM pattern_stops")
-    while try stopSelect.step() {
-      let pattern = stopSelect.int64(0)
-      guard patterns[pattern] != nil else { continue }
-      patterns[pattern]!.stops.append(offset + Int32(stopSelect.int64(1)))
-      patterns[pattern]!.canBoard.append(stopSelect.int(2) != 1)
-      patterns[pattern]!.canAlight.append(stopSelect.int(3) != 1)
+    /// Per pattern of `parts`, its trips by first departure.
+    var indexedTrips: [Int64: [RoutingIndex.Trip]] = [:]
+    if let parts {
+      for part in parts {
+        for pattern in part.patterns where modes.isEmpty || modes.contains(TransitMode(routeType: Int(pattern.routeType))) {
+          patterns[pattern.pattern] = PatternStops(
+            stops: pattern.stops.map { offset + $0 }, canBoard: pattern.canBoard, canAlight: pattern.canAlight, group: -1,
+            maxSpan: Int64(pattern.maxSpan))
+          indexedTrips[pattern.pattern] = pattern.trips
+        }
+      }
+    } else {
+      var routeTypes: [Int64: Int] = [:]
+      let routeSelect = try db.cached("SELECT route_idx, route_type FROM routes")
+      while try routeSelect.step() { routeTypes[routeSelect.int64(0)] = routeSelect.int(1) }
+      let patternSelect = try db.cached("SELECT pattern_idx, route_idx, max_span FROM patterns")
+      while try patternSelect.step() {
+        let type = routeTypes[patternSelect.int64(1)] ?? 3
+        if modes.isEmpty || modes.contains(TransitMode(routeType: type)) {
+          patterns[patternSelect.int64(0)] = PatternStops(maxSpan: patternSelect.int64(2))
+        }
+      }
+      let stopSelect = try db.cached("SELECT pattern_idx, stop_idx, pickup_type, drop_off_type FROM pattern_stops")
+      while try stopSelect.step() {
+        let pattern = stopSelect.int64(0)
+        guard patterns[pattern] != nil else { continue }
+        patterns[pattern]!.stops.append(offset + Int32(stopSelect.int64(1)))
+        patterns[pattern]!.canBoard.append(stopSelect.int(2) != 1)
+        patterns[pattern]!.canAlight.append(stopSelect.int(3) != 1)
+      }
     }
 
-    // Per trip its service (one pass over trips, cheaper than a join per trip read below).
-    let tripCount = Int(try db.scalarInt("SELECT coalesce(max(trip_idx), 0) + 1 FROM trips") ?? 1)
-    var serviceOfTrip = [Int32](repeating: -1, count: tripCount)
-    let tripSelect = try db.cached("SELECT trip_idx, service_idx FROM trips")
-    while try tripSelect.step() {
-      let trip = Int(tripSelect.int64(0))
-      if trip >= 0 && trip < tripCount { serviceOfTrip[trip] = Int32(truncatingIfNeeded: tripSelect.int64(1)) }
+    // Per trip its service (one pass over trips, cheaper than a join per trip read below);
+    // the index carries each trip's service with it.
+    var serviceOfTrip: [Int32] = []
+    if parts == nil {
+      let tripCount = Int(try db.scalarInt("SELECT coalesce(max(trip_idx), 0) + 1 FROM trips") ?? 1)
+      serviceOfTrip = [Int32](repeating: -1, count: tripCount)
+      let tripSelect = try db.cached("SELECT trip_idx, service_idx FROM trips")
+      while try tripSelect.step() {
+        let trip = Int(tripSelect.int64(0))
+        if trip >= 0 && trip < tripCount { serviceOfTrip[trip] = Int32(truncatingIfNeeded: tripSelect.int64(1)) }
+      }
     }
 
     // Which services run on each service date that can reach the window.
@@ -146,12 +169,10 @@ extension FeedReader {
       patterns: patterns, live: live, originSeconds: builder.origin.seconds, feed: name, feedIndex: feedIndex)
 
     // Ordinary trips: per service date and pattern, only those starting early enough to
-    // reach the window and not after it (the index on (pattern_idx, first_departure)).
+    // reach the window and not after it (the index on (pattern_idx, first_departure), or a
+    // binary search of the pattern's trips in routing_index).
     let frequencies = try self.frequencies()
     let templates = frequencyTrips
-    var spans: [Int64: Int64] = [:]
-    let spanSelect = try db.cached("SELECT pattern_idx, max_span FROM patterns")
-    while try spanSelect.step() { spans[spanSelect.int64(0)] = spanSelect.int64(1) }
     let orderedPatterns = patterns.keys.sorted()
     // Two steps: the index alone (trip_idx is in it) gives the candidates, so only the rows of
     // trips whose service runs that day are read; other services' trips cost no table seek.
@@ -159,18 +180,41 @@ extension FeedReader {
       "SELECT trip_idx FROM trip_times WHERE pattern_idx = ?1 AND first_departure BETWEEN ?2 AND ?3")
     let timesSelect = try db.cached("SELECT last_arrival, times FROM trip_times WHERE trip_idx = ?")
     var candidates: [Int64] = []
+    func active(_ trip: Int64, service: Int, on day: RoutingDay) -> Bool {
+      service >= 0 && service < serviceCount && day.active[service] && !templates.contains(trip)
+    }
     for day in days {
       for pattern in orderedPatterns {
-        guard let width = patterns[pattern]?.stops.count else { continue }
-        candidateSelect.reset()
-        candidateSelect.bind(pattern, at: 1)
-        candidateSelect.bind(day.low - (spans[pattern] ?? 0), at: 2)
-        candidateSelect.bind(day.high, at: 3)
+        guard let shape = patterns[pattern] else { continue }
+        let width = shape.stops.count
+        let low = day.low - shape.maxSpan
         candidates.removeAll(keepingCapacity: true)
-        while try candidateSelect.step() {
-          let trip = candidateSelect.int64(0)
-          let service = trip >= 0 && trip < Int64(tripCount) ? Int(serviceOfTrip[Int(trip)]) : -1
-          if service >= 0 && service < serviceCount && day.active[service] && !templates.contains(trip) { candidates.append(trip) }
+        if let trips = indexedTrips[pattern] {
+          // The first trip leaving at `low` or later, then each until `high`.
+          var first = 0, last = trips.count
+          while first < last {
+            let middle = (first + last) / 2
+            if Int64(trips[middle].firstDeparture) < low { first = middle + 1 } else { last = middle }
+          }
+          var index = first
+          while index < trips.count, Int64(trips[index].firstDeparture) <= day.high {
+            let trip = trips[index]
+            index += 1
+            guard trip.lastArrival == Int32.max || Int64(trip.lastArrival) >= day.low,
+              active(Int64(trip.trip), service: Int(trip.service), on: day)
+            else { continue }
+            candidates.append(Int64(trip.trip))
+          }
+        } else {
+          candidateSelect.reset()
+          candidateSelect.bind(pattern, at: 1)
+          candidateSelect.bind(low, at: 2)
+          candidateSelect.bind(day.high, at: 3)
+          while try candidateSelect.step() {
+            let trip = candidateSelect.int64(0)
+            let service = trip >= 0 && trip < Int64(serviceOfTrip.count) ? Int(serviceOfTrip[Int(trip)]) : -1
+            if active(trip, service: service, on: day) { candidates.append(trip) }
+          }
         }
         for trip in candidates {
           timesSelect.reset()
@@ -210,10 +254,21 @@ extension FeedReader {
 
     // Footpaths within the walking model's reach, then transfers.txt.
     var links: [Int64: [Int64: Int32]] = [:]
-    let pathSelect = try db.cached("SELECT from_stop_idx, to_stop_idx, distance_m FROM footpaths WHERE distance_m <= ?")
-    pathSelect.bind(Int64(walking.maxTransferMeters.rounded(.down)), at: 1)
-    while try pathSelect.step() {
-      links[pathSelect.int64(0), default: [:]][pathSelect.int64(1)] = walking.seconds(straightLineMeters: pathSelect.double(2))
+    let reach = Int64(walking.maxTransferMeters.rounded(.down))
+    if let parts {
+      for part in parts {
+        for (stop, paths) in zip(part.stops, part.footpaths) {
+          for path in paths where Int64(path.meters) <= reach {
+            links[Int64(stop), default: [:]][Int64(path.to)] = walking.seconds(straightLineMeters: Double(path.meters))
+          }
+        }
+      }
+    } else {
+      let pathSelect = try db.cached("SELECT from_stop_idx, to_stop_idx, distance_m FROM footpaths WHERE distance_m <= ?")
+      pathSelect.bind(reach, at: 1)
+      while try pathSelect.step() {
+        links[pathSelect.int64(0), default: [:]][pathSelect.int64(1)] = walking.seconds(straightLineMeters: pathSelect.double(2))
+      }
     }
     let transferSelect = try db.cached(
       """

@@ -79,7 +79,37 @@ public struct RoutingRide: Sendable, Hashable {
   public var stops: [RideStop]
 }
 
+/// The parts of the network a journey between given places can use, per feed (see
+/// `RoutingIndex`): a journey never leaves the part of the stop it starts from.
+public struct RoutingScope: Sendable, Equatable {
+  /// Per feed, the parts to load; a feed not named here is loaded whole (its index could not
+  /// be read), one named with no parts is left out.
+  var parts: [FeedName: Set<Int32>]
+
+  /// The number of parts to load, over every feed.
+  public var partCount: Int { parts.values.reduce(0) { $0 + $1.count } }
+}
+
 extension Store {
+  /// The parts of the network reachable from `stops` (with a station's platforms) and from
+  /// the stops within each point's radius: what a journey between them can use.
+  /// - Complexity: row -1 of each feed's `routing_index` read once per Store; an R*Tree query
+  ///   per point.
+  public func routingScope(stops: [Stop], points: [(point: Coordinate, radiusMeters: Double)]) throws -> RoutingScope {
+    var parts: [FeedName: Set<Int32>] = [:]
+    for feed in feeds {
+      var indices: [Int64] = []
+      for stop in stops where stop.feed == feed.name {
+        if let idx = try feed.stopIndex(id: stop.id.rawValue) { indices += try feed.boardingStops(idx) }
+      }
+      for (point, radius) in points {
+        indices += try feed.nearby(point, radiusMeters: radius, stations: false).map(\.0)
+      }
+      if let found = feed.routingParts(of: indices) { parts[feed.name] = found }
+    }
+    return RoutingScope(parts: parts)
+  }
+
   /// The trips that call between `from` and `until`, across every feed held, by stop pattern
   /// (Routing splits them into routes whose trips never overtake): ordinary
   /// trips of every service date that can reach the window (the dates before, for trips
@@ -91,11 +121,15 @@ extension Store {
   ///   - modes: only routes of these modes (empty: all).
   ///   - realtime: expected times per trip instance; cancelled trips are left out, a trip with
   ///     skipped stops becomes a route of its own that neither picks up nor sets down there.
-  /// - Complexity: one scan of each feed's trip times, patterns and footpaths; O(trips log
-  ///   trips) to sort.
+  ///   - scope: only the parts of the network a journey between given places can use (read
+  ///     from the arrays ingest stored); nil: everything. A part whose stored arrays cannot be
+  ///     read is loaded from the tables, as without a scope.
+  /// - Complexity: without a scope, one scan of each feed's trip times, patterns and
+  ///   footpaths; with one, the parts' rows and the rows of the trips in the window; O(trips
+  ///   log trips) to sort.
   public func routingPatterns(
     from: UnixTime, until: UnixTime, modes: Set<TransitMode> = [], walking: WalkingModel = .init(),
-    realtime: [RealtimeTrip] = []
+    realtime: [RealtimeTrip] = [], scope: RoutingScope? = nil
   ) throws -> RoutingPatterns {
     var offsets: [Int32] = []
     var total: Int32 = 0
@@ -106,9 +140,21 @@ extension Store {
     var builder = RoutingPatterns(stopCount: Int(total), origin: from)
     builder.stopOffsets = offsets
     for (index, feed) in feeds.enumerated() {
+      var parts: [RoutingIndex.Part]?
+      if let wanted = scope?.parts[feed.name] {
+        parts = []
+        for part in wanted.sorted() {
+          guard let read = try feed.routingPart(part) else {
+            parts = nil  // unreadable: the whole feed from its tables
+            break
+          }
+          parts!.append(read)
+        }
+        if parts?.isEmpty == true { continue }
+      }
       try feed.addRouting(
         to: &builder, feedIndex: index, offset: offsets[index], from: from, until: until, modes: modes, walking: walking,
-        realtime: realtime.filter { $0.feed == feed.name })
+        realtime: realtime.filter { $0.feed == feed.name }, parts: parts)
     }
     return builder
   }

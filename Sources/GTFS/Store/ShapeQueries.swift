@@ -4,19 +4,16 @@ import TransitModel
 extension Store {
   /// The points of shape `shapeID` in `feed`, in sequence order; empty when the feed has no
   /// such shape (shapes.txt is optional).
-  /// - Complexity: one range scan of the shapes table's primary key.
+  /// - Complexity: one primary-key lookup (a shape's points are one row).
   public func shape(_ shapeID: String, feed: FeedName) throws -> [ShapePoint] {
     guard let reader = reader(feed) else { return [] }
-    let select = try reader.db.cached(
-      "SELECT lat, lon, dist_traveled FROM shapes WHERE shape_id = ? ORDER BY sequence")
+    let select = try reader.db.cached("SELECT points FROM shapes WHERE shape_id = ?")
     select.bind(shapeID, at: 1)
-    var points: [ShapePoint] = []
-    while try select.step() {
-      let coordinate = Coordinate(latitude: select.double(0), longitude: select.double(1))
-      guard coordinate.isValid else { continue }
-      points.append(ShapePoint(coordinate: coordinate, distance: select.optionalDouble(2)))
+    guard try select.step() else { return [] }
+    return select.withBlob(0) { ShapePoints.decode($0) }.compactMap { point in
+      let coordinate = Coordinate(latitude: point.latitude, longitude: point.longitude)
+      return coordinate.isValid ? ShapePoint(coordinate: coordinate, distance: point.distance) : nil
     }
-    return points
   }
 
   /// The shape trip `tripID` follows in `feed`, or nil when the trip has none.

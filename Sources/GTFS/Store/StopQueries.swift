@@ -221,10 +221,14 @@ extension Store {
     for feed in feeds { words += try feed.stops(matchingWords: trimmed, limit: max(limit * 5, 50)) }
     add(words, .words)
     if results.count < limit {
-      var typos: [(Stop, Int)] = []
-      for feed in feeds { typos += try feed.stops(nearlyMatching: trimmed) }
-      typos.sort { ($0.1, $0.0.name.count) < ($1.1, $1.0.name.count) }
-      add(typos.map(\.0), .typo)
+      // Fewest mistakes, then shortest name (counted once: String.count walks the characters).
+      var typos: [(stop: Stop, mistakes: Int, length: Int)] = []
+      // Each feed's best `limit` besides those already found (which are not listed twice).
+      for feed in feeds {
+        typos += try feed.stops(nearlyMatching: trimmed, limit: limit + results.count).map { ($0.0, $0.1, $0.0.name.count) }
+      }
+      typos.sort { ($0.mistakes, $0.length) < ($1.mistakes, $1.length) }
+      add(typos.map(\.stop), .typo)
     }
     return Array(results.prefix(limit))
   }
@@ -323,13 +327,18 @@ extension FeedReader {
   /// ingest), not with every stop's name: the vocabulary grows far slower than the stops. The
   /// stops having a word within reach of the query word that reaches fewest words are then
   /// checked whole, against the words each other query word reaches.
-  /// - Complexity: one pass over the vocabulary, then one lookup per word within reach and
-  ///   per stop found.
-  func stops(nearlyMatching text: String) throws -> [(Stop, Int)] {
+  /// - Returns: the best `limit`, fewest mistakes first, then shortest name, then stop_idx.
+  /// - Complexity: one pass over the vocabulary, then one lookup per word within reach; only
+  ///   the stops returned are read whole.
+  func stops(nearlyMatching text: String, limit: Int = .max) throws -> [(Stop, Int)] {
     let query = TextFolding.words(text).map(Array.init)
     guard !query.isEmpty, query.contains(where: { TextFolding.allowedMistakes($0.count) > 0 }) else { return [] }
     var reach = [[String: Int]](repeating: [:], count: query.count)
-    let vocabulary = try db.cached("SELECT word FROM words")
+    // A word shorter than every query word less its mistakes is within reach of none (and
+    // has no start to compare): skipped by its UTF-8 length, never less than its letters.
+    let shortest = query.map { $0.count - TextFolding.allowedMistakes($0.count) }.min() ?? 0
+    let vocabulary = try db.cached("SELECT word FROM words WHERE length(CAST(word AS BLOB)) >= ?")
+    vocabulary.bind(shortest, at: 1)
     while try vocabulary.step() {
       let word = vocabulary.text(0)
       let candidate = Array(word)
@@ -338,19 +347,20 @@ extension FeedReader {
       }
     }
     guard let narrowest = reach.indices.min(by: { reach[$0].count < reach[$1].count }), !reach[narrowest].isEmpty else { return [] }
-    var candidates = Set<Int64>()
-    let byWord = try db.cached("SELECT stop_idx FROM stop_words WHERE word = ?")
+    // The candidates' names in the same pass (a stop is read whole only if it is listed).
+    var candidates: [Int64: String] = [:]
+    let byWord = try db.cached(
+      "SELECT sw.stop_idx, s.name FROM stop_words sw JOIN stops s ON s.stop_idx = sw.stop_idx WHERE sw.word = ? AND s.location_type <= 1")
     for word in reach[narrowest].keys {
       byWord.reset()
       byWord.bind(word, at: 1)
-      while try byWord.step() { candidates.insert(byWord.int64(0)) }
+      while try byWord.step() { candidates[byWord.int64(0)] = byWord.text(1) }
     }
     var folded: [String: Set<String>] = [:]
-    var result: [(Stop, Int)] = []
-    for idx in candidates.sorted() {
-      guard let stop = try stop(idx), stop.locationType <= 1 else { continue }
-      let words = folded[stop.name] ?? Set(TextFolding.words(stop.name))
-      folded[stop.name] = words
+    var scored: [(idx: Int64, mistakes: Int, length: Int)] = []
+    for (idx, name) in candidates {
+      let words = folded[name] ?? Set(TextFolding.words(name))
+      folded[name] = words
       var total = 0
       for index in query.indices {
         guard let best = words.compactMap({ reach[index][$0] }).min() else {
@@ -359,7 +369,13 @@ extension FeedReader {
         }
         total += best
       }
-      if total >= 0 { result.append((stop, total)) }
+      if total >= 0 { scored.append((idx, total, name.count)) }
+    }
+    // Fewest mistakes, then shortest name, then stop_idx; only the first `limit` read whole.
+    scored.sort { ($0.mistakes, $0.length, $0.idx) < ($1.mistakes, $1.length, $1.idx) }
+    var result: [(Stop, Int)] = []
+    for entry in scored.prefix(limit) {
+      if let stop = try stop(entry.idx) { result.append((stop, entry.mistakes)) }
     }
     return result
   }
@@ -471,6 +487,16 @@ extension FeedReader {
     let dLat = radiusMeters / 111_194.9 * 1.01
     let cosine = max(0.01, cos(point.latitude * .pi / 180))
     let dLon = min(180, dLat / cosine)
+    // A box missing this feed's stops finds none of them (a little margin: the R*Tree holds
+    // its boxes in 32-bit floats).
+    if let box = stopBox {
+      let margin = 1e-4
+      if point.latitude + dLat < box[0] - margin || point.latitude - dLat > box[2] + margin
+        || point.longitude + dLon < box[1] - margin || point.longitude - dLon > box[3] + margin
+      {
+        return []
+      }
+    }
     let select = try db.cached(
       """
       SELECT \(Self.stopColumns) FROM stops_rtree r JOIN stops s ON s.stop_idx = r.stop_idx

@@ -72,15 +72,31 @@ final class FeedReader {
   /// days back a departure "now" can come from). Read on first use: one index seek per pattern,
   /// which the commands that never ask for departures should not pay.
   private(set) lazy var latestTime: Int32 = {
-    // An upper bound on Timetable.latestArrival() from index seeks alone (max(last_arrival)
-    // would read every trip's row, blobs and all): each pattern's latest start plus its
-    // longest trip. (A read error leaves 0; the departure query that follows reports it.)
-    Int32(
-      (try? timetable.db.scalarInt(
-        "SELECT max((SELECT max(tt.first_departure) FROM trip_times tt WHERE tt.pattern_idx = p.pattern_idx) + p.max_span) FROM patterns p"
-      )) ?? 0)
+    // Ingest stores it in feed_meta; else worked out here. (A read error leaves 0; the
+    // departure query that follows reports it.)
+    if let stored = try? timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'latest_time'"), let value = Int32(stored) {
+      return value
+    }
+    return Int32((try? timetable.db.scalarInt(Self.latestTimeSQL)) ?? 0)
   }()
+
+  /// An upper bound on Timetable.latestArrival() from index seeks alone (max(last_arrival)
+  /// would read every trip's row, blobs and all): each pattern's latest start plus its longest
+  /// trip.
+  static let latestTimeSQL =
+    "SELECT max((SELECT max(tt.first_departure) FROM trip_times tt WHERE tt.pattern_idx = p.pattern_idx) + p.max_span) FROM patterns p"
   private var frequencyCache: [Int64: [FrequencyWindow]]?
+  /// The box around the feed's stops (location_type 0) as ingest stored it: min latitude,
+  /// min longitude, max latitude, max longitude; nil when not stored (then never used to skip).
+  private(set) lazy var stopBox: [Double]? = {
+    guard let text = try? timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'stop_box'") else { return nil }
+    let values = text.split(separator: ",").compactMap { Double($0) }
+    return values.count == 4 ? values : nil
+  }()
+  /// Routes by route_idx, as read (`route(_:)`).
+  var routeCache: [Int64: RouteSummary] = [:]
+  /// `routingStopParts()`, once read.
+  var stopPartsCache: [Int32]?
 
   init(name: FeedName, path: String) throws {
     self.name = name
