@@ -66,8 +66,10 @@ enum PlanBenchmark {
 
   static func report(_ name: String, _ values: [Double]) {
     print(
-      [name, "\(values.count)", String(format: "%.3f", percentile(values, 0.5)), String(format: "%.3f", percentile(values, 0.95)),
-       String(format: "%.3f", values.max() ?? .nan)].joined(separator: " "))
+      [
+        name, "\(values.count)", String(format: "%.3f", percentile(values, 0.5)), String(format: "%.3f", percentile(values, 0.95)),
+        String(format: "%.3f", values.max() ?? .nan),
+      ].joined(separator: " "))
   }
 
   static let horizon: Int64 = 8 * 3600

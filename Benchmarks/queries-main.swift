@@ -75,11 +75,12 @@ enum QueriesBenchmark {
     // Cold: a fresh Store per query, as one `transit departures` process has.
     var cold: [Double] = []
     for id in stopIDs.prefix(10) {
-      cold.append(try milliseconds {
-        let store = try Store(files: files)
-        guard case .found(let stop) = try store.resolveStop(id) else { fatalError("no stop \(id)") }
-        _ = try store.departures(at: stop, DepartureQuery(from: moments[0], until: moments[0] + 7200, limit: 10))
-      })
+      cold.append(
+        try milliseconds {
+          let store = try Store(files: files)
+          guard case .found(let stop) = try store.resolveStop(id) else { fatalError("no stop \(id)") }
+          _ = try store.departures(at: stop, DepartureQuery(from: moments[0], until: moments[0] + 7200, limit: 10))
+        })
     }
 
     let store = try Store(files: files)
@@ -89,10 +90,11 @@ enum QueriesBenchmark {
     for _ in 0..<repeats {
       for now in moments {
         for id in stopIDs {
-          warm.append(try milliseconds {
-            guard case .found(let stop) = try store.resolveStop(id) else { fatalError("no stop \(id)") }
-            found += try store.departures(at: stop, DepartureQuery(from: now, until: now + 7200, limit: 10)).count
-          })
+          warm.append(
+            try milliseconds {
+              guard case .found(let stop) = try store.resolveStop(id) else { fatalError("no stop \(id)") }
+              found += try store.departures(at: stop, DepartureQuery(from: now, until: now + 7200, limit: 10)).count
+            })
         }
       }
     }

@@ -27,8 +27,10 @@ enum TimetableBenchmark {
 
   static func report(_ name: String, _ times: [Double], departures: Int) {
     print(
-      [name, "\(times.count)", String(format: "%.3f", percentile(times, 0.5)), String(format: "%.3f", percentile(times, 0.95)),
-       String(format: "%.3f", times.max()!), "\(departures)"].joined(separator: " "))
+      [
+        name, "\(times.count)", String(format: "%.3f", percentile(times, 0.5)), String(format: "%.3f", percentile(times, 0.95)),
+        String(format: "%.3f", times.max()!), "\(departures)",
+      ].joined(separator: " "))
   }
 
   static func main() throws {

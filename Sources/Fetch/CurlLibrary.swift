@@ -44,7 +44,9 @@ func curl_easy_cleanup(_ handle: UnsafeMutableRawPointer?) { transit_curl_easy_c
 func curl_easy_reset(_ handle: UnsafeMutableRawPointer?) { transit_curl_easy_reset(handle) }
 func curl_easy_perform(_ handle: UnsafeMutableRawPointer?) -> CURLcode { transit_curl_easy_perform(handle) }
 func curl_easy_strerror(_ code: CURLcode) -> UnsafePointer<CChar>! { transit_curl_easy_strerror(code) }
-func curl_slist_append(_ list: UnsafeMutablePointer<curl_slist>?, _ string: UnsafePointer<CChar>?)
+func curl_slist_append(
+  _ list: UnsafeMutablePointer<curl_slist>?, _ string: UnsafePointer<CChar>?
+)
   -> UnsafeMutablePointer<curl_slist>?
 { transit_curl_slist_append(list, string) }
 func curl_slist_free_all(_ list: UnsafeMutablePointer<curl_slist>?) { transit_curl_slist_free_all(list) }

@@ -112,7 +112,9 @@ public enum EnvironmentExpansion {
   /// The variable names `text` refers to.
   public static func variables(in text: String) -> [String] {
     var names: [String] = []
-    _ = expand(text, environment: [:]) { names.append($0); return "" }
+    _ = expand(text, environment: [:]) {
+      names.append($0); return ""
+    }
     return names
   }
 

@@ -339,7 +339,9 @@ public final class HTTPClient {
 
   // MARK: - Local files
 
-  private func readFile(_ path: String, shown: String, expecting: ExpectedContent, destination: String?, limit: Int)
+  private func readFile(
+    _ path: String, shown: String, expecting: ExpectedContent, destination: String?, limit: Int
+  )
     throws(FetchError) -> FetchResult
   {
     var isDirectory: ObjCBool = false
@@ -360,7 +362,8 @@ public final class HTTPClient {
     if Self.looksLikeHTML(Array(bytes.prefix(512)), contentType: nil, expecting: expecting) {
       throw FetchError(url: shown, .htmlInsteadOf(expecting.description))
     }
-    return .body(FetchedBody(bytes: bytes, byteCount: bytes.count, validators: Validators(), contentType: nil, httpVersion: 0, effectiveURL: shown))
+    return .body(
+      FetchedBody(bytes: bytes, byteCount: bytes.count, validators: Validators(), contentType: nil, httpVersion: 0, effectiveURL: shown))
   }
 
   // MARK: - Helpers
@@ -375,8 +378,10 @@ public final class HTTPClient {
     guard expecting != .any else { return false }
     if expecting == .zip && head.starts(with: [0x50, 0x4B]) { return false }
     if let type = contentType?.lowercased(), type.contains("text/html") || type.contains("application/xhtml") { return true }
-    let text = String(decoding: head.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }, as: UTF8.self)
-      .lowercased()
+    let text = String(
+      decoding: head.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }, as: UTF8.self
+    )
+    .lowercased()
     return text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.hasPrefix("<head") || text.hasPrefix("<body")
   }
 

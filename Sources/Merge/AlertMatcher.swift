@@ -82,7 +82,9 @@ public enum AlertMatcher {
   ///
   /// - Parameter language: the BCP 47 language wanted for texts ("en"); else the text without a
   ///   language, else the first.
-  public static func notices(in feeds: [FeedMessage], scope: AlertScope, at now: UnixTime, language: String? = nil)
+  public static func notices(
+    in feeds: [FeedMessage], scope: AlertScope, at now: UnixTime, language: String? = nil
+  )
     -> [AlertNotice]
   {
     IdentifiedAlert.alerts(in: feeds).filter { isActive($0.alert, at: now) && informs($0.alert, scope) }.map {

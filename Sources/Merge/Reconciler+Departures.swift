@@ -141,7 +141,9 @@ extension Reconciler {
   }
 
   /// One call with its trip's prediction applied.
-  static func departure(_ call: ScheduledCall, _ stop: PredictedStop?, _ prediction: TripPrediction, _ options: ReconcilerOptions)
+  static func departure(
+    _ call: ScheduledCall, _ stop: PredictedStop?, _ prediction: TripPrediction, _ options: ReconcilerOptions
+  )
     -> Departure
   {
     if prediction.isCanceled {

@@ -18,7 +18,9 @@ extension Reconciler {
   /// scheduled time between the predicted stops around them; after the last prediction the
   /// delay carries forward. A NO_DATA stop keeps its schedule and stops the propagation;
   /// a SKIPPED stop is passed through. No expected time runs earlier than the stop before.
-  static func predict(_ trip: ScheduledTrip, update: TripUpdate, options: ReconcilerOptions, report: inout MergeReport)
+  static func predict(
+    _ trip: ScheduledTrip, update: TripUpdate, options: ReconcilerOptions, report: inout MergeReport
+  )
     -> TripPrediction
   {
     let stops = trip.stops

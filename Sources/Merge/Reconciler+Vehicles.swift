@@ -206,7 +206,7 @@ extension Reconciler {
     return along
   }
 
-    /// The trip the same vehicle runs after `trip` (rule 10): among `block`, the trips sharing
+  /// The trip the same vehicle runs after `trip` (rule 10): among `block`, the trips sharing
   /// its `block_id` on its service date (any route), the first to start once `trip` has ended.
   public static func nextTrip(after trip: ScheduledTrip, in block: [ScheduledTrip]) -> ScheduledTrip? {
     guard let end = trip.span?.upperBound else { return nil }

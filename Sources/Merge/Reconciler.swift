@@ -42,7 +42,9 @@ public enum Reconciler {
 
   /// How old the realtime in `feeds` is at `now`: judged on the feeds holding trip updates (all
   /// feeds when none does), by the newest header timestamp (else entity timestamp).
-  public static func freshness(of feeds: [FeedMessage], now: UnixTime, options: ReconcilerOptions = .init())
+  public static func freshness(
+    of feeds: [FeedMessage], now: UnixTime, options: ReconcilerOptions = .init()
+  )
     -> RealtimeFreshness
   {
     guard !feeds.isEmpty else { return RealtimeFreshness(status: .none) }

@@ -60,7 +60,9 @@ public final class Statement {
   /// Binds a blob (copied by SQLite).
   public func bindBlob(_ bytes: [UInt8], at index: Int32) {
     bytes.withUnsafeBytes { raw in
-      check(sqlite3_bind_blob64(handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(raw.count), transit_sqlite_transient()))
+      check(
+        sqlite3_bind_blob64(
+          handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64(raw.count), transit_sqlite_transient()))
     }
   }
 

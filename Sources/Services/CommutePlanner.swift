@@ -73,7 +73,8 @@ public enum CommutePlanner {
   public static func plan(
     _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, store: Store, live: LiveRealtime
   ) throws -> Plan {
-    try plan(commute, stop: stop, on: date, deadline: deadline(commute, on: date, zone: store.timeZone(of: stop.feed)), store: store, live: live)
+    try plan(
+      commute, stop: stop, on: date, deadline: deadline(commute, on: date, zone: store.timeZone(of: stop.feed)), store: store, live: live)
   }
 
   /// Chooses the departures for `commute` on `date`: the latest whose arrival on foot (the

@@ -16,7 +16,9 @@ public struct Crowding: Sendable, Hashable {
     public var percentage: Int?
 
     /// Creates a carriage.
-    public init(id: String? = nil, label: String? = nil, sequence: Int? = nil, status: VehiclePosition.OccupancyStatus? = nil, percentage: Int? = nil) {
+    public init(
+      id: String? = nil, label: String? = nil, sequence: Int? = nil, status: VehiclePosition.OccupancyStatus? = nil, percentage: Int? = nil
+    ) {
       self.id = id
       self.label = label
       self.sequence = sequence

@@ -100,7 +100,9 @@ public enum DepartureBoard {
 
   /// The active alerts in the realtime that inform the stop (or its station and platforms), a
   /// route or a trip listed, in the options' language.
-  public static func notices(live: LiveRealtime, stop: TransitModel.Stop, platforms: [TransitModel.Stop], departures: [Departure]) -> [AlertNotice] {
+  public static func notices(
+    live: LiveRealtime, stop: TransitModel.Stop, platforms: [TransitModel.Stop], departures: [Departure]
+  ) -> [AlertNotice] {
     guard live.feeds.contains(where: { $0.entities.contains { $0.alert != nil } }) else { return [] }
     var stopIDs: Set<StopID> = [stop.id]
     for platform in platforms { stopIDs.insert(platform.id) }

@@ -295,7 +295,9 @@ public struct Fleet {
   /// A trip with a trip update but no vehicle position, placed by its predicted times: its
   /// stop by rule 8 (the first stop its update still lists ahead), its position between stops
   /// by rule 9 on the predicted times; nil when it is not on the road at `now`.
-  mutating func placed(_ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction, update: TripUpdate?) throws
+  mutating func placed(
+    _ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction, update: TripUpdate?
+  ) throws
     -> VehicleView?
   {
     guard let estimate = try position(of: trip, details: details, prediction: prediction) else { return nil }
@@ -316,7 +318,9 @@ public struct Fleet {
 
   /// An untracked trip placed by the timetable (rule 9), or nil when it is not running; with
   /// `prediction`, by its expected times.
-  public mutating func estimated(_ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction? = nil) throws
+  public mutating func estimated(
+    _ trip: ScheduledTrip, details: TripDetails, prediction: TripPrediction? = nil
+  ) throws
     -> VehicleView?
   {
     guard let estimate = try position(of: trip, details: details, prediction: prediction) else { return nil }
@@ -431,8 +435,14 @@ public struct Fleet {
       let first = calls.first.flatMap({ $0.departure ?? $0.arrival })
     else { return nil }
     let date = added.serviceDate ?? store.localDate(of: first, feed: feed)
-    let stops = calls.map { ScheduledStop(stopID: $0.stopID, stopSequence: $0.stopSequence, arrival: $0.arrival ?? $0.departure, departure: $0.departure ?? $0.arrival) }
-    let summary = route ?? RouteSummary(feed: feed, id: added.routeID ?? RouteID(""), shortName: added.routeID?.rawValue ?? "", longName: nil, routeType: 3, color: nil)
+    let stops = calls.map {
+      ScheduledStop(
+        stopID: $0.stopID, stopSequence: $0.stopSequence, arrival: $0.arrival ?? $0.departure, departure: $0.departure ?? $0.arrival)
+    }
+    let summary =
+      route
+      ?? RouteSummary(
+        feed: feed, id: added.routeID ?? RouteID(""), shortName: added.routeID?.rawValue ?? "", longName: nil, routeType: 3, color: nil)
     let headsign = added.headsign ?? calls.last.flatMap { stop($0.stopID, feed: feed)?.name } ?? "?"
     let trip = ScheduledTrip(
       instance: TripInstance(tripID: tripID, serviceDate: date), routeID: summary.id, stops: stops,

@@ -194,7 +194,9 @@ public struct LiveRealtime: Sendable {
     return Self.pick(descriptor, among: instances(of: TripID(id)), realtime: realtime, now: now)
   }
 
-  static func pick(_ descriptor: TripDescriptor, among candidates: [ScheduledTrip], realtime: Reconciler.Realtime, now: UnixTime)
+  static func pick(
+    _ descriptor: TripDescriptor, among candidates: [ScheduledTrip], realtime: Reconciler.Realtime, now: UnixTime
+  )
     -> ScheduledTrip?
   {
     var found = candidates

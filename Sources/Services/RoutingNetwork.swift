@@ -51,7 +51,9 @@ extension Store {
   }
 
   /// The network's stops within `radiusMeters` of `point`, nearest first.
-  public func routingStops(near point: Coordinate, radiusMeters: Double, in network: RoutingNetwork) throws -> [(
+  public func routingStops(
+    near point: Coordinate, radiusMeters: Double, in network: RoutingNetwork
+  ) throws -> [(
     stop: Int32, meters: Double
   )] {
     try routingStops(near: point, radiusMeters: radiusMeters, in: network.patterns)

@@ -61,7 +61,8 @@ public struct TimetableGrid: Sendable {
   /// board (pickup_type 1, "no boarding"), or it skips the stop (a `skipped` trip id, from realtime).
   /// Blocks are ordered by route short name (numbers in numeric order), then direction.
   /// - Complexity: O(n log n) in the calls.
-  public static func build(calls: [ScheduledCall], dayStart: UnixTime, serviceDate: ServiceDate, skipped: Set<TripID> = []) -> TimetableGrid {
+  public static func build(calls: [ScheduledCall], dayStart: UnixTime, serviceDate: ServiceDate, skipped: Set<TripID> = []) -> TimetableGrid
+  {
     struct Key: Hashable {
       var route: RouteID
       var direction: Int?
@@ -100,7 +101,11 @@ public struct TimetableGrid: Sendable {
         let entry = Entry(
           minute: minute, mark: notes.isEmpty ? nil : mark(for: notes.joined(separator: "; ")), tripID: call.tripID,
           headsign: call.headsign, stopID: call.stopID)
-        if hours.last?.hour == hour { hours[hours.count - 1].entries.append(entry) } else { hours.append(Hour(hour: hour, entries: [entry])) }
+        if hours.last?.hour == hour {
+          hours[hours.count - 1].entries.append(entry)
+        } else {
+          hours.append(Hour(hour: hour, entries: [entry]))
+        }
       }
       let first = group[0]
       blocks.append(

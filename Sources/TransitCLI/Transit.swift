@@ -2,8 +2,8 @@ import Fetch
 import Foundation
 import GTFS
 import GTFSRealtime
-import Services
 import SQLite
+import Services
 import TransitModel
 import ZIP
 

@@ -72,7 +72,9 @@ public enum ISOTime {
   }
 
   /// Formats `time` as `2023-11-07T17:05:34-08:00` in `zone` (`Z` for UTC).
-  public static func format(_ time: UnixTime, zone: TimeZone = TimeZone(identifier: "UTC")!)
+  public static func format(
+    _ time: UnixTime, zone: TimeZone = TimeZone(identifier: "UTC")!
+  )
     -> String
   {
     let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(time.seconds)))

@@ -33,4 +33,3 @@ public struct Coordinate: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { "\(latitude),\(longitude)" }
 }
-

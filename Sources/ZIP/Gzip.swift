@@ -16,7 +16,9 @@ public enum Gzip {
   /// - Throws: `ZipError.truncatedGzip` if the data ends inside a stream,
   ///   `ZipError.corruptGzip` if it is malformed or followed by other bytes, and
   ///   `ZipError.gzipTooLarge` if the output would exceed `maxOutput`.
-  public static func decompress(_ bytes: [UInt8], maxOutput: Int = 256 << 20) throws(ZipError)
+  public static func decompress(
+    _ bytes: [UInt8], maxOutput: Int = 256 << 20
+  ) throws(ZipError)
     -> [UInt8]
   {
     precondition(maxOutput >= 0, "Gzip.decompress needs a maxOutput of 0 or more")

@@ -46,7 +46,9 @@ final class Inflater {
   ///
   /// zlib keeps no pointer into either buffer between calls, so the caller may pass the
   /// unconsumed rest of its input from wherever it keeps it.
-  func inflate(from input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer)
+  func inflate(
+    from input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+  )
     -> Step
   {
     precondition(initStatus == Z_OK, "inflate on a stream that failed to initialize")

@@ -11,7 +11,9 @@ import Testing
 
   /// A small feed as a ZIP: `stops` stops in a line, one route and trip per pair of them,
   /// every day from `start` to `end`, for `agency`; stop `moved` is 0.001° further north.
-  static func zip(agency: String = "Gate Transit", agencyID: String = "G", stops: Int = 10, start: Int = 20260101, end: Int = 20271231, moved: Int? = nil) -> [UInt8] {
+  static func zip(
+    agency: String = "Gate Transit", agencyID: String = "G", stops: Int = 10, start: Int = 20260101, end: Int = 20271231, moved: Int? = nil
+  ) -> [UInt8] {
     var stopRows = "stop_id,stop_name,stop_lat,stop_lon\n"
     for index in 0..<stops { stopRows += "S\(index),Stop \(index),\(index == moved ? "53.2910" : "53.2900"),-6.\(3600 + index * 10)\n" }
     var routes = "route_id,agency_id,route_short_name,route_type\n", trips = "route_id,service_id,trip_id\n"
@@ -22,8 +24,16 @@ import Testing
       times += "T\(index),08:00:00,08:00:00,S\(index),1\nT\(index),08:10:00,08:10:00,S\(index + 1),2\n"
     }
     return storedZip([
-      ("agency.txt", Array("agency_id,agency_name,agency_url,agency_timezone\n\(agencyID),\(agency),https://example.org,Europe/Dublin\n".utf8)),
-      ("calendar.txt", Array("service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,\(start),\(end)\n".utf8)),
+      (
+        "agency.txt",
+        Array("agency_id,agency_name,agency_url,agency_timezone\n\(agencyID),\(agency),https://example.org,Europe/Dublin\n".utf8)
+      ),
+      (
+        "calendar.txt",
+        Array(
+          "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,\(start),\(end)\n"
+            .utf8)
+      ),
       ("routes.txt", Array(routes.utf8)), ("stop_times.txt", Array(times.utf8)), ("stops.txt", Array(stopRows.utf8)),
       ("trips.txt", Array(trips.utf8)),
     ])
@@ -108,7 +118,8 @@ import Testing
       Case(
         name: "40 % of the stops", response: .init(body: Self.zip(stops: 4)), code: 4, stdout: "",
         stderr: "transit: refused to replace the timetable of gate: stops: stops 10 -> 4 (-60 %, at most -50 %)"),
-      Case(name: "an HTML page", response: .html(), code: 1, stdout: "", stderr: "transit: \(url): got an html page where a zip was expected"),
+      Case(
+        name: "an HTML page", response: .html(), code: 1, stdout: "", stderr: "transit: \(url): got an html page where a zip was expected"),
       Case(name: "a truncated ZIP", response: .init(body: Array(good.prefix(good.count / 2))), code: 1, stdout: "", stderr: "transit: "),
       Case(name: "a 500", response: .init(status: 500), code: 1, stdout: "", stderr: "transit: \(url): http 500 internal server error"),
       Case(

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import TransitCLI
 
@@ -50,14 +50,15 @@ import TestSupport
 
     let list = run(["feeds", "list"])
     #expect(list.code == 0)
-    #expect(list.stdout == """
-      mta  (realtime period 15 s)
-        gtfs               \(server.baseURL)/gtfs.zip
-        trip-updates       \(server.baseURL)/tu
-        header             x-api-key: $MTA_KEY
-        header             Authorization: <redacted>
+    #expect(
+      list.stdout == """
+        mta  (realtime period 15 s)
+          gtfs               \(server.baseURL)/gtfs.zip
+          trip-updates       \(server.baseURL)/tu
+          header             x-api-key: $MTA_KEY
+          header             Authorization: <redacted>
 
-      """)
+        """)
     #expect(!run(["feeds", "list", "--json"]).stdout.contains("literal-token-99"))
 
     let check = run(["feeds", "check", "--verbose"])

@@ -39,15 +39,18 @@ func storedZip(_ files: [(String, [UInt8])], comment: String = "") -> [UInt8] {
     let crc = Int(FeedGzip.crc32(data))
     let nameBytes = Array(name.utf8)
     let offset = out.count
-    out += [0x50, 0x4B, 3, 4] + le(20, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0x21, 2) + le(crc, 4)
+    out +=
+      [0x50, 0x4B, 3, 4] + le(20, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0x21, 2) + le(crc, 4)
       + le(data.count, 4) + le(data.count, 4) + le(nameBytes.count, 2) + le(0, 2) + nameBytes + data
-    central += [0x50, 0x4B, 1, 2] + le(20, 2) + le(20, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0x21, 2) + le(crc, 4)
+    central +=
+      [0x50, 0x4B, 1, 2] + le(20, 2) + le(20, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0x21, 2) + le(crc, 4)
       + le(data.count, 4) + le(data.count, 4) + le(nameBytes.count, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 2)
       + le(0, 4) + le(offset, 4) + nameBytes
   }
   let centralOffset = out.count
   out += central
-  out += [0x50, 0x4B, 5, 6] + le(0, 2) + le(0, 2) + le(files.count, 2) + le(files.count, 2) + le(central.count, 4)
+  out +=
+    [0x50, 0x4B, 5, 6] + le(0, 2) + le(0, 2) + le(files.count, 2) + le(files.count, 2) + le(central.count, 4)
     + le(centralOffset, 4) + le(comment.utf8.count, 2) + Array(comment.utf8)
   return out
 }

@@ -1,7 +1,7 @@
 import Fetch
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import GTFSRealtime
-import Testing
 import TestSupport
+import Testing
 
 @testable import TransitCLI
 
@@ -43,7 +43,8 @@ import TestSupport
     try process.run()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    let kilobytes = try String(contentsOfFile: report.path + "/peak", encoding: .utf8)
+    let kilobytes =
+      try String(contentsOfFile: report.path + "/peak", encoding: .utf8)
       .split(separator: "\n").last.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? .infinity
     return (process.terminationStatus, String(decoding: stderr, as: UTF8.self), kilobytes / 1024, Date().timeIntervalSince(started))
   }
@@ -85,7 +86,9 @@ import TestSupport
         == "transit: \(many): more than 100000 entity elements at byte 0 (the realtime-max-entities setting)\n"
     )
     #expect(decode.peakMB < 150, "peak \(decode.peakMB) MB")
-    print("peak memory: gzip bomb \(Int(gunzip.peakMB)) MB in \(gunzip.seconds) s; 60 MiB of entities \(Int(decode.peakMB)) MB in \(decode.seconds) s")
+    print(
+      "peak memory: gzip bomb \(Int(gunzip.peakMB)) MB in \(gunzip.seconds) s; 60 MiB of entities \(Int(decode.peakMB)) MB in \(decode.seconds) s"
+    )
   }
 
   @Test(.enabled(if: canMeasure)) func hostileRealtimeOverHTTPIsRefusedWithinTheMemoryBudget() throws {
@@ -118,8 +121,10 @@ import TestSupport
     #expect(refused.code == 1)
     #expect(refused.stderr.contains("more than 10 entity elements") && refused.stderr.contains("realtime-max-entities"))
     let list = transit(["config", "list", "--data-dir", home.path]).stdout
-    for name in ["realtime-max-mb", "realtime-max-download-mb", "realtime-max-entities", "realtime-max-stop-updates",
-                 "realtime-budget", "feed-max-unzipped-mb"] {
+    for name in [
+      "realtime-max-mb", "realtime-max-download-mb", "realtime-max-entities", "realtime-max-stop-updates",
+      "realtime-budget", "feed-max-unzipped-mb",
+    ] {
       #expect(list.contains(name), "\(name)")
     }
   }
@@ -195,7 +200,9 @@ import TestSupport
     let server = try TestHTTPServer { _, _ in .init(headers: [("Content-Type", "application/zip")], body: zip, delaySeconds: 2.5) }
     defer { server.stop() }
     let home = TemporaryFolder()
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path], environment: ["TRANSIT_FETCH_TIMEOUT": "60"]) }
+    func run(_ arguments: [String]) -> CLIRun {
+      transit(arguments + ["--data-dir", home.path], environment: ["TRANSIT_FETCH_TIMEOUT": "60"])
+    }
     #expect(run(["config", "set", "realtime-budget", "1"]).code == 0)
     let result = run(["ingest", server.baseURL + "/gtfs.zip", "--quiet"])
     #expect(result.code == 0, "\(result.stderr)")
@@ -227,7 +234,9 @@ import TestSupport
   func stopTimesWithoutTimeColumnsAreRefused(column: String) throws {
     let feed = Self.demoFolder { name, text in
       guard name == "stop_times.txt" else { return text }
-      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.split(separator: ",", omittingEmptySubsequences: false)
+      }
       let index = try! #require(lines[0].firstIndex { $0.trimmingCharacters(in: .whitespacesAndNewlines) == column })
       return lines.map { fields in fields.enumerated().filter { $0.offset != index }.map(\.element).joined(separator: ",") }
         .joined(separator: "\n")
@@ -288,15 +297,18 @@ import TestSupport
     for entry in entries {
       let nameBytes = Array(entry.name.utf8)
       let offset = UInt64(out.count)
-      out += [0x50, 0x4B, 3, 4] + le(20, 2) + le(0, 2) + le(entry.method, 2) + le(0, 2) + le(0x21, 2) + le(entry.crc, 4)
+      out +=
+        [0x50, 0x4B, 3, 4] + le(20, 2) + le(0, 2) + le(entry.method, 2) + le(0, 2) + le(0x21, 2) + le(entry.crc, 4)
         + le(UInt64(entry.data.count), 4) + le(entry.size, 4) + le(UInt64(nameBytes.count), 2) + le(0, 2) + nameBytes + entry.data
-      central += [0x50, 0x4B, 1, 2] + le(20, 2) + le(20, 2) + le(0, 2) + le(entry.method, 2) + le(0, 2) + le(0x21, 2)
+      central +=
+        [0x50, 0x4B, 1, 2] + le(20, 2) + le(20, 2) + le(0, 2) + le(entry.method, 2) + le(0, 2) + le(0x21, 2)
         + le(entry.crc, 4) + le(UInt64(entry.data.count), 4) + le(entry.size, 4) + le(UInt64(nameBytes.count), 2)
         + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0, 4) + le(offset, 4) + nameBytes
     }
     let centralOffset = UInt64(out.count)
     out += central
-    out += [0x50, 0x4B, 5, 6] + le(0, 2) + le(0, 2) + le(UInt64(entries.count), 2) + le(UInt64(entries.count), 2)
+    out +=
+      [0x50, 0x4B, 5, 6] + le(0, 2) + le(0, 2) + le(UInt64(entries.count), 2) + le(UInt64(entries.count), 2)
       + le(UInt64(central.count), 4) + le(centralOffset, 4) + le(0, 2)
     return out
   }

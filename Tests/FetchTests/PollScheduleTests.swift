@@ -32,7 +32,8 @@ import Testing
   }
 
   @Test func neverFasterThanTheFloor() {
-    #expect(PollSchedule.nextFetch(now: 1000, lastHeaderTimestamp: 999, period: 1) == 1006)  // the period counts as 5 s: 1004, then the margin
+    // the period counts as 5 s: 1004, then the margin
+    #expect(PollSchedule.nextFetch(now: 1000, lastHeaderTimestamp: 999, period: 1) == 1006)
     #expect(PollSchedule.nextFetch(now: 1000, lastHeaderTimestamp: nil, period: 2) == 1005)
   }
 
@@ -91,7 +92,8 @@ import Testing
   @Test func expandsHeaderVariablesOnlyFromTheEnvironment() throws {
     let headers = [HeaderTemplate(name: "x-api-key", value: "$MTA_KEY"), HeaderTemplate(name: "Accept", value: "application/x-protobuf")]
     let request = try EnvironmentExpansion.resolve(
-      url: "https://example.org/rt?sub=${SUB}", headers: headers, feed: "mta", environment: ["MTA_KEY": "k3y-value-123", "SUB": "subscriber9"])
+      url: "https://example.org/rt?sub=${SUB}", headers: headers, feed: "mta",
+      environment: ["MTA_KEY": "k3y-value-123", "SUB": "subscriber9"])
     #expect(request.url == "https://example.org/rt?sub=subscriber9")
     #expect(request.headers.map { "\($0.0): \($0.1)" } == ["x-api-key: k3y-value-123", "Accept: application/x-protobuf"])
     #expect(request.redactor.redact("got k3y-value-123 and subscriber9") == "got <redacted> and <redacted>")

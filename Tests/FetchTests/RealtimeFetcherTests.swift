@@ -1,8 +1,8 @@
 import Fetch
 import Foundation
 import GTFSRealtime
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct RealtimeFetcherTests {
   /// A feed whose header timestamp is `stamp`.

@@ -1,8 +1,8 @@
 import Fetch
 import Foundation
 import GTFSRealtime
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -62,13 +62,16 @@ import TestSupport
 
   // MARK: - Case 3: only a valid, newer feed replaces the last good snapshot
 
-  @Test(arguments: [
-    ("an empty body", [UInt8](), "not used: the feed has no header timestamp"),
-    ("a header without a timestamp", [0x0A, 0x05, 0x0A, 0x03, 0x32, 0x2E, 0x30], "not used: the feed has no header timestamp"),
-    ("no header at all", [0x12, 0x03, 0x0A, 0x01, 0x61], "not used: the feed has no header timestamp"),
-    ("an older timestamp", RealtimeFetcherTests.feed(600),
-     "not used: its header timestamp 1970-01-01T00:10:00Z is older than the cached snapshot's (1970-01-01T00:11:40Z)"),
-  ] as [(String, [UInt8], String)])
+  @Test(
+    arguments: [
+      ("an empty body", [UInt8](), "not used: the feed has no header timestamp"),
+      ("a header without a timestamp", [0x0A, 0x05, 0x0A, 0x03, 0x32, 0x2E, 0x30], "not used: the feed has no header timestamp"),
+      ("no header at all", [0x12, 0x03, 0x0A, 0x01, 0x61], "not used: the feed has no header timestamp"),
+      (
+        "an older timestamp", RealtimeFetcherTests.feed(600),
+        "not used: its header timestamp 1970-01-01T00:10:00Z is older than the cached snapshot's (1970-01-01T00:11:40Z)"
+      ),
+    ] as [(String, [UInt8], String)])
   func aBadBodyKeepsTheLastGoodSnapshot(_ what: String, body: [UInt8], message: String) throws {
     let server = try TestHTTPServer { _, hit in .init(body: hit == 1 ? Self.feed(700) : body) }
     defer { server.stop() }

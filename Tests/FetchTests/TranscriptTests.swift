@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Prints a whole session against the test server, for reading (TRANSIT_FETCH_TRANSCRIPT=1).
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["TRANSIT_FETCH_TRANSCRIPT"] != nil))
@@ -17,7 +17,10 @@ struct TranscriptTests {
       print("$ transit \(shown)\n\(result.stdout)\(result.stderr.isEmpty ? "" : "[stderr] " + result.stderr)[exit \(result.code)]\n")
     }
     let base = server.baseURL
-    run(["feeds", "add", "demo", "--gtfs", base + "/gtfs.zip", "--trip-updates", base + "/tu", "--header", "x-api-key: $MTA_KEY", "--poll", "15"])
+    run([
+      "feeds", "add", "demo", "--gtfs", base + "/gtfs.zip", "--trip-updates", base + "/tu", "--header", "x-api-key: $MTA_KEY", "--poll",
+      "15",
+    ])
     run(["feeds", "list"])
     run(["feeds", "check", "--verbose"])
     run(["ingest", "--if-changed"])

@@ -12,11 +12,12 @@ import TransitModel
   @Test func weekdayAtATerminus() throws {
     let store = try demoStore()
     let calls = try store.departures("TD4521", from: wallClock("2026-12-01 07:30"), minutes: 60)  // a Tuesday
-    #expect(calls.map(\.seen) == [
-      Seen(trip: "27-WK-0-0740", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-01 07:40")),
-      Seen(trip: "27-WK-0-0800", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-01 08:00")),
-      Seen(trip: "27-WK-0-0820", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-01 08:20")),
-    ])
+    #expect(
+      calls.map(\.seen) == [
+        Seen(trip: "27-WK-0-0740", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-01 07:40")),
+        Seen(trip: "27-WK-0-0800", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-01 08:00")),
+        Seen(trip: "27-WK-0-0820", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-01 08:20")),
+      ])
     #expect(calls.allSatisfy { $0.headsign == "Tallaght Interchange" && $0.routeShortName == "27" && $0.stopSequence == 10 })
     // Trips ending here (27 towards Crumlin, pickup_type 1) are arrivals, listed only on request.
     let arrivals = try store.departures("TD4521", from: wallClock("2026-12-01 07:30"), minutes: 60, arrivals: true)
@@ -30,14 +31,16 @@ import TransitModel
     let store = try demoStore()
     // The window is [from, until): 121 minutes reach the 09:30.
     let thursday = try store.departures("TD4521", from: wallClock("2026-12-24 07:30"), minutes: 121)
-    #expect(thursday.map(\.tripID.rawValue) == [
-      "27-WK-0-0740", "27-WK-0-0800", "27-WK-0-0820", "27-WK-0-0840", "27-WK-0-0900", "27-WK-0-0920", "27-WK-0-0930",
-    ])
+    #expect(
+      thursday.map(\.tripID.rawValue) == [
+        "27-WK-0-0740", "27-WK-0-0800", "27-WK-0-0820", "27-WK-0-0840", "27-WK-0-0900", "27-WK-0-0920", "27-WK-0-0930",
+      ])
     let christmas = try store.departures("TD4521", from: wallClock("2026-12-25 07:30"), minutes: 121)
-    #expect(christmas.map(\.seen) == [
-      Seen(trip: "27-SU-0-0800", stop: "TD4521", serviceDate: 20261225, time: wallClock("2026-12-25 08:00")),
-      Seen(trip: "27-SU-0-0930", stop: "TD4521", serviceDate: 20261225, time: wallClock("2026-12-25 09:30")),
-    ])
+    #expect(
+      christmas.map(\.seen) == [
+        Seen(trip: "27-SU-0-0800", stop: "TD4521", serviceDate: 20261225, time: wallClock("2026-12-25 08:00")),
+        Seen(trip: "27-SU-0-0930", stop: "TD4521", serviceDate: 20261225, time: wallClock("2026-12-25 09:30")),
+      ])
     // Saturday 26th: SA removed, SU added. The tram starts at 07:00 (SU), not 06:30 (SA).
     let tram = try store.departures("TINT-C", from: wallClock("2026-12-26 06:00"), minutes: 75)
     #expect(tram.map(\.tripID.rawValue) == ["Red-SU-0-template", "Red-SU-0-template"])
@@ -49,10 +52,11 @@ import TransitModel
     let store = try demoStore()
     // Wednesday 00:00: Tuesday's WK trips at 24:15 and 25:05.
     let wednesday = try store.departures("TD4521", from: wallClock("2026-12-02 00:00"), minutes: 90)
-    #expect(wednesday.map(\.seen) == [
-      Seen(trip: "27-WK-0-2415", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-02 00:15")),
-      Seen(trip: "27-WK-0-2505", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-02 01:05")),
-    ])
+    #expect(
+      wednesday.map(\.seen) == [
+        Seen(trip: "27-WK-0-2415", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-02 00:15")),
+        Seen(trip: "27-WK-0-2505", stop: "TD4521", serviceDate: 20261201, time: wallClock("2026-12-02 01:05")),
+      ])
     // Sunday 00:00: Saturday's SA trips; Monday 00:00: Sunday (SU) has none after midnight.
     let sunday = try store.departures("TD4521", from: wallClock("2026-12-06 00:00"), minutes: 90)
     #expect(sunday.map(\.tripID.rawValue) == ["27-SA-0-2415", "27-SA-0-2505"])
@@ -62,10 +66,11 @@ import TransitModel
     #expect(try store.departures("TD4521", from: wallClock("2026-12-26 00:00"), minutes: 90).isEmpty)
     // A stop mid-route, straddling midnight: 23:40's trip at 24:09 is on the same day's timetable.
     let square = try store.departures("TD4530", from: wallClock("2026-12-01 23:50"), minutes: 30, route: "27")
-    #expect(square.map(\.seen) == [
-      Seen(trip: "27-WK-1-2350", stop: "TD4530", serviceDate: 20261201, time: wallClock("2026-12-01 23:51")),
-      Seen(trip: "27-WK-0-2340", stop: "TD4530", serviceDate: 20261201, time: wallClock("2026-12-02 00:09")),
-    ])
+    #expect(
+      square.map(\.seen) == [
+        Seen(trip: "27-WK-1-2350", stop: "TD4530", serviceDate: 20261201, time: wallClock("2026-12-01 23:51")),
+        Seen(trip: "27-WK-0-2340", stop: "TD4530", serviceDate: 20261201, time: wallClock("2026-12-02 00:09")),
+      ])
   }
 
   /// The window is half-open: a call exactly at its end belongs to the next window.
@@ -91,9 +96,11 @@ import TransitModel
     // The last instances start at 24:00 and 24:15 (before end_time 24:30), on the previous
     // day's service.
     let late = try store.departures("TINT-C", from: wallClock("2026-12-02 00:00"), minutes: 60)
-    #expect(late.map(\.seen) == ["00:00", "00:15"].map {
-      Seen(trip: "Red-WK-0-template", stop: "TINT-C", serviceDate: 20261201, time: wallClock("2026-12-02 " + $0))
-    })
+    #expect(
+      late.map(\.seen)
+        == ["00:00", "00:15"].map {
+          Seen(trip: "Red-WK-0-template", stop: "TINT-C", serviceDate: 20261201, time: wallClock("2026-12-02 " + $0))
+        })
     // The template's own time is not a departure outside the instances: none before 05:30.
     #expect(try store.departures("TINT-C", from: wallClock("2026-12-01 04:00"), minutes: 89).isEmpty)
   }
@@ -133,7 +140,9 @@ import TransitModel
     let plans = try demoStore().departureQueryPlans(feed: "demo")
     let patterns = try #require(plans["patterns"]).joined(separator: "\n")
     let trips = try #require(plans["trips"]).joined(separator: "\n")
-    #expect(patterns.contains("USING INDEX pattern_stops_by_stop (stop_idx=?)") || patterns.contains("USING COVERING INDEX pattern_stops_by_stop (stop_idx=?)"), "\(patterns)")
+    #expect(
+      patterns.contains("USING INDEX pattern_stops_by_stop (stop_idx=?)")
+        || patterns.contains("USING COVERING INDEX pattern_stops_by_stop (stop_idx=?)"), "\(patterns)")
     #expect(trips.contains("trip_times_by_pattern (pattern_idx=? AND first_departure>? AND first_departure<?)"), "\(trips)")
     #expect(!patterns.contains("SCAN") && !trips.contains("SCAN"), "\(patterns)\n\(trips)")
     // frequencies.txt is the outer loop, never a scan of every trip.

@@ -44,8 +44,14 @@ extension ScheduledCall {
 
 extension Store {
   /// Departures at the stop with id `id` from `start` for `minutes`.
-  func departures(_ id: String, from start: UnixTime, minutes: Int, feed: String = "demo", arrivals: Bool = false, route: String? = nil, to: String? = nil, limit: Int? = nil) throws -> [ScheduledCall] {
+  func departures(
+    _ id: String, from start: UnixTime, minutes: Int, feed: String = "demo", arrivals: Bool = false, route: String? = nil,
+    to: String? = nil, limit: Int? = nil
+  ) throws -> [ScheduledCall] {
     let stop = try #require(try self.stop(StopID(id), feed: FeedName(feed)))
-    return try departures(at: stop, DepartureQuery(from: start, until: start + Int64(minutes * 60), limit: limit, includeArrivals: arrivals, route: route, destination: to))
+    return try departures(
+      at: stop,
+      DepartureQuery(
+        from: start, until: start + Int64(minutes * 60), limit: limit, includeArrivals: arrivals, route: route, destination: to))
   }
 }

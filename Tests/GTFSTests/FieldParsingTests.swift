@@ -23,7 +23,9 @@ import TransitModel
 
   static let integers: [(String, Int?)] = [("0", 0), ("42", 42), ("-3", -3), ("3.0", 3), ("3.5", nil), ("", nil), ("x", nil)]
 
-  static let doubles: [String] = ["53.2875", "-6.3664", "0", "-0.5", "37.5070864356", "-122.2602873955", "12027.5", "0.000001", "1e5", "123456789012345678", ".5", "5."]
+  static let doubles: [String] = [
+    "53.2875", "-6.3664", "0", "-0.5", "37.5070864356", "-122.2602873955", "12027.5", "0.000001", "1e5", "123456789012345678", ".5", "5.",
+  ]
 
   @Test(arguments: doubles)
   func parsesDoublesExactlyAsStrtod(text: String) {
@@ -51,7 +53,9 @@ import TransitModel
 
   @Test func interpolatesUntimedStopsEvenlyOrByDistance() {
     func row(_ seq: Int64, _ time: Int32?, _ distance: Double? = nil) -> FeedImporter.PendingStopTime {
-      .init(sequence: seq, stop: 1, arrival: time, departure: time, headsign: nil, pickup: 0, dropOff: 0, timepoint: nil, distance: distance, line: Int(seq))
+      .init(
+        sequence: seq, stop: 1, arrival: time, departure: time, headsign: nil, pickup: 0, dropOff: 0, timepoint: nil, distance: distance,
+        line: Int(seq))
     }
     var even = [row(1, 100), row(2, nil), row(3, nil), row(4, 400), row(5, nil)]
     #expect(FeedImporter.interpolate(&even) == 2)

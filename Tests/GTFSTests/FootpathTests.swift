@@ -51,7 +51,8 @@ import Testing
   static func stored(_ path: String) throws -> Set<Link> {
     let db = try Connection(path: path, mode: .readOnly)
     let select = try db.prepare(
-      "SELECT a.stop_id, b.stop_id, f.distance_m FROM footpaths f JOIN stops a ON a.stop_idx = f.from_stop_idx JOIN stops b ON b.stop_idx = f.to_stop_idx")
+      "SELECT a.stop_id, b.stop_id, f.distance_m FROM footpaths f JOIN stops a ON a.stop_idx = f.from_stop_idx JOIN stops b ON b.stop_idx = f.to_stop_idx"
+    )
     var links = Set<Link>()
     while try select.step() { links.insert(Link(from: select.text(0), to: select.text(1), meters: select.int64(2))) }
     return links
@@ -81,7 +82,8 @@ import Testing
     }
     for index in 0..<30 {
       let lon = random.next(in: 179.997...180.003)
-      stops.append(Stop(id: "dateline\(index)", lat: random.next(in: -16.502 ... -16.498), lon: lon > 180 ? lon - 360 : lon, locationType: 0))
+      stops.append(
+        Stop(id: "dateline\(index)", lat: random.next(in: -16.502 ... -16.498), lon: lon > 180 ? lon - 360 : lon, locationType: 0))
     }
     for index in 0..<20 {
       stops.append(Stop(id: "pole\(index)", lat: random.next(in: 89.998...89.9999), lon: random.next(in: -180...180), locationType: 0))
@@ -105,7 +107,8 @@ import Testing
     stopsText += "platform,platform,,,4\n"
     let files = TinyFeed.with([
       "stops.txt": stopsText,
-      "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,town0,1\nT1,08:10:00,08:10:00,town1,2\n",
+      "stop_times.txt":
+        "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,town0,1\nT1,08:10:00,08:10:00,town1,2\n",
     ])
     let directory = TestDirectory()
     let timetables = Timetables(directory: directory.path)
@@ -131,7 +134,8 @@ import Testing
     let longitude = Dictionary(uniqueKeysWithValues: storedStops.map { ($0.id, $0.lon) })
     #expect(actual.contains { $0.from.hasPrefix("dateline") && longitude[$0.from]! > 179 && longitude[$0.to]! < -179 })
     #expect(actual.filter { $0.from.hasPrefix("pole") }.count > 200)
-    #expect(!actual.contains { ["station", "entrance", "platform"].contains($0.from) || ["station", "entrance", "platform"].contains($0.to) })
+    #expect(
+      !actual.contains { ["station", "entrance", "platform"].contains($0.from) || ["station", "entrance", "platform"].contains($0.to) })
   }
 
   @Test(.enabled(if: SharedData.root != nil, "needs ../shared/data"))

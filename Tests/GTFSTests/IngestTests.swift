@@ -25,20 +25,42 @@ import Testing
   static let badFeeds: [(String, [String: String?], String)] = [
     ("no stop_times", ["stop_times.txt": nil], "stop_times.txt: required file stop_times.txt is missing"),
     ("no calendar", ["calendar.txt": nil], "calendar.txt: required file calendar.txt or calendar_dates.txt is missing"),
-    ("missing column", ["agency.txt": "agency_id,agency_url,agency_timezone\nA,https://x,Europe/Dublin\n"],
-     "agency.txt:1: required column agency_name is missing from the header"),
-    ("bad time", ["stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT1,25:61:00,25:61:00,S2,2\n"],
-     "stop_times.txt:3: arrival_time '25:61:00' is not a time (H:MM:SS, minutes and seconds below 60)"),
-    ("bad latitude", ["stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nS1,A,abc,-6.3\n"],
-     "stops.txt:2: stop_lat 'abc' is not a number"),
-    ("latitude out of range", ["stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nS1,A,91,-6.3\n"],
-     "stops.txt:2: stop_lat '91' is not a number between -90 and 90"),
-    ("duplicate stop", ["stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nS1,A,53,-6.3\nS1,B,53,-6.3\n"],
-     "stops.txt:3: stop_id 'S1' appears twice"),
-    ("duplicate sequence", ["stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT1,08:05:00,08:05:00,S2,1\n"],
-     "stop_times.txt:3: trip 'T1' has stop_sequence 1 twice"),
-    ("bad time zone", ["agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,T,https://x,Mars/Olympus\n"],
-     "agency.txt:2: agency_timezone 'Mars/Olympus' is not a time zone from the tz database (Europe/Dublin)"),
+    (
+      "missing column", ["agency.txt": "agency_id,agency_url,agency_timezone\nA,https://x,Europe/Dublin\n"],
+      "agency.txt:1: required column agency_name is missing from the header"
+    ),
+    (
+      "bad time",
+      [
+        "stop_times.txt":
+          "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT1,25:61:00,25:61:00,S2,2\n"
+      ],
+      "stop_times.txt:3: arrival_time '25:61:00' is not a time (H:MM:SS, minutes and seconds below 60)"
+    ),
+    (
+      "bad latitude", ["stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nS1,A,abc,-6.3\n"],
+      "stops.txt:2: stop_lat 'abc' is not a number"
+    ),
+    (
+      "latitude out of range", ["stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nS1,A,91,-6.3\n"],
+      "stops.txt:2: stop_lat '91' is not a number between -90 and 90"
+    ),
+    (
+      "duplicate stop", ["stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nS1,A,53,-6.3\nS1,B,53,-6.3\n"],
+      "stops.txt:3: stop_id 'S1' appears twice"
+    ),
+    (
+      "duplicate sequence",
+      [
+        "stop_times.txt":
+          "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT1,08:05:00,08:05:00,S2,1\n"
+      ],
+      "stop_times.txt:3: trip 'T1' has stop_sequence 1 twice"
+    ),
+    (
+      "bad time zone", ["agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,T,https://x,Mars/Olympus\n"],
+      "agency.txt:2: agency_timezone 'Mars/Olympus' is not a time zone from the tz database (Europe/Dublin)"
+    ),
     ("empty agency", ["agency.txt": ""], "agency.txt: file is empty (not even a header)"),
   ]
 
@@ -86,7 +108,8 @@ import Testing
   @Test func loadsAStopsJSONList() throws {
     let directory = TestDirectory()
     let path = directory.path + "/stops.json"
-    let json = #"[{"stop_id": 7602, "stop_code": 2, "stop_name": "Parnell Square", "stop_lat": 53.352, "stop_lon": -6.263}, {"stop_id": "8220DB000003", "stop_code": "3", "stop_name": "Parnell Square West", "stop_lat": "53.3523", "stop_lon": "-6.2634"}]"#
+    let json =
+      #"[{"stop_id": 7602, "stop_code": 2, "stop_name": "Parnell Square", "stop_lat": 53.352, "stop_lon": -6.263}, {"stop_id": "8220DB000003", "stop_code": "3", "stop_name": "Parnell Square West", "stop_lat": "53.3523", "stop_lon": "-6.2634"}]"#
     _ = FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
     let timetables = Timetables(directory: directory.path + "/data")
     let (name, summary) = try timetables.ingest(path, now: 1)
@@ -102,7 +125,8 @@ import Testing
     let timetables = Timetables(directory: directory.path)
     let split = TinyFeed.with([
       "trips.txt": "route_id,service_id,trip_id\nR1,WK,T1\nR1,WK,T2\n",
-      "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT2,09:00:00,09:00:00,S1,1\nT2,09:10:00,09:10:00,S2,2\nT1,,,S2,2\nT1,08:20:00,08:20:00,S3,3\n",
+      "stop_times.txt":
+        "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT2,09:00:00,09:00:00,S1,1\nT2,09:10:00,09:10:00,S2,2\nT1,,,S2,2\nT1,08:20:00,08:20:00,S3,3\n",
     ])
     let (name, summary) = try timetables.ingest(directory.feed(split), now: 1)
     #expect(summary.count("stop_times.txt") == 5)

@@ -35,7 +35,8 @@ struct RealFeedDepartureTests {
     init(path: String) throws {
       let db = try Connection(path: path, mode: .readOnly)
       zone = TimeZone(identifier: try db.scalarText("SELECT timezone FROM agency LIMIT 1")!)!
-      var select = try db.prepare("SELECT s.service_id, c.weekdays, c.start_date, c.end_date FROM calendar c JOIN services s USING (service_idx)")
+      var select = try db.prepare(
+        "SELECT s.service_id, c.weekdays, c.start_date, c.end_date FROM calendar c JOIN services s USING (service_idx)")
       while try select.step() { calendar[select.text(0)] = (select.int(1), select.int(2), select.int(3)) }
       select = try db.prepare("SELECT s.service_id, d.date, d.exception_type FROM calendar_dates d JOIN services s USING (service_idx)")
       while try select.step() { exceptions[select.text(0), default: [:]][select.int(1)] = select.int(2) }
@@ -137,10 +138,13 @@ struct RealFeedDepartureTests {
 
     // Sampled times: a weekday, a Saturday and a Sunday near the start of service, at several
     // times of day including the hours after midnight.
-    let start = try #require(try db.scalarText("SELECT min(date) FROM (SELECT start_date AS date FROM calendar UNION SELECT date FROM calendar_dates WHERE exception_type = 1)"))
+    let start = try #require(
+      try db.scalarText(
+        "SELECT min(date) FROM (SELECT start_date AS date FROM calendar UNION SELECT date FROM calendar_dates WHERE exception_type = 1)"))
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = reference.zone
-    let first = calendar.date(from: DateComponents(year: Int(start.prefix(4))!, month: Int(start.dropFirst(4).prefix(2))!, day: Int(start.suffix(2))!, hour: 0))!
+    let first = calendar.date(
+      from: DateComponents(year: Int(start.prefix(4))!, month: Int(start.dropFirst(4).prefix(2))!, day: Int(start.suffix(2))!, hour: 0))!
     var windows: [(Int64, Int64)] = []
     for dayOffset in [1, 3, 4, 5, 6] {
       for (hour, minute) in [(0, 20), (7, 30), (16, 45), (23, 30)] {
@@ -192,12 +196,15 @@ struct RealFeedDepartureTests {
     let (path, reference, store) = (loaded.path, loaded.reference, loaded.store)
     let db = try Connection(path: path, mode: .readOnly)
 
-    let range = try db.prepare("""
+    let range = try db.prepare(
+      """
       SELECT min(date), max(date) FROM (SELECT start_date AS date FROM calendar UNION ALL SELECT end_date FROM calendar
       UNION ALL SELECT date FROM calendar_dates WHERE exception_type = 1)
       """)
     #expect(try range.step())
-    func day(_ yyyymmdd: Int) -> DateComponents { DateComponents(year: yyyymmdd / 10_000, month: yyyymmdd / 100 % 100, day: yyyymmdd % 100) }
+    func day(_ yyyymmdd: Int) -> DateComponents {
+      DateComponents(year: yyyymmdd / 10_000, month: yyyymmdd / 100 % 100, day: yyyymmdd % 100)
+    }
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = reference.zone
     let first = calendar.date(from: day(range.int(0)))!, last = calendar.date(from: day(range.int(1)))!

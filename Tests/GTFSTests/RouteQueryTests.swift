@@ -15,48 +15,48 @@ enum VariantFeed {
     "calendar.txt":
       "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20271231\n",
     "routes.txt": """
-      route_id,agency_id,route_short_name,route_long_name,route_type,route_color,route_text_color
-      R1,A,1,Alpha - Delta,3,FF0000,FFFFFF
-      R2,A,2,,700,,
-      R3,A,1,Alpha Night,0,,
+    route_id,agency_id,route_short_name,route_long_name,route_type,route_color,route_text_color
+    R1,A,1,Alpha - Delta,3,FF0000,FFFFFF
+    R2,A,2,,700,,
+    R3,A,1,Alpha Night,0,,
 
-      """,
+    """,
     "stops.txt": """
-      stop_id,stop_code,stop_name,stop_lat,stop_lon
-      A,1,Alpha,53.280,-6.360
-      B,2,Bravo,53.285,-6.365
-      C,3,Charlie,53.290,-6.370
-      D,4,Delta,53.295,-6.375
-      E,5,Echo,53.288,-6.360
+    stop_id,stop_code,stop_name,stop_lat,stop_lon
+    A,1,Alpha,53.280,-6.360
+    B,2,Bravo,53.285,-6.365
+    C,3,Charlie,53.290,-6.370
+    D,4,Delta,53.295,-6.375
+    E,5,Echo,53.288,-6.360
 
-      """,
+    """,
     "trips.txt": """
-      route_id,service_id,trip_id,trip_headsign,direction_id
-      R1,WK,t1,Delta,0
-      R1,WK,t2,Delta,0
-      R1,WK,t3,Delta,0
-      R1,WK,t4,Charlie,0
-      R1,WK,t5,Delta via Echo,0
-      R1,WK,t6,Alpha,1
-      R1,WK,t7,Alpha,1
-      R1,WK,t8,Delta,0
-      R1,WK,t9,Delta,0
-      R2,WK,t10,,
+    route_id,service_id,trip_id,trip_headsign,direction_id
+    R1,WK,t1,Delta,0
+    R1,WK,t2,Delta,0
+    R1,WK,t3,Delta,0
+    R1,WK,t4,Charlie,0
+    R1,WK,t5,Delta via Echo,0
+    R1,WK,t6,Alpha,1
+    R1,WK,t7,Alpha,1
+    R1,WK,t8,Delta,0
+    R1,WK,t9,Delta,0
+    R2,WK,t10,,
 
-      """,
+    """,
     "stop_times.txt": """
-      trip_id,arrival_time,departure_time,stop_id,stop_sequence
-      \(trip("t1", "07:00", ["A", "B", "C", "D"]))
-      \(trip("t2", "07:10", ["A", "B", "C", "D"]))
-      \(trip("t3", "07:30", ["A", "B", "C", "D"]))
-      \(trip("t4", "07:20", ["A", "B", "C"]))
-      \(trip("t5", "08:00", ["A", "E", "C", "D"]))
-      \(trip("t6", "07:05", ["D", "C", "B", "A"]))
-      \(trip("t7", "17:00", ["D", "C", "B", "A"]))
-      \(trip("t9", "06:00", ["A", "B", "C", "D"]))
-      \(trip("t10", "12:00", ["A", "B"]))
+    trip_id,arrival_time,departure_time,stop_id,stop_sequence
+    \(trip("t1", "07:00", ["A", "B", "C", "D"]))
+    \(trip("t2", "07:10", ["A", "B", "C", "D"]))
+    \(trip("t3", "07:30", ["A", "B", "C", "D"]))
+    \(trip("t4", "07:20", ["A", "B", "C"]))
+    \(trip("t5", "08:00", ["A", "E", "C", "D"]))
+    \(trip("t6", "07:05", ["D", "C", "B", "A"]))
+    \(trip("t7", "17:00", ["D", "C", "B", "A"]))
+    \(trip("t9", "06:00", ["A", "B", "C", "D"]))
+    \(trip("t10", "12:00", ["A", "B"]))
 
-      """,
+    """,
     "frequencies.txt": "trip_id,start_time,end_time,headway_secs\nt9,06:00:00,07:00:00,1200\n",
   ]
 

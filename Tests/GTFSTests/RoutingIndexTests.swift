@@ -79,14 +79,16 @@ import TransitModel
     #expect(summary(Router(scoped.timetable).journeys(query, departingAt: departure, count: 3)) == found)
   }
 
-  @Test("a row of another format, a cut row or no row at all: the network comes from the tables", arguments: [
-    "UPDATE routing_index SET data = CAST(x'54524958' || substr(data, 5, 4) || x'0000' AS BLOB) WHERE part >= 0",
-    "UPDATE routing_index SET data = substr(data, 1, length(data) - 4) WHERE part >= 0",
-    "UPDATE routing_index SET data = CAST(x'5452495863000000' || substr(data, 9) AS BLOB) WHERE part >= 0",
-    "DELETE FROM routing_index WHERE part >= 0",
-    "UPDATE routing_index SET data = CAST(x'5452495863000000' || substr(data, 9) AS BLOB) WHERE part = -1",
-    "DELETE FROM routing_index",
-  ])
+  @Test(
+    "a row of another format, a cut row or no row at all: the network comes from the tables",
+    arguments: [
+      "UPDATE routing_index SET data = CAST(x'54524958' || substr(data, 5, 4) || x'0000' AS BLOB) WHERE part >= 0",
+      "UPDATE routing_index SET data = substr(data, 1, length(data) - 4) WHERE part >= 0",
+      "UPDATE routing_index SET data = CAST(x'5452495863000000' || substr(data, 9) AS BLOB) WHERE part >= 0",
+      "DELETE FROM routing_index WHERE part >= 0",
+      "UPDATE routing_index SET data = CAST(x'5452495863000000' || substr(data, 9) AS BLOB) WHERE part = -1",
+      "DELETE FROM routing_index",
+    ])
   func unreadableRowsFallBackToTheTables(_ damage: String) throws {
     let directory = TestDirectory()
     let data = try ingest(directory)

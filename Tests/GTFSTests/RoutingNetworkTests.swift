@@ -17,50 +17,50 @@ import TransitModel
     "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Tiny Transit,https://example.org,Europe/Dublin\n",
     // B is 111 m north of A, C 332 m east of A; F is far away.
     "stops.txt": """
-      stop_id,stop_name,stop_lat,stop_lon
-      A,Alpha,53.300000,-6.300000
-      B,Bravo,53.301000,-6.300000
-      C,Charlie,53.300000,-6.305000
-      F,Foxtrot,53.350000,-6.300000
+    stop_id,stop_name,stop_lat,stop_lon
+    A,Alpha,53.300000,-6.300000
+    B,Bravo,53.301000,-6.300000
+    C,Charlie,53.300000,-6.305000
+    F,Foxtrot,53.350000,-6.300000
 
-      """,
+    """,
     "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,1,One,3\n",
     "trips.txt": """
-      route_id,service_id,trip_id,trip_headsign
-      R1,WK,T1,Foxtrot
-      R1,SA,T2,Foxtrot
-      R1,WK,T3,Foxtrot
-      R1,WK,T4,Foxtrot
-      R1,WK,T5,Foxtrot
+    route_id,service_id,trip_id,trip_headsign
+    R1,WK,T1,Foxtrot
+    R1,SA,T2,Foxtrot
+    R1,WK,T3,Foxtrot
+    R1,WK,T4,Foxtrot
+    R1,WK,T5,Foxtrot
 
-      """,
+    """,
     "stop_times.txt": """
-      trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type
-      T1,08:00:00,08:00:00,A,1,0,1
-      T1,08:20:00,08:20:00,F,2,1,0
-      T2,08:00:00,08:00:00,A,1,0,1
-      T2,08:20:00,08:20:00,F,2,1,0
-      T3,24:10:00,24:10:00,A,1,0,1
-      T3,24:30:00,24:30:00,F,2,1,0
-      T4,09:00:00,09:00:00,A,1,0,1
-      T4,09:40:00,09:40:00,F,2,1,0
-      T5,09:05:00,09:05:00,A,1,0,1
-      T5,09:30:00,09:30:00,F,2,1,0
+    trip_id,arrival_time,departure_time,stop_id,stop_sequence,pickup_type,drop_off_type
+    T1,08:00:00,08:00:00,A,1,0,1
+    T1,08:20:00,08:20:00,F,2,1,0
+    T2,08:00:00,08:00:00,A,1,0,1
+    T2,08:20:00,08:20:00,F,2,1,0
+    T3,24:10:00,24:10:00,A,1,0,1
+    T3,24:30:00,24:30:00,F,2,1,0
+    T4,09:00:00,09:00:00,A,1,0,1
+    T4,09:40:00,09:40:00,F,2,1,0
+    T5,09:05:00,09:05:00,A,1,0,1
+    T5,09:30:00,09:30:00,F,2,1,0
 
-      """,
+    """,
     "calendar.txt": """
-      service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
-      WK,1,1,1,1,1,0,0,20260101,20271231
-      SA,0,0,0,0,0,1,0,20260101,20271231
+    service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date
+    WK,1,1,1,1,1,0,0,20260101,20271231
+    SA,0,0,0,0,0,1,0,20260101,20271231
 
-      """,
+    """,
     "transfers.txt": """
-      from_stop_id,to_stop_id,transfer_type,min_transfer_time
-      A,B,3,
-      A,C,2,600
-      F,F,2,180
+    from_stop_id,to_stop_id,transfer_type,min_transfer_time
+    A,B,3,
+    A,C,2,600
+    F,F,2,180
 
-      """,
+    """,
   ]
 
   func load(from: Int64, until: Int64) throws -> (Store, RoutingNetwork, [String: Int32]) {

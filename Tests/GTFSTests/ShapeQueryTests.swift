@@ -22,14 +22,14 @@ import TransitModel
     let directory = TestDirectory()
     let files = TinyFeed.with([
       "shapes.txt": """
-        shape_id,shape_pt_lat,shape_pt_lon,shape_pt_sequence,shape_dist_traveled
-        A,53.30,-6.30,2,100
-        A,53.29,-6.29,1,0
-        B,53.10,-6.10,1,
-        A,53.31,-6.31,3,200
-        A,53.32,-6.32,3,250
+      shape_id,shape_pt_lat,shape_pt_lon,shape_pt_sequence,shape_dist_traveled
+      A,53.30,-6.30,2,100
+      A,53.29,-6.29,1,0
+      B,53.10,-6.10,1,
+      A,53.31,-6.31,3,200
+      A,53.32,-6.32,3,250
 
-        """
+      """
     ])
     let timetables = Timetables(directory: directory.path + "/data")
     try timetables.ingest(directory.feed(files), as: "tiny", now: 1)

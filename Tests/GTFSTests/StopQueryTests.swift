@@ -79,7 +79,8 @@ import TransitModel
     let grouped = try store.nearby(interchange, limit: 2, stations: true)
     #expect(grouped.map(\.stop.id.rawValue) == ["TINT", "TD4530"])
     #expect(grouped[0].routes.map(\.shortName) == ["27", "49", "54A", "77X", "Red"])
-    #expect(abs(grouped[0].distanceMeters - interchange.distanceMeters(to: Coordinate(latitude: 53.28772, longitude: -6.3747))) < 0.01)  // TINT-A, the nearest platform
+    // TINT-A, the nearest platform
+    #expect(abs(grouped[0].distanceMeters - interchange.distanceMeters(to: Coordinate(latitude: 53.28772, longitude: -6.3747))) < 0.01)
   }
 
   @Test func extendedRouteTypes() {
@@ -128,7 +129,10 @@ import TransitModel
     let nearTallaght = Coordinate(latitude: 53.2906, longitude: -6.379)
     #expect(try store.search("hospital", near: nearCrumlin).map(\.stop.id.rawValue) == ["RED02", "TD4521", "TD4540"])
     #expect(try store.search("belgard road", near: nearTallaght).map(\.stop.id.rawValue) == ["TD4565", "TD4564"])
-    #expect(try store.search("belgard road", near: Coordinate(latitude: 53.2951, longitude: -6.3716)).map(\.stop.id.rawValue) == ["TD4564", "TD4565"])
+    #expect(
+      try store.search("belgard road", near: Coordinate(latitude: 53.2951, longitude: -6.3716)).map(\.stop.id.rawValue) == [
+        "TD4564", "TD4565",
+      ])
     #expect(try store.search("hospital", near: nearCrumlin).allSatisfy { $0.distanceMeters != nil })
   }
 
@@ -169,4 +173,3 @@ import TransitModel
     #expect(centre.distanceMeters(to: Coordinate(latitude: 53.2875, longitude: -6.3664)) < 3_000)
   }
 }
-

@@ -52,10 +52,11 @@ struct StopResolutionTests {
       Issue.record("four stops share the name")
       return
     }
-    #expect(try store.distinguishingLabels(stops) == [
-      "South side stop in Seattle (Stop ID 431)", "South side stop in Seattle (Stop ID 433)",
-      "North side stop in Seattle (Stop ID 575)", "North side stop in Seattle (Stop ID 578)",
-    ])
+    #expect(
+      try store.distinguishingLabels(stops) == [
+        "South side stop in Seattle (Stop ID 431)", "South side stop in Seattle (Stop ID 433)",
+        "North side stop in Seattle (Stop ID 575)", "North side stop in Seattle (Stop ID 578)",
+      ])
   }
 
   @Test func theDemoByRoutesAndAUniqueNameByNothing() throws {

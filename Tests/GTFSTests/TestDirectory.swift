@@ -26,11 +26,14 @@ final class TestDirectory {
 enum TinyFeed {
   static let files: [String: String] = [
     "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Tiny Transit,https://example.org,Europe/Dublin\n",
-    "stops.txt": "stop_id,stop_code,stop_name,stop_lat,stop_lon\nS1,101,First Street,53.28,-6.36\nS2,102,Second Street,53.29,-6.37\nS3,103,Third Street,53.30,-6.38\n",
+    "stops.txt":
+      "stop_id,stop_code,stop_name,stop_lat,stop_lon\nS1,101,First Street,53.28,-6.36\nS2,102,Second Street,53.29,-6.37\nS3,103,Third Street,53.30,-6.38\n",
     "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,1,One,3\n",
     "trips.txt": "route_id,service_id,trip_id,trip_headsign\nR1,WK,T1,Third Street\n",
-    "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT1,,,S2,2\nT1,08:10:00,08:10:00,S3,3\n",
-    "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20271231\n",
+    "stop_times.txt":
+      "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT1,,,S2,2\nT1,08:10:00,08:10:00,S3,3\n",
+    "calendar.txt":
+      "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20271231\n",
   ]
 
   /// The tiny feed with `changes` applied (nil removes a file).

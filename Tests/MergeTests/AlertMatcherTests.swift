@@ -7,7 +7,9 @@ import TransitModel
 @Suite struct AlertMatcherTests {
   typealias B = Build
 
-  static func alert(_ id: String, _ selectors: [EntitySelector], periods: [TimeRange] = [], header: TranslatedString? = nil)
+  static func alert(
+    _ id: String, _ selectors: [EntitySelector], periods: [TimeRange] = [], header: TranslatedString? = nil
+  )
     -> FeedEntity
   {
     FeedEntity(

@@ -96,7 +96,8 @@ import TransitModel
     #expect(timing([TimeRange(start: now - 3600, end: now)]) == .active)  // the end itself still counts
     #expect(timing([TimeRange(start: now - 3600, end: now - 1)]) == .ended)  // just expired
     #expect(timing([TimeRange(start: now + 1)]) == .upcoming(start: B.now + 1))
-    #expect(timing([TimeRange(start: now - 7200, end: now - 3600), TimeRange(start: now + 600, end: now + 900)]) == .upcoming(start: B.now + 600))
+    #expect(
+      timing([TimeRange(start: now - 7200, end: now - 3600), TimeRange(start: now + 600, end: now + 900)]) == .upcoming(start: B.now + 600))
     #expect(timing([TimeRange(start: now - 7200, end: now - 3600), TimeRange(start: now - 60)]) == .active)
   }
 
@@ -121,7 +122,8 @@ import TransitModel
     #expect(AlertText.translation(mixed, language: "es") == "Detour")
     #expect(AlertText.translation(mixed, language: nil) == "Detour")
     #expect(AlertText.translation(mixed, language: "de") == "Umleitung")
-    #expect(AlertText.translation(TranslatedString(translations: [.init(text: "Umleitung", language: "de")]), language: "en") == "Umleitung")
+    #expect(
+      AlertText.translation(TranslatedString(translations: [.init(text: "Umleitung", language: "de")]), language: "en") == "Umleitung")
     #expect(AlertText.translation(TranslatedString(), language: "en") == nil)
     #expect(AlertText.translation(nil, language: "en") == nil)
   }

@@ -65,9 +65,11 @@ import TransitModel
   @Test func anOutlierMarksItsStopAndTheStopsAfter() {
     let line = B.trip("T1", [("A", "09:00"), ("B", "09:20")])
     let calls = [B.call(line, sequence: 10), B.call(line, sequence: 20)]
-    let early = B.departures(calls, trips: [line], feeds: [B.feed([B.update("T1", stops: [B.delay(4_000, sequence: 10)])])], stops: ["A", "B"])
+    let early = B.departures(
+      calls, trips: [line], feeds: [B.feed([B.update("T1", stops: [B.delay(4_000, sequence: 10)])])], stops: ["A", "B"])
     #expect(early.departures.map(\.isPredictionIgnored) == [true, true])
-    let late = B.departures(calls, trips: [line], feeds: [B.feed([B.update("T1", stops: [B.delay(4_000, sequence: 20)])])], stops: ["A", "B"])
+    let late = B.departures(
+      calls, trips: [line], feeds: [B.feed([B.update("T1", stops: [B.delay(4_000, sequence: 20)])])], stops: ["A", "B"])
     #expect(late.departures.map(\.isPredictionIgnored) == [false, true])
   }
 }

@@ -44,7 +44,8 @@ enum Build {
   static func feed(_ updates: [TripUpdate], vehicles: [VehiclePosition] = [], age: Int64 = 20) -> FeedMessage {
     FeedMessage(
       header: FeedHeader(gtfsRealtimeVersion: "2.0", timestamp: UInt64((now - age).seconds)),
-      entities: updates.enumerated().map { FeedEntity(id: "tu\($0.offset)", tripUpdate: $0.element)
+      entities: updates.enumerated().map {
+        FeedEntity(id: "tu\($0.offset)", tripUpdate: $0.element)
       } + vehicles.enumerated().map { FeedEntity(id: "vp\($0.offset)", vehicle: $0.element) })
   }
 
@@ -67,7 +68,9 @@ enum Build {
   }
 
   /// A stop time update with an absolute departure time.
-  static func time(_ time: UnixTime, sequence: Int? = nil, stop: String? = nil, delay: Int32? = nil)
+  static func time(
+    _ time: UnixTime, sequence: Int? = nil, stop: String? = nil, delay: Int32? = nil
+  )
     -> TripUpdate.StopTimeUpdate
   {
     TripUpdate.StopTimeUpdate(
@@ -75,7 +78,9 @@ enum Build {
   }
 
   /// A stop time update with only a schedule relationship.
-  static func mark(_ relationship: TripUpdate.StopTimeUpdate.ScheduleRelationship, sequence: Int)
+  static func mark(
+    _ relationship: TripUpdate.StopTimeUpdate.ScheduleRelationship, sequence: Int
+  )
     -> TripUpdate.StopTimeUpdate
   {
     TripUpdate.StopTimeUpdate(stopSequence: UInt32(sequence), scheduleRelationship: relationship)

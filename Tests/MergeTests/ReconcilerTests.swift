@@ -21,10 +21,11 @@ import TransitModel
     let calls = [B.call(late, sequence: 10), B.call(next, sequence: 10)]
     let feed = B.feed([B.update("N1", startDate: "20261201", stops: [B.delay(240, sequence: 10)])])
     let result = B.departures(calls, trips: [late, next], feeds: [feed])
-    #expect(result.departures == [
-      Departure(call: calls[0], expected: B.at("24:19"), delaySeconds: 240, status: .late, source: .realtime),
-      Departure(call: calls[1]),
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0], expected: B.at("24:19"), delaySeconds: 240, status: .late, source: .realtime),
+        Departure(call: calls[1]),
+      ])
     #expect(result.report.issues.isEmpty)
     #expect(result.report.matchShare == 1)
   }
@@ -35,10 +36,11 @@ import TransitModel
     let calls = [B.call(first, sequence: 10), B.call(second, sequence: 10)]
     let feed = B.feed([B.update("Red", startDate: "20261201", startTime: "07:50:00", stops: [B.delay(180, sequence: 10)])])
     let result = B.departures(calls, trips: [first, second], feeds: [feed])
-    #expect(result.departures == [
-      Departure(call: calls[0]),
-      Departure(call: calls[1], expected: B.at("07:53"), delaySeconds: 180, status: .late, source: .realtime),
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0]),
+        Departure(call: calls[1], expected: B.at("07:53"), delaySeconds: 180, status: .late, source: .realtime),
+      ])
   }
 
   @Test func withoutStartDateTheInstanceNearestTheFeedTimeMatches() {
@@ -55,17 +57,19 @@ import TransitModel
     let calls = [B.call(loop, sequence: 10), B.call(loop, sequence: 30)]
     // By sequence: only the second visit.
     let bySequence = B.departures(calls, trips: [loop], feeds: [B.feed([B.update("L", stops: [B.delay(120, sequence: 30)])])])
-    #expect(bySequence.departures == [
-      Departure(call: calls[0]),
-      Departure(call: calls[1], expected: B.at("08:32"), delaySeconds: 120, status: .late, source: .realtime),
-    ])
+    #expect(
+      bySequence.departures == [
+        Departure(call: calls[0]),
+        Departure(call: calls[1], expected: B.at("08:32"), delaySeconds: 120, status: .late, source: .realtime),
+      ])
     // By stop_id: "A" after "B" is the second visit; the first is before any prediction.
     let byStop = B.departures(
       calls, trips: [loop], feeds: [B.feed([B.update("L", stops: [B.delay(60, stop: "B"), B.delay(180, stop: "A")])])])
-    #expect(byStop.departures == [
-      Departure(call: calls[0]),
-      Departure(call: calls[1], expected: B.at("08:33"), delaySeconds: 180, status: .late, source: .realtime),
-    ])
+    #expect(
+      byStop.departures == [
+        Departure(call: calls[0]),
+        Departure(call: calls[1], expected: B.at("08:33"), delaySeconds: 180, status: .late, source: .realtime),
+      ])
   }
 
   @Test func withoutStartDateARunFarFromTheUpdateIsNotMatched() {
@@ -81,9 +85,10 @@ import TransitModel
     let calls = [B.call(line, sequence: 30)]
     let feed = B.feed([B.update("T1", stops: [B.delay(120, sequence: 3, stop: "C")])])
     let result = B.departures(calls, trips: [line], feeds: [feed])
-    #expect(result.departures == [
-      Departure(call: calls[0], expected: B.at("08:22"), delaySeconds: 120, status: .late, source: .realtime)
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0], expected: B.at("08:22"), delaySeconds: 120, status: .late, source: .realtime)
+      ])
   }
 
   @Test func unmatchedTripsAndStopsAreReported() {
@@ -95,12 +100,13 @@ import TransitModel
     ])
     let result = B.departures(calls, trips: [line], feeds: [feed])
     #expect(result.departures == [Departure(call: calls[0])])
-    #expect(result.report.issues == [
-      .unmatchedTrip(tripID: "nope", startDate: "20261201", startTime: nil),
-      .unmatchedStop(tripID: "T1", stopSequence: 99, stopID: nil),
-      .unmatchedStop(tripID: "T1", stopSequence: nil, stopID: "Z"),
-      .tripUpdateWithoutTripID(entityID: "tu2"),
-    ])
+    #expect(
+      result.report.issues == [
+        .unmatchedTrip(tripID: "nope", startDate: "20261201", startTime: nil),
+        .unmatchedStop(tripID: "T1", stopSequence: 99, stopID: nil),
+        .unmatchedStop(tripID: "T1", stopSequence: nil, stopID: "Z"),
+        .tripUpdateWithoutTripID(entityID: "tu2"),
+      ])
     #expect(result.report.tripUpdateCount == 2 && result.report.matchedTripUpdateCount == 1)
     #expect(result.report.matchShare == 0.5)
   }
@@ -111,9 +117,10 @@ import TransitModel
     let calls = [B.call(line, sequence: 20)]
     let feed = B.feed([B.update("T1", stops: [B.time(B.at("08:16"), sequence: 20, delay: 600)])])
     let result = B.departures(calls, trips: [line], feeds: [feed])
-    #expect(result.departures == [
-      Departure(call: calls[0], expected: B.at("08:16"), delaySeconds: 60, status: .onTime, source: .realtime)
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0], expected: B.at("08:16"), delaySeconds: 60, status: .onTime, source: .realtime)
+      ])
   }
 
   // MARK: - Rule 6: interpolation, propagation, clamp
@@ -123,20 +130,22 @@ import TransitModel
     let calls = [20, 30, 50].map { B.call(line, sequence: $0) }
     let feed = B.feed([B.update("T1", stops: [B.delay(360, sequence: 10), B.delay(180, sequence: 40)])])
     let result = B.departures(calls, trips: [line], feeds: [feed])
-    #expect(result.departures == [
-      Departure(call: calls[0], expected: B.at("08:20"), delaySeconds: 300, status: .late, source: .interpolated),
-      Departure(call: calls[1], expected: B.at("08:24"), delaySeconds: 240, status: .late, source: .interpolated),
-      Departure(call: calls[2], expected: B.at("08:33"), delaySeconds: 180, status: .late, source: .propagated),
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0], expected: B.at("08:20"), delaySeconds: 300, status: .late, source: .interpolated),
+        Departure(call: calls[1], expected: B.at("08:24"), delaySeconds: 240, status: .late, source: .interpolated),
+        Departure(call: calls[2], expected: B.at("08:33"), delaySeconds: 180, status: .late, source: .propagated),
+      ])
   }
 
   @Test func tripDelayAppliesWhenNoStopIsPredicted() {
     let calls = [B.call(line, sequence: 30)]
     let feed = B.feed([B.update("T1", delay: -90)])
     let result = B.departures(calls, trips: [line], feeds: [feed])
-    #expect(result.departures == [
-      Departure(call: calls[0], expected: B.at("08:20") - 90, delaySeconds: -90, status: .early, source: .propagated)
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0], expected: B.at("08:20") - 90, delaySeconds: -90, status: .early, source: .propagated)
+      ])
   }
 
   @Test func predictedTimesNeverRunEarlierThanTheStopBefore() {
@@ -145,10 +154,11 @@ import TransitModel
     let calls = [B.call(line, sequence: 30), B.call(line, sequence: 40)]
     let feed = B.feed([B.update("T1", stops: [B.time(B.at("08:24"), sequence: 20), B.time(B.at("08:21"), sequence: 30)])])
     let result = B.departures(calls, trips: [line], feeds: [feed])
-    #expect(result.departures == [
-      Departure(call: calls[0], expected: B.at("08:24"), delaySeconds: 240, status: .late, source: .realtime),
-      Departure(call: calls[1], expected: B.at("08:26"), delaySeconds: 60, status: .onTime, source: .propagated),
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0], expected: B.at("08:24"), delaySeconds: 240, status: .late, source: .realtime),
+        Departure(call: calls[1], expected: B.at("08:26"), delaySeconds: 60, status: .onTime, source: .propagated),
+      ])
     #expect(result.report.issues == [.clamped(line.instance, stopSequence: 30, bySeconds: 180)])
   }
 
@@ -158,10 +168,11 @@ import TransitModel
     let calls = [20, 30].map { B.call(line, sequence: $0) }
     let feed = B.feed([B.update("T1", stops: [B.delay(120, sequence: 10), B.mark(.skipped, sequence: 20)])])
     let result = B.departures(calls, trips: [line], feeds: [feed])
-    #expect(result.departures == [
-      Departure(call: calls[0], status: .skipped, source: .realtime),
-      Departure(call: calls[1], expected: B.at("08:22"), delaySeconds: 120, status: .late, source: .propagated),
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0], status: .skipped, source: .realtime),
+        Departure(call: calls[1], expected: B.at("08:22"), delaySeconds: 120, status: .late, source: .propagated),
+      ])
   }
 
   @Test func noDataStopKeepsTheScheduleAndStopsPropagation() {
@@ -194,10 +205,11 @@ import TransitModel
     let added = ScheduledCall(
       feed: "test", tripID: "EXTRA-1", routeID: "R1", routeShortName: "1", headsign: "Depot", stopID: "A", stopSequence: 1,
       serviceDate: B.date, scheduledArrival: B.at("08:12"), scheduledDeparture: B.at("08:12"))
-    #expect(result.departures == [
-      Departure(call: calls[0]),
-      Departure(call: added, expected: B.at("08:12"), status: .added, source: .realtime),
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0]),
+        Departure(call: added, expected: B.at("08:12"), status: .added, source: .realtime),
+      ])
     #expect(result.report.issues.isEmpty)
   }
 
@@ -210,10 +222,11 @@ import TransitModel
     let copy = ScheduledCall(
       feed: "test", tripID: "T1-dup", routeID: "R1", routeShortName: "1", headsign: "Town", stopID: "B", stopSequence: 20,
       serviceDate: B.date, scheduledArrival: B.at("08:45"), scheduledDeparture: B.at("08:45"))
-    #expect(result.departures == [
-      Departure(call: calls[0]),
-      Departure(call: copy, expected: B.at("08:46"), delaySeconds: 60, status: .added, source: .realtime),
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0]),
+        Departure(call: copy, expected: B.at("08:46"), delaySeconds: 60, status: .added, source: .realtime),
+      ])
   }
 
   @Test func duplicatedTripOnAnotherDayCountsFromThatDaysStart() {
@@ -318,9 +331,10 @@ import TransitModel
       B.update("T2", stops: [B.time(B.at("08:01"), sequence: 10)]),
     ])
     let result = B.departures(calls, trips: [line, other], feeds: [feed], from: B.at("08:02"))
-    #expect(result.departures == [
-      Departure(call: calls[0], expected: B.at("08:05"), delaySeconds: -300, status: .early, source: .realtime)
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0], expected: B.at("08:05"), delaySeconds: -300, status: .early, source: .realtime)
+      ])
     #expect(result.report.issues == [.duplicateUpdate(line.instance)])
   }
 
@@ -336,8 +350,9 @@ import TransitModel
   @Test func withoutTripStopListsTheCallsAloneAreMatched() {
     let calls = [B.call(line, sequence: 30)]
     let result = B.departures(calls, trips: [], feeds: [B.feed([B.update("T1", stops: [B.delay(150, sequence: 30)])])])
-    #expect(result.departures == [
-      Departure(call: calls[0], expected: B.at("08:22") + 30, delaySeconds: 150, status: .late, source: .realtime)
-    ])
+    #expect(
+      result.departures == [
+        Departure(call: calls[0], expected: B.at("08:22") + 30, delaySeconds: 150, status: .late, source: .realtime)
+      ])
   }
 }

@@ -34,7 +34,8 @@ func route(
 
   @Test func directRide() {
     let router = Router(RoutingTimetable(stopCount: 5, routes: [Self.slow]))
-    let journeys = router.earliestArrival(RoutingQuery(access: [.init(stop: 0, seconds: 0)], egress: [.init(stop: 3, seconds: 0)]), departingAt: 50)
+    let journeys = router.earliestArrival(
+      RoutingQuery(access: [.init(stop: 0, seconds: 0)], egress: [.init(stop: 3, seconds: 0)]), departingAt: 50)
     #expect(journeys.count == 1)
     #expect(Self.legsSummary(journeys[0]) == ["access 0 0", "ride r0 t0 0-2 100-1000", "egress 3 0"])
     #expect(journeys[0].departure == 100 && journeys[0].arrival == 1000 && journeys[0].transfers == 0)
@@ -42,7 +43,8 @@ func route(
 
   @Test func paretoSetOfArrivalAgainstTransfers() {
     let router = Router(RoutingTimetable(stopCount: 5, routes: [Self.slow, Self.first, Self.second]))
-    let journeys = router.earliestArrival(RoutingQuery(access: [.init(stop: 0, seconds: 0)], egress: [.init(stop: 3, seconds: 0)]), departingAt: 0)
+    let journeys = router.earliestArrival(
+      RoutingQuery(access: [.init(stop: 0, seconds: 0)], egress: [.init(stop: 3, seconds: 0)]), departingAt: 0)
     #expect(journeys.map(\.rides) == [1, 2])
     #expect(journeys.map(\.arrival) == [1000, 800])
     #expect(Self.legsSummary(journeys[1]) == ["access 0 0", "ride r1 t0 0-1 200-300", "ride r2 t0 0-2 350-800", "egress 3 0"])
@@ -70,7 +72,8 @@ func route(
     let journeys = Router(timetable).earliestArrival(
       RoutingQuery(access: [.init(stop: 0, seconds: 0)], egress: [.init(stop: 3, seconds: 0)]), departingAt: 0)
     #expect(journeys.count == 1)
-    #expect(Self.legsSummary(journeys[0]) == ["access 0 0", "ride r0 t0 0-1 200-300", "walk 1-4 90", "ride r1 t0 0-1 420-700", "egress 3 0"])
+    #expect(
+      Self.legsSummary(journeys[0]) == ["access 0 0", "ride r0 t0 0-1 200-300", "walk 1-4 90", "ride r1 t0 0-1 420-700", "egress 3 0"])
   }
 
   @Test func noBoardingAndNoAlightingAreRespected() {

@@ -67,7 +67,8 @@ import Testing
     }
 
     // departures: the reference, each live trip's answer at its platform.
-    let board = try #require((try run(["departures", item.stop, "--json", "-n", "40"]) as? [String: Any])?["departures"] as? [[String: Any]])
+    let board = try #require(
+      (try run(["departures", item.stop, "--json", "-n", "40"]) as? [String: Any])?["departures"] as? [[String: Any]])
     // Keyed by trip and scheduled time: a frequency trip's instances share a trip_id. Trips
     // with one instance here are followed by trip_id.
     var reference: [String: (stopID: String, answer: Answer)] = [:]
@@ -105,7 +106,9 @@ import Testing
     let hour = Int(iso.dropFirst(11).prefix(2))!, minute = Int(iso.dropFirst(14).prefix(2))! + 2
     if hour * 60 + minute < 24 * 60 {
       let deadline = String(format: "%02d:%02d", (hour * 60 + minute) / 60, (hour * 60 + minute) % 60)
-      let add = transit(["commute", "add", "check", "--stop", item.stop, "--arrive-by", deadline, "--days", "daily", "--data-dir", home.path])
+      let add = transit([
+        "commute", "add", "check", "--stop", item.stop, "--arrive-by", deadline, "--days", "daily", "--data-dir", home.path,
+      ])
       #expect(add.code == 0, "\(add.stderr)")
       let plans = try #require(try run(["commute", "check", "--date", String(iso.prefix(10)), "--json"]) as? [[String: Any]])
       for option in (plans.first?["options"] as? [[String: Any]]) ?? [] {

@@ -82,7 +82,9 @@ struct ExpiredTimetableTests {
     #expect(show.stdout.contains("none: the timetable held for hart ended on 2021-04-24"), "\(show.stdout)")
     // The live board's frame too (80 columns: the advice on a line of its own).
     let board = transit(["departures", "8011", "--group", "--now", "2021-05-01T08:00:00-04:00", "--data-dir", home])
-    #expect(board.stdout.contains("no departures: the timetable held for hart ended on 2021-04-24;\nrefresh it with 'transit ingest'"), "\(board.stdout)")
+    #expect(
+      board.stdout.contains("no departures: the timetable held for hart ended on 2021-04-24;\nrefresh it with 'transit ingest'"),
+      "\(board.stdout)")
   }
 
   @Test func beforeTheFirstServiceDayTheMessageSaysItHasNotBegun() {
@@ -167,15 +169,15 @@ final class EdgeFeedHome: @unchecked Sendable {
         "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nFRI,0,0,0,0,1,0,0,20240101,20241231\n",
       "trips.txt": "route_id,service_id,trip_id,trip_headsign\nR1,FRI,NIGHT,Charlie\nR1,FRI,DAY,Charlie\n",
       "stop_times.txt": """
-        trip_id,arrival_time,departure_time,stop_id,stop_sequence
-        NIGHT,24:05:00,24:05:00,A,1
-        NIGHT,24:15:00,24:15:00,B,2
-        NIGHT,24:25:00,24:25:00,C,3
-        DAY,10:00:00,10:00:00,A,1
-        DAY,10:08:00,10:10:00,B,2
-        DAY,10:20:00,10:20:00,C,3
+      trip_id,arrival_time,departure_time,stop_id,stop_sequence
+      NIGHT,24:05:00,24:05:00,A,1
+      NIGHT,24:15:00,24:15:00,B,2
+      NIGHT,24:25:00,24:25:00,C,3
+      DAY,10:00:00,10:00:00,A,1
+      DAY,10:08:00,10:10:00,B,2
+      DAY,10:20:00,10:20:00,C,3
 
-        """,
+      """,
     ]
     for (name, text) in files { _ = FileManager.default.createFile(atPath: feed + "/" + name, contents: Data(text.utf8)) }
     let result = transit(["ingest", feed, "--feed", "edge", "--quiet", "--data-dir", data])

@@ -57,7 +57,8 @@ import TransitModel
 
   @Test func cancelledAndSkippedGetNoAdvice() {
     var departure = Self.departure("27", direction: 0, at: 600)
-    #expect(LeaveAdvice.classify(departure, walkSeconds: 60, now: Self.now, margin: Self.margin) == .leaveIn(minutes: 8))  // 600-60-60 = 480
+    // 600-60-60 = 480
+    #expect(LeaveAdvice.classify(departure, walkSeconds: 60, now: Self.now, margin: Self.margin) == .leaveIn(minutes: 8))
     departure.status = .cancelled
     #expect(LeaveAdvice.classify(departure, walkSeconds: 60, now: Self.now, margin: Self.margin) == nil)
     departure.status = .skipped
@@ -75,7 +76,9 @@ import TransitModel
 
   // MARK: - Groups
 
-  static func departure(_ route: String, direction: Int?, headsign: String = "Somewhere", at seconds: Int64, trip: String? = nil) -> Departure {
+  static func departure(
+    _ route: String, direction: Int?, headsign: String = "Somewhere", at seconds: Int64, trip: String? = nil
+  ) -> Departure {
     Departure(
       call: ScheduledCall(
         feed: FeedName("demo"), tripID: TripID(trip ?? "\(route)-\(direction ?? -1)-\(headsign)-\(seconds)"), routeID: RouteID("R" + route),

@@ -14,8 +14,9 @@ import TransitModel
   }
 
   @Test func aClockTimeIsTodayOnTheAgencysClock() {
-    #expect(RequestedTime.start(.clock(minutes: 7 * 60 + 30), on: nil, now: now, zone: dublin)
-      == UnixTime(20_788 * 86_400 + 7 * 3600 + 1800))
+    #expect(
+      RequestedTime.start(.clock(minutes: 7 * 60 + 30), on: nil, now: now, zone: dublin)
+        == UnixTime(20_788 * 86_400 + 7 * 3600 + 1800))
   }
 
   @Test func aDateAloneKeepsTheTimeOfDay() {
@@ -27,8 +28,9 @@ import TransitModel
 
   @Test func aClockTimeOnADate() {
     let july = ServiceDate(year: 2026, month: 7, day: 1)!
-    #expect(RequestedTime.start(.clock(minutes: 23 * 60 + 59), on: july, now: now, zone: dublin)
-      == UnixTime(20_635 * 86_400 + 22 * 3600 + 59 * 60))
+    #expect(
+      RequestedTime.start(.clock(minutes: 23 * 60 + 59), on: july, now: now, zone: dublin)
+        == UnixTime(20_635 * 86_400 + 22 * 3600 + 59 * 60))
   }
 
   @Test func aFullInstantStandsAlone() {

@@ -132,20 +132,23 @@ import TransitModel
 
   @Test func byTimeWithoutAVehicle() {
     let times: [UnixTime?] = [UnixTime(800), UnixTime(900), UnixTime(1_100), UnixTime(1_200)]
-    let statuses = TripInspector.statuses(times: times, skipped: [false, false, false, false], vehicleIndex: nil, vehicleAtStop: false, now: now)
+    let statuses = TripInspector.statuses(
+      times: times, skipped: [false, false, false, false], vehicleIndex: nil, vehicleAtStop: false, now: now)
     #expect(statuses == [.passed, .passed, .next, .ahead])
   }
 
   @Test func theVehicleDecides() {
     // Running late: by the clock the third stop is past, but the vehicle is still heading to the second.
     let times: [UnixTime?] = [UnixTime(800), UnixTime(900), UnixTime(950), UnixTime(1_200)]
-    let statuses = TripInspector.statuses(times: times, skipped: [false, false, false, false], vehicleIndex: 1, vehicleAtStop: false, now: now)
+    let statuses = TripInspector.statuses(
+      times: times, skipped: [false, false, false, false], vehicleIndex: 1, vehicleAtStop: false, now: now)
     #expect(statuses == [.passed, .next, .ahead, .ahead])
   }
 
   @Test func skippedWhereverItFalls() {
     let times: [UnixTime?] = [UnixTime(800), UnixTime(900), UnixTime(1_100), UnixTime(1_200)]
-    let statuses = TripInspector.statuses(times: times, skipped: [false, true, true, false], vehicleIndex: nil, vehicleAtStop: false, now: now)
+    let statuses = TripInspector.statuses(
+      times: times, skipped: [false, true, true, false], vehicleIndex: nil, vehicleAtStop: false, now: now)
     #expect(statuses == [.passed, .skipped, .skipped, .next])
   }
 
@@ -165,7 +168,10 @@ import TransitModel
   static let date = ServiceDate(year: 2026, month: 12, day: 1)!
   static let dayStart = UnixTime(1_000_000)
 
-  static func call(_ trip: String, route: String = "R1", short: String = "1", direction: Int? = 0, _ seconds: Int64, headsign: String = "Town", last: Bool = false) -> ScheduledCall {
+  static func call(
+    _ trip: String, route: String = "R1", short: String = "1", direction: Int? = 0, _ seconds: Int64, headsign: String = "Town",
+    last: Bool = false
+  ) -> ScheduledCall {
     ScheduledCall(
       feed: FeedName("f"), tripID: TripID(trip), routeID: RouteID(route), routeShortName: short, headsign: headsign, stopID: StopID("S"),
       stopSequence: 1, serviceDate: date, scheduledArrival: dayStart + seconds, scheduledDeparture: dayStart + seconds,

@@ -178,10 +178,15 @@ package final class TestHTTPServer: @unchecked Sendable {
     let pathOnly = request.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
     lock.lock()
     received.append(request)
-    let hits = received.filter { $0.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) == pathOnly }.count
+    let hits = received.filter {
+      $0.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) == pathOnly
+    }.count
     lock.unlock()
     let response = handler(request, hits)
-    let reasons = [200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"]
+    let reasons = [
+      200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 404: "Not Found", 429: "Too Many Requests",
+      500: "Internal Server Error", 503: "Service Unavailable",
+    ]
     var head = "HTTP/1.1 \(response.status) \(reasons[response.status] ?? "Status")\r\n"
     var names = Set<String>()
     for (name, value) in response.headers {

@@ -146,7 +146,9 @@ import Testing
     feed.entities[0].alert?.headerText = TranslatedString(translations: [
       .init(text: "77X diverted", language: "en"), .init(text: "77X dévié", language: "fr"), .init(text: "77X untranslated"),
     ])
-    feed.entities[0].alert?.descriptionText = TranslatedString(translations: [.init(text: "<p>Stops at <b>Cookstown Way</b> &amp; Belgard</p>")])
+    feed.entities[0].alert?.descriptionText = TranslatedString(translations: [
+      .init(text: "<p>Stops at <b>Cookstown Way</b> &amp; Belgard</p>")
+    ])
     let path = home.path + "/multilingual.pb"
     try Data(feed.encoded()).write(to: URL(fileURLWithPath: path))
     func header(_ arguments: [String], _ environment: [String: String] = [:]) -> String? {
@@ -174,7 +176,8 @@ import Testing
     #expect(run(["alerts", "extra"]).code == 2)
     let none = transit(["alerts", "--data-dir", home.path])
     #expect(none.code == 1)
-    #expect(none.stderr == "transit: no alerts to read: give an alerts feed with --realtime FILE, or configure one with 'transit feeds add'\n")
+    #expect(
+      none.stderr == "transit: no alerts to read: give an alerts feed with --realtime FILE, or configure one with 'transit feeds add'\n")
     #expect(run(["alerts"], realtime: ["/nonexistent/alerts.pb"]).code == 1)
     #expect(transit(["alerts", "--help"]).code == 0)
   }
@@ -199,7 +202,9 @@ import Testing
 
   @Test func statusWithoutRoutesUsesFavouriteStopsElseAlertedRoutes() throws {
     let alerted = run(["status"])
-    #expect(alerted.stdout == "routes with an alert in force:\n77X  yellow  detour: 77X diverted via Belgard Road until 10:00 (roadworks at Citywest)\n")
+    #expect(
+      alerted.stdout
+        == "routes with an alert in force:\n77X  yellow  detour: 77X diverted via Belgard Road until 10:00 (roadworks at Citywest)\n")
     try UserStore(directory: home.path).addFavourite(feed: "demo", stopID: "TINT-A", label: nil, now: 0)
     let favourites = run(["status"])
     #expect(
@@ -253,7 +258,8 @@ import Testing
 
         """)
     let status = transit(["status", "--now", "2019-08-07T17:46:00Z", "--data-dir", bare.path, "--realtime", capture])
-    #expect(status.stdout.hasPrefix("routes with an alert in force:\nall routes of BART  red     significant delays: There is a major delay"))
+    #expect(
+      status.stdout.hasPrefix("routes with an alert in force:\nall routes of BART  red     significant delays: There is a major delay"))
   }
 
   @Test(.enabled(if: SharedData.path("rt/mbta-alerts-20171223T130019Z.pb") != nil))
@@ -274,7 +280,9 @@ import Testing
     #expect(!json(["--route", "Green-B", "--all"]).contains { $0["id"] as? String == "105025" })
     let count = transit(["alerts", "--count", "--now", "2017-12-23T13:00:19Z", "--data-dir", bare.path, "--realtime", capture])
     #expect(count.stdout == "36\n")
-    let text = transit(["alerts", "--peek", "--route", "Red", "--now", "2017-12-23T13:00:19Z", "--data-dir", bare.path, "--realtime", capture])
+    let text = transit([
+      "alerts", "--peek", "--route", "Red", "--now", "2017-12-23T13:00:19Z", "--data-dir", bare.path, "--realtime", capture,
+    ])
     #expect(
       text.stdout.hasPrefix(
         """
@@ -287,7 +295,9 @@ import Testing
             This closure is due to the South Shore Parking Garages Improvements and Renovations Project.
         """))
     // Alerts of one group are a blank line apart; CRLF texts come out as LF.
-    #expect(text.stdout.contains("    Red Line\n\n  unknown effect · cause: construction · since 2017-11-16 09:30 UTC · new\n  Change at Quincy Center\n"))
+    #expect(
+      text.stdout.contains(
+        "    Red Line\n\n  unknown effect · cause: construction · since 2017-11-16 09:30 UTC · new\n  Change at Quincy Center\n"))
     #expect(!text.stdout.contains("\r"))
   }
 }

@@ -38,7 +38,9 @@ import TransitModel
   }
 
   @Test func groupedAsJSON() throws {
-    let result = run(["departures", "TINT", "--group", "--per-group", "2", "--route", "27", "--json", "--now", now, "--realtime", tripUpdates])
+    let result = run([
+      "departures", "TINT", "--group", "--per-group", "2", "--route", "27", "--json", "--now", now, "--realtime", tripUpdates,
+    ])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let groups = try #require(object["groups"] as? [[String: Any]])
     #expect(groups.map { $0["headsign"] as? String } == ["Crumlin Hospital", "Crumlin Hospital (extra)"])
@@ -67,10 +69,15 @@ import TransitModel
   }
 
   @Test func departuresFromAPlaceShowTheWalkAndWhenToLeave() {
-    let result = run(["departures", "TINT", "--route", "27", "-n", "1", "--from", "53.2891,-6.3735", "--now", now, "--realtime", tripUpdates])
+    let result = run([
+      "departures", "TINT", "--route", "27", "-n", "1", "--from", "53.2891,-6.3735", "--now", now, "--realtime", tripUpdates,
+    ])
     // Platform A is 173 m away: 216.3 m walked at 1.3 m/s, 167 s, 3 min. The 07:53 is 780 s
     // ahead: margin 78 s; leave by 780 - 167 - 78 = 535 s, in 8 min.
-    #expect(result.stdout.hasSuffix("27  Crumlin Hospital ♿  platform A  07:53 · 13 min  3 min walk, leave in 8 min  sched 07:50  3 min late  live\n"), "\(result.stdout)")
+    #expect(
+      result.stdout.hasSuffix(
+        "27  Crumlin Hospital ♿  platform A  07:53 · 13 min  3 min walk, leave in 8 min  sched 07:50  3 min late  live\n"),
+      "\(result.stdout)")
   }
 
   @Test func theHomeViewOpensWithTodaysCommute() {
@@ -81,7 +88,8 @@ import TransitModel
     #expect(bare.stdout.hasPrefix(card + "\n\nno favourite stops yet"), "\(bare.stdout)")
     #expect(run(["fav", "add", "TINT"]).code == 0)
     let view = run(["--now", now], environment: ["TRANSIT_LOCATION": "53.2891,-6.3735"])
-    #expect(view.stdout.hasPrefix("favourites, nearest first from 53.28910,-6.37350 (TRANSIT_LOCATION)\n" + card + "\n\n"), "\(view.stdout)")
+    #expect(
+      view.stdout.hasPrefix("favourites, nearest first from 53.28910,-6.37350 (TRANSIT_LOCATION)\n" + card + "\n\n"), "\(view.stdout)")
     // After its departure, or on a day it does not run, no card.
     #expect(!run(["--now", "2026-12-01T07:52:00Z"]).stdout.contains("next commute"))
     #expect(!run(["--now", "2026-12-05T07:40:00Z"]).stdout.contains("next commute"))

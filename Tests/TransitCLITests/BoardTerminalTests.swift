@@ -41,7 +41,10 @@ struct BoardTerminalTests {
 
     /// `transit departures TINT --watch ...` as a command line.
     func board(_ extra: [String] = []) -> [String] {
-      ["env", "LANG=C.UTF-8", "TERM=xterm", transitExecutable!, "departures", "TINT", "--watch", "--now", "2026-12-01T07:40:00Z", "--data-dir", home.path]
+      [
+        "env", "LANG=C.UTF-8", "TERM=xterm", transitExecutable!, "departures", "TINT", "--watch", "--now", "2026-12-01T07:40:00Z",
+        "--data-dir", home.path,
+      ]
         + extra
     }
   }

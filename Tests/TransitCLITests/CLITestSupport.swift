@@ -42,7 +42,8 @@ func runExecutable(_ arguments: [String], environment: [String: String] = [:]) t
   let stdout = out.fileHandleForReading.readDataToEndOfFile()
   let stderr = err.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
-  return CLIResult(code: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+  return CLIResult(
+    code: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
 }
 
 /// A timetable in shared/data and a realtime capture of the same agency (PROVENANCE.md).

@@ -16,7 +16,9 @@ import Testing
   }
 
   /// Runs `executable` with `arguments`; its exit code, stdout and stderr.
-  static func launch(_ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: String? = nil)
+  static func launch(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: String? = nil
+  )
     throws -> CLIResult
   {
     let process = Process()
@@ -173,7 +175,8 @@ import Testing
   func fishScriptParses() throws {
     let folder = TemporaryFolder()
     try transit(["completions", "fish"]).stdout.write(toFile: folder.path + "/transit.fish", atomically: true, encoding: .utf8)
-    let result = try Self.launch(try #require(Self.shell("fish")), ["-n", folder.path + "/transit.fish"], environment: ["HOME": folder.path])
+    let result = try Self.launch(
+      try #require(Self.shell("fish")), ["-n", folder.path + "/transit.fish"], environment: ["HOME": folder.path])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
   }
@@ -194,7 +197,9 @@ import Testing
     let executableFolder = try #require(transitExecutable.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path })
     let result = try CompletionsTests.launch(
       try #require(CompletionsTests.shell("fish")),
-      ["--no-config", "-c", "source \(CompletionScript.quote(folder.path + "/transit.fish")); complete -C \(CompletionScript.quote(line))"],
+      [
+        "--no-config", "-c", "source \(CompletionScript.quote(folder.path + "/transit.fish")); complete -C \(CompletionScript.quote(line))",
+      ],
       environment: [
         "PATH": executableFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
         "TRANSIT_HOME": dataDir, "HOME": folder.path,

@@ -251,7 +251,9 @@ import Testing
       for setup in run.setup { #expect(Self.run(setup, home: home, terminal: false).code == 0, "\(setup)") }
       let result = Self.run(run.arguments, home: home, environment: environment, terminal: true)
       #expect(result.code == 0, "\(name), \(environment): \(result.stderr)")
-      let drawn = (result.stdout + result.stderr).filter { symbols.contains($0) || (0x2800...0x28FF).contains($0.unicodeScalars.first!.value) }
+      let drawn = (result.stdout + result.stderr).filter {
+        symbols.contains($0) || (0x2800...0x28FF).contains($0.unicodeScalars.first!.value)
+      }
       #expect(drawn.isEmpty, "\(name), \(environment): drew \(String(drawn))")
     }
   }
@@ -352,7 +354,8 @@ import Testing
     try Connection(path: path, mode: .readWriteCreate).execute("PRAGMA user_version = 1")
     let result = home.run(["stops", "search", "tallaght"])
     #expect(result.code == 1)
-    #expect(result.stderr.hasPrefix("transit: \(path) was made by another version of transit (layout 1, this one reads "), "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix("transit: \(path) was made by another version of transit (layout 1, this one reads "), "\(result.stderr)")
     #expect(result.stderr.hasSuffix("); load the feed again with 'transit ingest'\n"), "\(result.stderr)")
     #expect(!result.stderr.contains("not usable"))
   }

@@ -32,16 +32,32 @@ enum DemoReplaySequence {
 
   /// Snapshot times and where the bus is (nil: not in the feed).
   static let snapshots: [(UInt64, Sighting?)] = [
-    (at(7, 36), Sighting(tripID: "27-WK-0-0720", routeID: "R27", latitude: 53.3060, longitude: -6.3365, bearing: 240, speed: 9,
-      stopSequence: 60, status: .inTransitTo, delays: [(60, 60)], skipped: [80])),
-    (at(7, 40), Sighting(tripID: "27-WK-0-0720", routeID: "R27", latitude: 53.3000, longitude: -6.3540, bearing: 225, speed: 0,
-      stopSequence: 70, status: .stoppedAt, delays: [(70, 60)], skipped: [80])),
-    (at(7, 44), Sighting(tripID: "27-WK-0-0720", routeID: "R27", latitude: 53.2895, longitude: -6.3612, bearing: 250, speed: 7.5,
-      stopSequence: 90, status: .inTransitTo, delays: [(90, 30)], skipped: [])),
+    (
+      at(7, 36),
+      Sighting(
+        tripID: "27-WK-0-0720", routeID: "R27", latitude: 53.3060, longitude: -6.3365, bearing: 240, speed: 9,
+        stopSequence: 60, status: .inTransitTo, delays: [(60, 60)], skipped: [80])
+    ),
+    (
+      at(7, 40),
+      Sighting(
+        tripID: "27-WK-0-0720", routeID: "R27", latitude: 53.3000, longitude: -6.3540, bearing: 225, speed: 0,
+        stopSequence: 70, status: .stoppedAt, delays: [(70, 60)], skipped: [80])
+    ),
+    (
+      at(7, 44),
+      Sighting(
+        tripID: "27-WK-0-0720", routeID: "R27", latitude: 53.2895, longitude: -6.3612, bearing: 250, speed: 7.5,
+        stopSequence: 90, status: .inTransitTo, delays: [(90, 30)], skipped: [])
+    ),
     (at(7, 48), nil),
     (at(7, 52), nil),
-    (at(8, 7), Sighting(tripID: "77X-WK-0-0805", routeID: "R77X", latitude: 53.2925, longitude: -6.3835, bearing: 300, speed: 10,
-      stopSequence: 30, status: .inTransitTo, delays: [(30, 30)], skipped: [])),
+    (
+      at(8, 7),
+      Sighting(
+        tripID: "77X-WK-0-0805", routeID: "R77X", latitude: 53.2925, longitude: -6.3835, bearing: 300, speed: 10,
+        stopSequence: 30, status: .inTransitTo, delays: [(30, 30)], skipped: [])
+    ),
   ]
 
   /// The files of one snapshot: `<unix>-vehicle-positions.pb` and `<unix>-trip-updates.pb`.

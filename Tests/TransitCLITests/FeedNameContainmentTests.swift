@@ -38,7 +38,9 @@ import TransitModel
     let result = transit(["ingest", "--remove=" + name, "--data-dir", home.path])
     #expect(result.code == 2)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.hasPrefix("transit: --remove '\(name)': a feed name must be 1 to 64 letters, digits, '-' or '_', not starting with '-'\n"))
+    #expect(
+      result.stderr.hasPrefix(
+        "transit: --remove '\(name)': a feed name must be 1 to 64 letters, digits, '-' or '_', not starting with '-'\n"))
     userDataIntact(home, outside)
   }
 
@@ -59,7 +61,9 @@ import TransitModel
     try config.write(toFile: home.path + "/feeds.json", atomically: true, encoding: .utf8)
     let result = transit(["ingest", "--data-dir", home.path])
     #expect(result.code == 1)
-    #expect(result.stderr == "transit: \(home.path)/feeds.json: feed name '../user' must be 1 to 64 letters, digits, '-' or '_', not starting with '-'\n")
+    #expect(
+      result.stderr
+        == "transit: \(home.path)/feeds.json: feed name '../user' must be 1 to 64 letters, digits, '-' or '_', not starting with '-'\n")
     userDataIntact(home, outside)
   }
 

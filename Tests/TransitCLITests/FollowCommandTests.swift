@@ -24,9 +24,11 @@ import Testing
     context.sleep = { slept.seconds.append($0) }
     let code = Transit.main(["follow", "V27-1", "--replay", replay, "--speed", "2", "--data-dir", home.path], context: context)
     #expect(code == 0, "\(context.stderr.text)")
-    let times = Set(try FileManager.default.contentsOfDirectory(atPath: replay).compactMap { name in
-      name.hasSuffix(".pb") ? Double(name.prefix { $0.isNumber }) : nil
-    }).sorted()
+    let times = Set(
+      try FileManager.default.contentsOfDirectory(atPath: replay).compactMap { name in
+        name.hasSuffix(".pb") ? Double(name.prefix { $0.isNumber }) : nil
+      }
+    ).sorted()
     #expect(slept.seconds == zip(times.dropFirst(), times).map { ($0 - $1) / 2 })
   }
 
@@ -82,44 +84,46 @@ import Testing
   @Test func onceFrameAtAStop() {
     let result = run(["follow", "V27-1", "--replay", replay, "--now", "2026-12-01T07:40:00Z", "--once"])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      27 to Tallaght Interchange · vehicle 27 · 1 · 07:40
-      live · reported 10 s ago · 0 km/h ↙ · on time
-      at Kilnamanagh
+    #expect(
+      result.stdout == """
+        27 to Tallaght Interchange · vehicle 27 · 1 · 07:40
+        live · reported 10 s ago · 0 km/h ↙ · on time
+        at Kilnamanagh
 
-        07:45          Tallaght Village             skipped
-        07:48   8 min  Main Road, Tallaght Village  on time
-        07:50  10 min  Tallaght (The Square)        on time
-        07:51  11 min  Tallaght Interchange         on time
+          07:45          Tallaght Village             skipped
+          07:48   8 min  Main Road, Tallaght Village  on time
+          07:50  10 min  Tallaght (The Square)        on time
+          07:51  11 min  Tallaght Interchange         on time
 
-      ·───·───·───·───·───·───●───×───○───○───○
+        ·───·───·───·───·───·───●───×───○───○───○
 
-      """)
+        """)
   }
 
   @Test func onceFrameAfterDroppingOutContinuesOnTheBlock() {
     let result = run(["follow", "V27-1", "--replay", replay, "--now", "2026-12-01T07:53:00Z", "--once"])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      77X to Citywest Campus · vehicle 27 · 1 · 07:52
-      estimated from the timetable
-      continues as route 77X to Citywest Campus
-      not in the feed since 07:44; timetable estimate
-      at Tallaght Interchange
+    #expect(
+      result.stdout == """
+        77X to Citywest Campus · vehicle 27 · 1 · 07:52
+        estimated from the timetable
+        continues as route 77X to Citywest Campus
+        not in the feed since 07:44; timetable estimate
+        at Tallaght Interchange
 
-        08:05  13 min  Tallaght Interchange
-        08:06  14 min  Tallaght Hospital
-        08:09  17 min  Cookstown Way
-        08:11  19 min  Fettercairn
-        08:13  21 min  Brookfield
-        08:16  24 min  Jobstown
-        08:18  26 min  Citywest Road
-        08:19  27 min  Fortunestown Lane
-        08:21  29 min  Citywest Campus
+          08:05  13 min  Tallaght Interchange
+          08:06  14 min  Tallaght Hospital
+          08:09  17 min  Cookstown Way
+          08:11  19 min  Fettercairn
+          08:13  21 min  Brookfield
+          08:16  24 min  Jobstown
+          08:18  26 min  Citywest Road
+          08:19  27 min  Fortunestown Lane
+          08:21  29 min  Citywest Campus
 
-      ●───○───○───○───○───○───○───○───○
+        ●───○───○───○───○───○───○───○───○
 
-      """)
+        """)
   }
 
   @Test func textFramesOverTheWholeReplay() {
@@ -181,8 +185,10 @@ import Testing
   @Test func recordSavesSnapshotsThatReplay() throws {
     let first = replay + "/" + DemoReplaySequence.allFiles[0].name
     let second = replay + "/" + DemoReplaySequence.allFiles[1].name
-    let added = run(["feeds", "add", "demo", "--gtfs", "file://" + packageRoot + "/Data/gtfs.zip", "--trip-updates", "file://" + first,
-      "--vehicle-positions", "file://" + second])
+    let added = run([
+      "feeds", "add", "demo", "--gtfs", "file://" + packageRoot + "/Data/gtfs.zip", "--trip-updates", "file://" + first,
+      "--vehicle-positions", "file://" + second,
+    ])
     try #require(added.code == 0, "\(added.stderr)")
     let out = TemporaryFolder()
     let recorded = run(["record", out.path + "/ride", "--duration", "1s"])
@@ -200,12 +206,13 @@ import Testing
   @Test func vehiclesFromAReplaySnapshot() {
     let live = run(["vehicles", "--replay", replay, "--now", "2026-12-01T07:41:00Z", "--live-only"])
     #expect(live.code == 0, "\(live.stderr)")
-    #expect(live.stdout == """
-      1 live vehicle · 07:41
-      realtime: fresh, feed 60 s old (07:40) · 1 of 1 trip update, 1 of 1 vehicle matched
-      27  Tallaght Interchange  27 · 1  ↙  0 km/h  70 s  at Kilnamanagh  on time  live
+    #expect(
+      live.stdout == """
+        1 live vehicle · 07:41
+        realtime: fresh, feed 60 s old (07:40) · 1 of 1 trip update, 1 of 1 vehicle matched
+        27  Tallaght Interchange  27 · 1  ↙  0 km/h  70 s  at Kilnamanagh  on time  live
 
-      """)
+        """)
     let last = run(["vehicles", "--replay", replay, "--live-only", "--json"])
     #expect(last.stdout.contains("\"trip_id\": \"77X-WK-0-0805\""), "\(last.stdout)")
   }

@@ -65,7 +65,10 @@ import Testing
     let noPath = transit(["ingest", "--data-dir", home.path])
     #expect(noPath.code == 2)
     // Without PATH, ingest loads the configured feeds; with none configured that is a usage error.
-    #expect(noPath.stderr.hasPrefix("transit: missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL')\nusage: transit ingest [PATH|URL] [options]"))
+    #expect(
+      noPath.stderr.hasPrefix(
+        "transit: missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL')\nusage: transit ingest [PATH|URL] [options]"
+      ))
     let typo = transit(["ingest", "--lsit"])
     #expect(typo.code == 2)
     #expect(typo.stderr.hasPrefix("transit: unknown option '--lsit'; did you mean '--list'?"))
@@ -94,7 +97,8 @@ import Testing
 }
 
 /// Kills real ingests part-way and checks the timetable they were replacing still answers.
-@Suite(.enabled(if: transitExecutable != nil && SharedData.path("static/hart-2020.zip") != nil, "needs the built executable and ../shared/data"))
+@Suite(
+  .enabled(if: transitExecutable != nil && SharedData.path("static/hart-2020.zip") != nil, "needs the built executable and ../shared/data"))
 struct InterruptedIngestTests {
   @Test func killedIngestLeavesTheTimetableUsable() throws {
     let home = TemporaryFolder()
@@ -135,21 +139,25 @@ struct InterruptedIngestTests {
       "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nS1,One,53.28,-6.36\nS2,Two,53.29,-6.37\n",
       "routes.txt": "route_id,route_short_name,route_type\nR,1,3\n",
       "trips.txt": "route_id,service_id,trip_id\nR,MON,T1\nR,NEVER,T2\n",
-      "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT1,08:10:00,08:10:00,S2,2\nT2,09:00:00,09:00:00,S1,1\nT2,09:10:00,09:10:00,S2,2\n",
+      "stop_times.txt":
+        "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,S1,1\nT1,08:10:00,08:10:00,S2,2\nT2,09:00:00,09:00:00,S1,1\nT2,09:10:00,09:10:00,S2,2\n",
       // MON: Mondays from Thursday 2026-01-01 to Thursday 2026-12-31, so the first Monday is
       // the 5th, which is removed: the first date is Monday 2026-01-12; the last Monday is
       // 2026-12-28. NEVER runs on no weekday in a wider range. An added Sunday 2027-01-03
       // moves the end.
-      "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nMON,1,0,0,0,0,0,0,20260101,20261231\nNEVER,0,0,0,0,0,0,0,20250101,20281231\n",
+      "calendar.txt":
+        "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nMON,1,0,0,0,0,0,0,20260101,20261231\nNEVER,0,0,0,0,0,0,0,20250101,20281231\n",
       "calendar_dates.txt": "service_id,date,exception_type\nMON,20260105,2\nMON,20270103,1\n",
-      "feed_info.txt": "feed_publisher_name,feed_publisher_url,feed_lang,feed_start_date,feed_end_date\nX,https://example.org,en,20200101,20201231\n",
+      "feed_info.txt":
+        "feed_publisher_name,feed_publisher_url,feed_lang,feed_start_date,feed_end_date\nX,https://example.org,en,20200101,20201231\n",
     ]
     for (name, text) in files { try text.write(toFile: feed.path + "/" + name, atomically: true, encoding: .utf8) }
     #expect(transit(["ingest", feed.path, "--feed", "range", "--data-dir", home.path]).code == 0)
     let list = transit(["ingest", "--list", "--data-dir", home.path])
     #expect(list.stdout.contains("2026-01-12 to 2027-01-03"), "\(list.stdout)")
     let json = transit(["ingest", "--list", "--json", "--data-dir", home.path])
-    #expect(json.stdout.contains("\"service_start\" : \"20260112\"") || json.stdout.contains("\"service_start\": \"20260112\""), "\(json.stdout)")
+    #expect(
+      json.stdout.contains("\"service_start\" : \"20260112\"") || json.stdout.contains("\"service_start\": \"20260112\""), "\(json.stdout)")
   }
 
   @Test(.enabled(if: SharedData.path("static/kcm-vp-subset-2021.zip") != nil, "needs ../shared/data"))

@@ -61,7 +61,8 @@ import Testing
   func passesMandocLint() throws {
     let folder = TemporaryFolder()
     try Self.page.stdout.write(toFile: folder.path + "/transit.1", atomically: true, encoding: .utf8)
-    let result = try CompletionsTests.launch(try #require(Self.tool("mandoc")), ["-T", "lint", "-W", "warning", folder.path + "/transit.1"])
+    let result = try CompletionsTests.launch(
+      try #require(Self.tool("mandoc")), ["-T", "lint", "-W", "warning", folder.path + "/transit.1"])
     #expect(result.code == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stdout)\(result.stderr)")
   }

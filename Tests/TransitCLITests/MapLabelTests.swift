@@ -27,10 +27,13 @@ import Testing
 
   @Test func namesGoBesideTheirMark() {
     // Row width 20: the name "Depot" (5) right of a mark at column 3 starts at 5.
-    #expect(MapRenderer.besideMark("Depot", column: 3, row: 0, columns: 20, taken: [], rowWidth: 20) == Placed(column: 5, row: 0, text: "Depot"))
+    #expect(
+      MapRenderer.besideMark("Depot", column: 3, row: 0, columns: 20, taken: [], rowWidth: 20) == Placed(column: 5, row: 0, text: "Depot"))
     // No room on the right (16–20 runs off a 20-column row): to the left, ending a blank
     // before the mark (columns 8–12 for a mark at 14).
-    #expect(MapRenderer.besideMark("Depot", column: 14, row: 0, columns: 20, taken: [16], rowWidth: 20) == Placed(column: 8, row: 0, text: "Depot"))
+    #expect(
+      MapRenderer.besideMark("Depot", column: 14, row: 0, columns: 20, taken: [16], rowWidth: 20)
+        == Placed(column: 8, row: 0, text: "Depot"))
     // Neither side fits.
     #expect(MapRenderer.besideMark("Long name", column: 4, row: 0, columns: 12, taken: [], rowWidth: 12) == nil)
   }
@@ -43,7 +46,8 @@ import Testing
     // Data/gtfs: the 77X runs Tallaght Interchange (TINT-A) to Citywest Campus and back.
     #expect(map.contains { $0.contains("Citywest Campus") })
     #expect(map.contains { $0.contains("Tallaght Interchange") })
-    let near = transit(["stops", "near", "53.2875,-6.3664", "--map", "--data-dir", home.path], environment: ["COLUMNS": "60", "LINES": "30"])
+    let near = transit(
+      ["stops", "near", "53.2875,-6.3664", "--map", "--data-dir", home.path], environment: ["COLUMNS": "60", "LINES": "30"])
     // On the map itself, not only in the legend under it ("@ you are here").
     #expect(near.stdout.split(separator: "\n").dropLast().contains { $0.contains("@ you") })
   }

@@ -20,49 +20,52 @@ import Testing
     let result = plan(["TINT", "TD4521", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stderr.isEmpty)
-    #expect(result.stdout == """
-      Tallaght Interchange -> Crumlin Hospital [4521] · leave after 07:40
+    #expect(
+      result.stdout == """
+        Tallaght Interchange -> Crumlin Hospital [4521] · leave after 07:40
 
-      1. 07:50 -> 08:20 · 30 min · direct · leave in 10 min
-        07:50  27 towards Crumlin Hospital from Tallaght Interchange [4500] platform A
-        08:20  get off at Crumlin Hospital [4521] (10 stops)
-        08:20  arrive at Crumlin Hospital [4521]
+        1. 07:50 -> 08:20 · 30 min · direct · leave in 10 min
+          07:50  27 towards Crumlin Hospital from Tallaght Interchange [4500] platform A
+          08:20  get off at Crumlin Hospital [4521] (10 stops)
+          08:20  arrive at Crumlin Hospital [4521]
 
-      """)
+        """)
   }
 
   @Test func oneTransferAtTheSameStop() {
     let result = plan(["Crumlin Hospital", "Citywest Campus", "--depart", "08:00", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      Crumlin Hospital [4521] -> Citywest Campus [4547] · leave after 08:00
+    #expect(
+      result.stdout == """
+        Crumlin Hospital [4521] -> Citywest Campus [4547] · leave after 08:00
 
-      1. 08:00 -> 08:51 · 51 min · 1 transfer · leave in 20 min
-        08:00  27 towards Tallaght Interchange from Crumlin Hospital [4521]
-        08:30  get off at Tallaght Interchange [4500] platform A (10 stops)
-        08:35  77X towards Citywest Campus from Tallaght Interchange [4500] platform A
-        08:51  get off at Citywest Campus [4547] (8 stops)
-        08:51  arrive at Citywest Campus [4547]
+        1. 08:00 -> 08:51 · 51 min · 1 transfer · leave in 20 min
+          08:00  27 towards Tallaght Interchange from Crumlin Hospital [4521]
+          08:30  get off at Tallaght Interchange [4500] platform A (10 stops)
+          08:35  77X towards Citywest Campus from Tallaght Interchange [4500] platform A
+          08:51  get off at Citywest Campus [4547] (8 stops)
+          08:51  arrive at Citywest Campus [4547]
 
-      """)
+        """)
   }
 
   @Test func transferByWalkingBetweenTwoStops() {
     // Tram to Cookstown, a 336 m walk to Cookstown Way, then the 77X.
     let result = plan(["RED06", "TD4542", "--depart", "08:00", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      Red Cow [5006] -> Fettercairn [4542] · leave after 08:00
+    #expect(
+      result.stdout == """
+        Red Cow [5006] -> Fettercairn [4542] · leave after 08:00
 
-      1. 08:24 -> 08:41 · 17 min · 1 transfer · leave in 44 min
-        08:24  Red towards Tallaght from Red Cow [5006]
-        08:34  get off at Cookstown [5003] (3 stops)
-        08:34  walk 5 min (336 m) to Cookstown Way [4541]
-        08:39  77X towards Citywest Campus from Cookstown Way [4541]
-        08:41  get off at Fettercairn [4542] (1 stop)
-        08:41  arrive at Fettercairn [4542]
+        1. 08:24 -> 08:41 · 17 min · 1 transfer · leave in 44 min
+          08:24  Red towards Tallaght from Red Cow [5006]
+          08:34  get off at Cookstown [5003] (3 stops)
+          08:34  walk 5 min (336 m) to Cookstown Way [4541]
+          08:39  77X towards Citywest Campus from Cookstown Way [4541]
+          08:41  get off at Fettercairn [4542] (1 stop)
+          08:41  arrive at Fettercairn [4542]
 
-      """)
+        """)
   }
 
   @Test func severalOptionsParetoThenLater() throws {
@@ -77,15 +80,16 @@ import Testing
   @Test func pastMidnight() {
     let result = plan(["TD4521", "TD4530", "--depart", "23:35", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      Crumlin Hospital [4521] -> Tallaght (The Square) [4530] · leave after 23:35
+    #expect(
+      result.stdout == """
+        Crumlin Hospital [4521] -> Tallaght (The Square) [4530] · leave after 23:35
 
-      1. 23:40 -> 00:09 · 29 min · direct · leave in 16 h
-        23:40  27 towards Tallaght Interchange from Crumlin Hospital [4521]
-        00:09  get off at Tallaght (The Square) [4530] (9 stops)
-        00:09  arrive at Tallaght (The Square) [4530]
+        1. 23:40 -> 00:09 · 29 min · direct · leave in 16 h
+          23:40  27 towards Tallaght Interchange from Crumlin Hospital [4521]
+          00:09  get off at Tallaght (The Square) [4530] (9 stops)
+          00:09  arrive at Tallaght (The Square) [4530]
 
-      """)
+        """)
   }
 
   @Test func pastMidnightFromTheDayBeforesService() throws {
@@ -101,18 +105,19 @@ import Testing
   @Test func arriveBy() {
     let result = plan(["TD4521", "RED11", "--arrive-by", "09:30", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      Crumlin Hospital [4521] -> Suir Road [5011] · arrive by 09:30
+    #expect(
+      result.stdout == """
+        Crumlin Hospital [4521] -> Suir Road [5011] · arrive by 09:30
 
-      1. 08:20 -> 09:27 · 1 h 7 min · 1 transfer · leave in 40 min
-        08:20  27 towards Tallaght Interchange from Crumlin Hospital [4521]
-        08:50  get off at Tallaght Interchange [4500] platform A (10 stops)
-        08:50  walk 1 min (67 m) to Tallaght Interchange [4502] platform C
-        09:00  Red towards Suir Road from Tallaght Interchange [4502] platform C
-        09:27  get off at Suir Road [5011] (10 stops)
-        09:27  arrive at Suir Road [5011]
+        1. 08:20 -> 09:27 · 1 h 7 min · 1 transfer · leave in 40 min
+          08:20  27 towards Tallaght Interchange from Crumlin Hospital [4521]
+          08:50  get off at Tallaght Interchange [4500] platform A (10 stops)
+          08:50  walk 1 min (67 m) to Tallaght Interchange [4502] platform C
+          09:00  Red towards Suir Road from Tallaght Interchange [4502] platform C
+          09:27  get off at Suir Road [5011] (10 stops)
+          09:27  arrive at Suir Road [5011]
 
-      """)
+        """)
   }
 
   @Test func jsonLegs() throws {
@@ -141,17 +146,18 @@ import Testing
     #expect(home.run(["places", "add", "work", "53.2941,-6.4010"]).code == 0)
     let result = plan(["home", "work", "--depart", "08:00", "--limit", "1"])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      home -> work · leave after 08:00
+    #expect(
+      result.stdout == """
+        home -> work · leave after 08:00
 
-      1. 08:02 -> 08:15 · 13 min · direct · leave in 22 min
-        08:02  walk 3 min (216 m) to Tallaght Interchange [4500] platform A
-        08:05  77X towards Citywest Campus from Tallaght Interchange [4500] platform A
-        08:11  get off at Fettercairn [4542] (3 stops)
-        08:11  walk 4 min (304 m) to work
-        08:15  arrive at work
+        1. 08:02 -> 08:15 · 13 min · direct · leave in 22 min
+          08:02  walk 3 min (216 m) to Tallaght Interchange [4500] platform A
+          08:05  77X towards Citywest Campus from Tallaght Interchange [4500] platform A
+          08:11  get off at Fettercairn [4542] (3 stops)
+          08:11  walk 4 min (304 m) to work
+          08:15  arrive at work
 
-      """)
+        """)
     let coordinates = plan(["53.2891,-6.3735", "53.2941,-6.4010", "--depart", "08:00", "--limit", "1", "--json"])
     let journey = try #require((try json(coordinates)["journeys"] as? [[String: Any]])?.first)
     #expect((journey["legs"] as? [[String: Any]])?.map { $0["type"] as? String } == ["walk", "ride", "walk"])
@@ -227,9 +233,11 @@ import Testing
       "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Rural,https://example.org,Europe/Dublin\n",
       "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nV,Village,53.10,-6.50\nT,Town,53.20,-6.40\n",
       "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,A,300,3\n",
-      "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20271231\n",
+      "calendar.txt":
+        "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20271231\n",
       "trips.txt": "route_id,service_id,trip_id\nR,D,R-0700\n",
-      "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nR-0700,07:00:00,07:00:00,V,1\nR-0700,07:40:00,07:40:00,T,2\n",
+      "stop_times.txt":
+        "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nR-0700,07:00:00,07:00:00,V,1\nR-0700,07:40:00,07:40:00,T,2\n",
     ]
     for (name, text) in files { try text.write(toFile: feed.path + "/" + name, atomically: true, encoding: .utf8) }
     #expect(transit(["ingest", feed.path, "--feed", "rural", "--quiet", "--data-dir", data.path]).code == 0)

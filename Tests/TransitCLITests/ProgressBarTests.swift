@@ -8,12 +8,15 @@ import Testing
 @Suite struct ProgressBarTests {
   @Test func lineShowsRateAndTimeLeft() {
     let line = ProgressBar.line(fraction: 0.5, label: "stop_times.txt", count: 100_000, unit: "rows", elapsedSeconds: 2)
-    #expect(line == String(repeating: "█", count: 12) + String(repeating: "░", count: 12) + " 50% stop_times.txt · 50,000 rows/s · 2 s left")
+    #expect(
+      line == String(repeating: "█", count: 12) + String(repeating: "░", count: 12) + " 50% stop_times.txt · 50,000 rows/s · 2 s left")
     let slow = ProgressBar.line(fraction: 0.25, label: "recording", count: 3, unit: "snapshots", elapsedSeconds: 60)
     #expect(slow.hasSuffix(" 25% recording · 3.0 snapshots/min · 3 min left"))
     let open = ProgressBar.line(fraction: nil, label: "recording: 2 snapshots saved", count: 2, unit: "snapshots", elapsedSeconds: 30)
     #expect(open == "recording: 2 snapshots saved · 4.0 snapshots/min · 30 s so far")
-    #expect(ProgressBar.line(fraction: 1, label: "building indexes", count: nil, unit: "rows", elapsedSeconds: 1).hasSuffix(" 100% building indexes"))
+    #expect(
+      ProgressBar.line(fraction: 1, label: "building indexes", count: nil, unit: "rows", elapsedSeconds: 1).hasSuffix(
+        " 100% building indexes"))
   }
 
   @Test func redrawsInPlaceAtMostTenTimesASecond() {

@@ -52,7 +52,8 @@ struct RealFeedPlanTests {
       guard from.id != to.id else { continue }
       let hour = [7, 8, 12, 17, 21][query % 5]
       let result = transit([
-        "plan", from.id.rawValue, to.id.rawValue, "--date", "\(date.year)-\(date.month < 10 ? "0" : "")\(date.month)-\(date.day < 10 ? "0" : "")\(date.day)",
+        "plan", from.id.rawValue, to.id.rawValue, "--date",
+        "\(date.year)-\(date.month < 10 ? "0" : "")\(date.month)-\(date.day < 10 ? "0" : "")\(date.day)",
         query % 3 == 2 ? "--arrive-by" : "--depart", "\(hour < 10 ? "0" : "")\(hour):00", "--json", "--data-dir", folder.path,
         "--now", "\(date.year)-\(date.month < 10 ? "0" : "")\(date.month)-\(date.day < 10 ? "0" : "")\(date.day)T06:00:00Z",
       ])
@@ -89,8 +90,12 @@ struct RealFeedPlanTests {
         let boardIndex = try #require(board, "\(label): \(tripID) does not call at \(fromID)")
         let alightIndex = try #require(alight, "\(label): \(tripID) does not call at \(toID)")
         #expect(boardIndex < alightIndex, "\(label): \(tripID) reaches \(toID) before \(fromID)")
-        #expect((calls[boardIndex].departure ?? calls[boardIndex].arrival)?.seconds == departure, "\(label): \(tripID) leaves \(fromID) at another time")
-        #expect((calls[alightIndex].arrival ?? calls[alightIndex].departure)?.seconds == arrival, "\(label): \(tripID) reaches \(toID) at another time")
+        #expect(
+          (calls[boardIndex].departure ?? calls[boardIndex].arrival)?.seconds == departure,
+          "\(label): \(tripID) leaves \(fromID) at another time")
+        #expect(
+          (calls[alightIndex].arrival ?? calls[alightIndex].departure)?.seconds == arrival,
+          "\(label): \(tripID) reaches \(toID) at another time")
         #expect(leg["stops"] as? Int == alightIndex - boardIndex)
         previousWasRide = true
       } else {

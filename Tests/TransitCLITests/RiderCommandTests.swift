@@ -35,7 +35,8 @@ import Testing
     let json = try Self.json(result)
     let calls = try #require(json["calls"] as? [[String: Any]])
     #expect(calls.count == 11)
-    #expect(calls.map { $0["status"] as? String } == ["passed", "passed", "passed", "passed", "next"] + Array(repeating: "ahead", count: 6))
+    #expect(
+      calls.map { $0["status"] as? String } == ["passed", "passed", "passed", "passed", "next"] + Array(repeating: "ahead", count: 6))
     #expect(calls[4]["stop_id"] as? String == "TD4527")
     #expect(calls[4]["scheduled_departure"] as? String == "2026-12-01T07:59:00+00:00")
     #expect(calls.allSatisfy { $0["expected_departure"] is NSNull })
@@ -75,7 +76,8 @@ import Testing
   @Test func tripShowByRouteStopAndTime() throws {
     let home = try Self.home()
     let result = transit([
-      "trip", "show", "--route", "27", "--stop", "TINT", "--at", "07:45", "--json", "--now", "2026-12-01T07:40:00Z", "--data-dir", home.path,
+      "trip", "show", "--route", "27", "--stop", "TINT", "--at", "07:45", "--json", "--now", "2026-12-01T07:40:00Z", "--data-dir",
+      home.path,
     ])
     try #require(result.code == 0, "\(result.stderr)")
     // stop_times.txt: the first 27 leaving Tallaght Interchange at or after 07:45 is 27-WK-1-0750 at 07:50.
@@ -112,7 +114,9 @@ import Testing
     vehicle.timestamp = 1_796_110_770
     vehicle.occupancyPercentage = 62
     var cars: [VehiclePosition.CarriageDetails] = []
-    for (sequence, status, percentage) in [(2, VehiclePosition.OccupancyStatus.full, Int32(-1)), (1, .manySeatsAvailable, 20), (3, .standingRoomOnly, 70)] {
+    for (sequence, status, percentage) in [
+      (2, VehiclePosition.OccupancyStatus.full, Int32(-1)), (1, .manySeatsAvailable, 20), (3, .standingRoomOnly, 70),
+    ] {
       var car = VehiclePosition.CarriageDetails()
       car.carriageSequence = UInt32(sequence)
       car.occupancyStatus = status
@@ -174,13 +178,15 @@ import Testing
     // Every way to Fettercairn rides a 77X: none is accessible.
     let anyWay = try #require(try Self.json(transit(["plan", "Red Cow", "Fettercairn"] + common))["journeys"] as? [[String: Any]])
     #expect(!anyWay.isEmpty)
-    let accessible = try #require(try Self.json(transit(["plan", "Red Cow", "Fettercairn", "--accessible"] + common))["journeys"] as? [[String: Any]])
+    let accessible = try #require(
+      try Self.json(transit(["plan", "Red Cow", "Fettercairn", "--accessible"] + common))["journeys"] as? [[String: Any]])
     #expect(accessible.isEmpty)
   }
 
   @Test func timetableText() throws {
     let home = try Self.home()
-    let result = transit(["timetable", "TINT", "--route", "27", "--date", "2026-12-01", "--data-dir", home.path], environment: ["COLUMNS": "20"])
+    let result = transit(
+      ["timetable", "TINT", "--route", "27", "--date", "2026-12-01", "--data-dir", home.path], environment: ["COLUMNS": "20"])
     try #require(result.code == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first == "Tallaght Interchange · timetable for 2026-12-01 (Tuesday)")
@@ -203,11 +209,13 @@ import Testing
     let blocks = try #require(try Self.json(result)["blocks"] as? [[String: Any]])
     var marked: [String] = []
     for block in blocks {
-      let notes = Dictionary(uniqueKeysWithValues: (block["footnotes"] as? [[String: Any]] ?? []).map { ($0["mark"] as! String, $0["text"] as! String) })
+      let notes = Dictionary(
+        uniqueKeysWithValues: (block["footnotes"] as? [[String: Any]] ?? []).map { ($0["mark"] as! String, $0["text"] as! String) })
       for hour in block["hours"] as? [[String: Any]] ?? [] {
         for departure in hour["departures"] as? [[String: Any]] ?? [] {
           if let mark = departure["footnote"] as? String, notes[mark] == "does not stop here today" {
-            marked.append("\(block["route_short_name"] as? String ?? "?") \(hour["hour"] as? Int ?? -1):\(departure["minute"] as? Int ?? -1)")
+            marked.append(
+              "\(block["route_short_name"] as? String ?? "?") \(hour["hour"] as? Int ?? -1):\(departure["minute"] as? Int ?? -1)")
           }
         }
       }
@@ -241,28 +249,30 @@ import Testing
     let files = [
       "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Access Transit,https://example.org,UTC\n",
       "stops.txt": """
-        stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,wheelchair_boarding,platform_code
-        ST,Central,10.0,10.0,1,,1,
-        P1,Central,10.0001,10.0,0,ST,0,1
-        P2,Central,10.0002,10.0,0,ST,2,2
-        X,Far Away,10.01,10.0,0,,,
+      stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station,wheelchair_boarding,platform_code
+      ST,Central,10.0,10.0,1,,1,
+      P1,Central,10.0001,10.0,0,ST,0,1
+      P2,Central,10.0002,10.0,0,ST,2,2
+      X,Far Away,10.01,10.0,0,,,
 
-        """,
+      """,
       "routes.txt": "route_id,route_short_name,route_type\nR,5,3\n",
-      "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nS,1,1,1,1,1,1,1,20260101,20271231\n",
-      "trips.txt": "route_id,service_id,trip_id,trip_headsign,wheelchair_accessible\nR,S,T1,Far Away,1\nR,S,T2,Far Away,2\nR,S,T3,Far Away,1\nR,S,T4,Far Away,\n",
+      "calendar.txt":
+        "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nS,1,1,1,1,1,1,1,20260101,20271231\n",
+      "trips.txt":
+        "route_id,service_id,trip_id,trip_headsign,wheelchair_accessible\nR,S,T1,Far Away,1\nR,S,T2,Far Away,2\nR,S,T3,Far Away,1\nR,S,T4,Far Away,\n",
       "stop_times.txt": """
-        trip_id,arrival_time,departure_time,stop_id,stop_sequence
-        T1,08:00:00,08:00:00,P1,1
-        T1,08:10:00,08:10:00,X,2
-        T2,08:05:00,08:05:00,P1,1
-        T2,08:15:00,08:15:00,X,2
-        T3,08:07:00,08:07:00,P2,1
-        T3,08:17:00,08:17:00,X,2
-        T4,08:09:00,08:09:00,P1,1
-        T4,08:19:00,08:19:00,X,2
+      trip_id,arrival_time,departure_time,stop_id,stop_sequence
+      T1,08:00:00,08:00:00,P1,1
+      T1,08:10:00,08:10:00,X,2
+      T2,08:05:00,08:05:00,P1,1
+      T2,08:15:00,08:15:00,X,2
+      T3,08:07:00,08:07:00,P2,1
+      T3,08:17:00,08:17:00,X,2
+      T4,08:09:00,08:09:00,P1,1
+      T4,08:19:00,08:19:00,X,2
 
-        """,
+      """,
     ]
     for (name, text) in files { try text.write(toFile: feed + "/" + name, atomically: true, encoding: .utf8) }
     let ingest = transit(["ingest", feed, "--quiet", "--data-dir", home.path])
@@ -275,14 +285,16 @@ import Testing
     let now = ["--now", "2026-06-01T07:55:00Z", "--data-dir", home.path]
     let all = transit(["departures", "ST", "--json"] + now)
     try #require(all.code == 0, "\(all.stderr)")
-    let every = try #require((try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])?["departures"] as? [[String: Any]])
+    let every = try #require(
+      (try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])?["departures"] as? [[String: Any]])
     #expect(every.map { $0["trip_id"] as? String } == ["T1", "T2", "T3", "T4"])
     #expect(every.map { $0["wheelchair_accessible"] as? Int } == [1, 2, 1, nil])
     #expect(every.map { $0["wheelchair_boarding"] as? Int } == [0, 0, 2, 0])
     #expect(every.map { $0["platform"] as? String } == ["platform 1", "platform 1", "platform 2", "platform 1"])
     // Only T1: accessible trip at P1, which inherits the station's 1; T3's platform says 2, T4 says nothing.
     let accessible = transit(["departures", "ST", "--json", "--accessible"] + now)
-    let kept = try #require((try JSONSerialization.jsonObject(with: Data(accessible.stdout.utf8)) as? [String: Any])?["departures"] as? [[String: Any]])
+    let kept = try #require(
+      (try JSONSerialization.jsonObject(with: Data(accessible.stdout.utf8)) as? [String: Any])?["departures"] as? [[String: Any]])
     #expect(kept.map { $0["trip_id"] as? String } == ["T1"])
     let text = transit(["departures", "ST"] + now).stdout
     #expect(text.hasPrefix("Central ♿ · station, departures from 07:55"))
@@ -293,7 +305,8 @@ import Testing
     let home = try Self.home()
     let result = transit(["stops", "near", "10.0,10.0", "--json", "--data-dir", home.path])
     let stops = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-    let access = Dictionary(uniqueKeysWithValues: stops.compactMap { stop in (stop["stop_id"] as? String).map { ($0, stop["wheelchair_access"] as? String) } })
+    let access = Dictionary(
+      uniqueKeysWithValues: stops.compactMap { stop in (stop["stop_id"] as? String).map { ($0, stop["wheelchair_access"] as? String) } })
     #expect(access["P1"] == "accessible")
     #expect(access["P2"] == "not_accessible")
     #expect(access["X"] == "unknown")
@@ -351,7 +364,9 @@ struct RiderSharedFeedTests {
   /// "to Furnace Creek Resort", from Bullfrog at 8:20); America/Los_Angeles, -07:00 in June.
   @Test func tripShowBlockContinuation() throws {
     let home = try Self.home("google-sample-feed-1.zip")
-    let result = transit(["trip", "show", "AB1", "--date", "2008-06-02", "--json", "--now", "2008-06-02T07:00:00-07:00", "--data-dir", home.path])
+    let result = transit([
+      "trip", "show", "AB1", "--date", "2008-06-02", "--json", "--now", "2008-06-02T07:00:00-07:00", "--data-dir", home.path,
+    ])
     try #require(result.code == 0, "\(result.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let next = try #require(json["next_trip"] as? [String: Any])
@@ -393,7 +408,9 @@ struct RiderSharedFeedTests {
   @Test func bullRunnerOccupancy() throws {
     let home = try Self.home("usf-bullrunner.zip")
     let capture = try #require(SharedData.path("rt/bullrunner-vehiclepositions-20170913T145255Z.pb"))
-    let result = transit(["vehicles", "--live-only", "--json", "--realtime", capture, "--now", "2017-09-13T14:53:00Z", "--data-dir", home.path])
+    let result = transit([
+      "vehicles", "--live-only", "--json", "--realtime", capture, "--now", "2017-09-13T14:53:00Z", "--data-dir", home.path,
+    ])
     try #require(result.code == 0, "\(result.stderr)")
     let list = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
     var found: [String: String] = [:]

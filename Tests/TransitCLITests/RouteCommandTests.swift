@@ -23,7 +23,9 @@ enum GeoJSONValidator {
       var found: [String] = []
       guard object.keys.contains("geometry") else { return ["\(path): Feature without \"geometry\""] }
       guard object.keys.contains("properties") else { return ["\(path): Feature without \"properties\""] }
-      if !(object["properties"] is [String: Any] || object["properties"] is NSNull) { found.append("\(path).properties: not an object or null") }
+      if !(object["properties"] is [String: Any] || object["properties"] is NSNull) {
+        found.append("\(path).properties: not an object or null")
+      }
       if !(object["geometry"] is NSNull) { found += problems(object["geometry"]!, path: "\(path).geometry") }
       return found
     case "Point":
@@ -84,12 +86,17 @@ enum GeoJSONValidator {
     }
     let files = [
       "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,T,https://example.org,Europe/Dublin\n",
-      "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nA,Alpha,53.28,-6.36\nB,Bravo,53.285,-6.365\nC,Charlie,53.29,-6.37\nD,Delta,53.295,-6.375\nE,Echo,53.27,-6.35\n",
+      "stops.txt":
+        "stop_id,stop_name,stop_lat,stop_lon\nA,Alpha,53.28,-6.36\nB,Bravo,53.285,-6.365\nC,Charlie,53.29,-6.37\nD,Delta,53.295,-6.375\nE,Echo,53.27,-6.35\n",
       "routes.txt": "route_id,agency_id,route_short_name,route_type\nR,A,9,3\n",
-      "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20271231\n",
+      "calendar.txt":
+        "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nD,1,1,1,1,1,1,1,20260101,20271231\n",
       "trips.txt": "route_id,service_id,trip_id,direction_id\nR,D,m1,0\nR,D,m2,0\nR,D,m3,0\nR,D,v1,0\n",
       "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\n"
-        + [trip("m1", ["A", "B", "C", "D"]), trip("m2", ["A", "B", "C", "D"]), trip("m3", ["A", "B", "C", "D"]), trip("v1", ["E", "B", "C", "D"])]
+        + [
+          trip("m1", ["A", "B", "C", "D"]), trip("m2", ["A", "B", "C", "D"]), trip("m3", ["A", "B", "C", "D"]),
+          trip("v1", ["E", "B", "C", "D"]),
+        ]
         .joined(separator: "\n") + "\n",
     ]
     for (name, text) in files { try text.write(toFile: feed.path + "/" + name, atomically: true, encoding: .utf8) }
@@ -167,7 +174,8 @@ enum GeoJSONValidator {
     let one = run(["route", "show", "R27", "--direction", "1"])
     #expect(one.stdout.contains("direction 1 → Crumlin Hospital") && !one.stdout.contains("direction 0"))
     // A Saturday: the Red line starts at 06:30.
-    #expect(run(["route", "show", "Red", "--date", "2026-12-05"]).stdout.contains("Sat 2026-12-05: 97 trips, first 06:30, last 00:15 (next day)"))
+    #expect(
+      run(["route", "show", "Red", "--date", "2026-12-05"]).stdout.contains("Sat 2026-12-05: 97 trips, first 06:30, last 00:15 (next day)"))
   }
 
   @Test func showAsJSON() throws {
@@ -275,7 +283,9 @@ enum GeoJSONValidator {
     #expect(map.filter { $0 == "•" }.count == 11)
     #expect(lines[3..<22].allSatisfy { $0.count <= 60 })
     // ASCII: asked for, or a locale without UTF-8.
-    for ascii in [run(["route", "show", "27", "--map", "--ascii"], environment: ["LANG": "en_IE.UTF-8"]), run(["route", "show", "27", "--map"])] {
+    for ascii in [
+      run(["route", "show", "27", "--map", "--ascii"], environment: ["LANG": "en_IE.UTF-8"]), run(["route", "show", "27", "--map"]),
+    ] {
       let text = ascii.stdout.split(separator: "\n").dropFirst(2).joined(separator: "\n")
       #expect(text.unicodeScalars.allSatisfy { $0.isASCII }, "\(text)")
       #expect(text.contains("2 km, north ^"))

@@ -35,7 +35,9 @@ import TransitModel
 
   @Test func aLoopIsCutAfterTheBoardingPoint() throws {
     // Out and back: the alighting stop is the first point again, reached at the end.
-    let loop = Self.shape.map { ShapePoint(coordinate: $0.coordinate) } + Self.shape.reversed().dropFirst().map { ShapePoint(coordinate: $0.coordinate) }
+    let loop =
+      Self.shape.map { ShapePoint(coordinate: $0.coordinate) }
+      + Self.shape.reversed().dropFirst().map { ShapePoint(coordinate: $0.coordinate) }
     let line = try #require(Self.cut(loop, (53.001, nil), (53.0, nil)))
     #expect(line.count == 10)  // point 1 (the cut), points 2 ... 9, point 10 (the cut)
     #expect(line.last == Self.shape[0].coordinate)

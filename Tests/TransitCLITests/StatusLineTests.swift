@@ -54,7 +54,9 @@ import TransitModel
   @Test func withAWalk() {
     // From 53.2891,-6.3735 to Tallaght Interchange: 173 m, 216.3 m of walk, 167 s at 1.3 m/s.
     // 13 min ahead: a margin of 78 s; leave by 780 - 167 - 78 = 535 s: in 8 min.
-    let result = run(["departures", "TINT", "--line", "--route", "27", "--from", "53.2891,-6.3735", "--now", now, "--realtime", tripUpdates])
+    let result = run([
+      "departures", "TINT", "--line", "--route", "27", "--from", "53.2891,-6.3735", "--now", now, "--realtime", tripUpdates,
+    ])
     #expect(result.stdout == "27 07:53 +3 · leave in 8 min\n")
   }
 

@@ -23,15 +23,16 @@ import Testing
   @Test func departuresText() {
     let result = run(["departures", "TINT", "--now", tuesday, "--limit", "5"])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      Tallaght Interchange ♿ · station, departures from 07:40
-      Red  Suir Road ♿                        platform C  07:40 · now
-      27   Crumlin Hospital ♿                 platform A  07:50 · 10 min
-      Red  Suir Road ♿                        platform C  07:50 · 10 min
-      54A  Kingswood ♿                        platform B  07:55 · 15 min
-      49   Templeogue Village via Old Bawn ♿  platform B  08:00 · 20 min
+    #expect(
+      result.stdout == """
+        Tallaght Interchange ♿ · station, departures from 07:40
+        Red  Suir Road ♿                        platform C  07:40 · now
+        27   Crumlin Hospital ♿                 platform A  07:50 · 10 min
+        Red  Suir Road ♿                        platform C  07:50 · 10 min
+        54A  Kingswood ♿                        platform B  07:55 · 15 min
+        49   Templeogue Village via Old Bawn ♿  platform B  08:00 · 20 min
 
-      """)
+        """)
     #expect(result.stderr.isEmpty)
   }
 
@@ -71,11 +72,12 @@ import Testing
     let departures = try #require(object["departures"] as? [[String: Any]])
     #expect(departures.count == 3)
     let first = try #require(departures.first)
-    #expect(Set(first.keys) == [
-      "trip_id", "route_id", "route_short_name", "headsign", "stop_id", "stop_sequence", "service_date", "scheduled",
-      "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable", "prediction_ignored", "platform",
-      "wheelchair_accessible", "wheelchair_boarding", "occupancy",
-    ])
+    #expect(
+      Set(first.keys) == [
+        "trip_id", "route_id", "route_short_name", "headsign", "stop_id", "stop_sequence", "service_date", "scheduled",
+        "expected", "delay_seconds", "status", "source", "vehicle_id", "reachable", "prediction_ignored", "platform",
+        "wheelchair_accessible", "wheelchair_boarding", "occupancy",
+      ])
     #expect(first["trip_id"] as? String == "Red-WK-0-template")
     #expect(first["route_id"] as? String == "RED")
     #expect(first["stop_id"] as? String == "TINT-C")
@@ -110,13 +112,14 @@ import Testing
     #expect(unknown.stderr.hasSuffix("transit: no stop with id, code or name 'Nowhere Street'\n"))
     let ambiguous = run(["departures", "belgard road", "--now", tuesday])
     #expect(ambiguous.code == 3)
-    #expect(ambiguous.stderr == """
-      'belgard road' could be:
-        TD4564  4564  Belgard Road    54A to Kingswood
-        TD4565  4565  Belgard Road    54A to Killinarden
-      transit: 'belgard road' matches 2 stops; give the stop id or code of the one you mean
+    #expect(
+      ambiguous.stderr == """
+        'belgard road' could be:
+          TD4564  4564  Belgard Road    54A to Kingswood
+          TD4565  4565  Belgard Road    54A to Killinarden
+        transit: 'belgard road' matches 2 stops; give the stop id or code of the one you mean
 
-      """)
+        """)
     let typo = run(["stops", "show", "Tallaght Hospitl"])
     #expect(typo.code == 3)
     #expect(typo.stderr.contains("TD4540  4540  Tallaght Hospital"))
@@ -165,9 +168,11 @@ import Testing
     #expect(result.stderr.isEmpty)
     let stops = try #require(try json(result.stdout) as? [[String: Any]])
     #expect(stops.map { $0["stop_id"] as? String } == ["TINT-A", "TINT-B", "TINT-C", "TD4530"])
-    #expect(Set(stops[0].keys) == ["stop_id", "stop_code", "name", "lat", "lon", "distance_m", "location_type", "parent_station", "routes",
-      "wheelchair_boarding", "wheelchair_access",
-    ])
+    #expect(
+      Set(stops[0].keys) == [
+        "stop_id", "stop_code", "name", "lat", "lon", "distance_m", "location_type", "parent_station", "routes",
+        "wheelchair_boarding", "wheelchair_access",
+      ])
     #expect(stops[0]["parent_station"] as? String == "TINT")
     #expect(stops[0]["routes"] as? [String] == ["27", "77X"])
     let distances = stops.compactMap { $0["distance_m"] as? Double }
@@ -176,14 +181,15 @@ import Testing
 
   @Test func stopsNearTextStationsAndModes() {
     let result = run(["stops", "near", "53.2876,-6.375", "--stations", "-n", "2"])
-    #expect(result.stdout == """
-       24 m  1 min walk        Tallaght Interchange (station) ♿  TINT    27 49 54A 77X Red
-                         4500    platform A ♿                    TINT-A  27 77X
-                         4501    platform B ♿                    TINT-B  49 54A
-                         4502    platform C ♿                    TINT-C  Red
-      337 m  6 min walk  4530  Tallaght (The Square) ♿           TD4530  27 49
+    #expect(
+      result.stdout == """
+         24 m  1 min walk        Tallaght Interchange (station) ♿  TINT    27 49 54A 77X Red
+                           4500    platform A ♿                    TINT-A  27 77X
+                           4501    platform B ♿                    TINT-B  49 54A
+                           4502    platform C ♿                    TINT-C  Red
+        337 m  6 min walk  4530  Tallaght (The Square) ♿           TD4530  27 49
 
-      """)
+        """)
     let trams = run(["stops", "near", "53.2876,-6.375", "--mode", "tram", "--radius", "600", "--json"])
     #expect(trams.stdout.contains("\"RED02\"") && !trams.stdout.contains("TD4530"))
   }
@@ -218,16 +224,18 @@ import Testing
   @Test func stopsShow() throws {
     let result = run(["stops", "show", "TINT", "--now", tuesday])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout.hasPrefix("""
-      Tallaght Interchange (station) ♿
-        id TINT · 53.28760,-6.37500
-      platforms:
-        platform A ♿  TINT-A  4500  27 77X
-        platform B ♿  TINT-B  4501  49 54A
-        platform C ♿  TINT-C  4502  Red
-      routes:
-        27   bus   to Crumlin Hospital
-      """))
+    #expect(
+      result.stdout.hasPrefix(
+        """
+        Tallaght Interchange (station) ♿
+          id TINT · 53.28760,-6.37500
+        platforms:
+          platform A ♿  TINT-A  4500  27 77X
+          platform B ♿  TINT-B  4501  49 54A
+          platform C ♿  TINT-C  4502  Red
+        routes:
+          27   bus   to Crumlin Hospital
+        """))
     #expect(result.stdout.contains("  54A  bus   to Killinarden / Kingswood\n"))
     #expect(result.stdout.contains("next departures:\n  Red  Suir Road                        07:40 · now\n"))
     let platform = run(["stops", "show", "4501", "--json", "--now", tuesday])
@@ -267,13 +275,14 @@ struct CaltrainDeparturesTests {
   @Test func stationDepartures() {
     let result = transit(["departures", "palo_alto", "--now", now, "-n", "3", "--data-dir", home.path])
     #expect(result.code == 0, "\(result.stderr)")
-    #expect(result.stdout == """
-      Palo Alto [palo_alto] · station, departures from 17:05
-      L4  San Francisco  towards San Francisco     17:09 · 4 min
-      L3  Gilroy         towards San Jose Diridon  17:14 · 9 min
-      B7  San Francisco  towards San Francisco     17:19 · 14 min
+    #expect(
+      result.stdout == """
+        Palo Alto [palo_alto] · station, departures from 17:05
+        L4  San Francisco  towards San Francisco     17:09 · 4 min
+        L3  Gilroy         towards San Jose Diridon  17:14 · 9 min
+        B7  San Francisco  towards San Francisco     17:19 · 14 min
 
-      """)
+        """)
     let json = transit(["departures", "70171", "--now", now, "-n", "1", "--json", "--data-dir", home.path])
     #expect(json.stdout.contains("\"scheduled\": \"2023-11-07T17:09:00-08:00\""))
   }

@@ -13,7 +13,10 @@ import Testing
 
   /// A small feed: `stops` stops on one route with one trip per stop pair, running every day
   /// from `start` to `end` (yyyymmdd), for `agency`.
-  static func feed(in folder: String, name: String, agency: String = "Gate Transit", agencyID: String = "G", stops: Int = 10, start: Int = 20260101, end: Int = 20271231) -> String {
+  static func feed(
+    in folder: String, name: String, agency: String = "Gate Transit", agencyID: String = "G", stops: Int = 10, start: Int = 20260101,
+    end: Int = 20271231
+  ) -> String {
     let path = folder + "/" + name
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     var stopRows = "stop_id,stop_name,stop_lat,stop_lon\n"
@@ -28,7 +31,8 @@ import Testing
     let files = [
       "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\n\(agencyID),\(agency),https://example.org,Europe/Dublin\n",
       "stops.txt": stopRows, "routes.txt": routes, "trips.txt": trips, "stop_times.txt": times,
-      "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,\(start),\(end)\n",
+      "calendar.txt":
+        "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,\(start),\(end)\n",
     ]
     for (file, text) in files { _ = FileManager.default.createFile(atPath: path + "/" + file, contents: Data(text.utf8)) }
     return path
@@ -54,9 +58,15 @@ import Testing
     // name, how the new feed differs, the failed check's line
     ("expired", ["end": "20261130"], "service-ended: its service ended on 2026-11-30 (today is 2026-12-01)"),
     ("far ahead", ["start": "20270301"], "service-not-started: its service starts on 2027-03-01, 90 days ahead (at most 60)"),
-    ("another agency", ["agency": "Other Lines", "agencyID": "O"], "same-agency: its agencies (other lines) share no agency_id or name with the held one's (gate transit)"),
+    (
+      "another agency", ["agency": "Other Lines", "agencyID": "O"],
+      "same-agency: its agencies (other lines) share no agency_id or name with the held one's (gate transit)"
+    ),
     ("40 % of the stops", ["stops": "4"], "stops: stops 10 -> 4 (-60 %, at most -50 %)"),
-    ("nothing this week", ["start": "20261215"], "departures-ahead: no departure in the 7 days from 2026-12-01, where the held timetable has some"),
+    (
+      "nothing this week", ["start": "20261215"],
+      "departures-ahead: no departure in the 7 days from 2026-12-01, where the held timetable has some"
+    ),
   ]
 
   @Test(arguments: refusals)
@@ -80,7 +90,10 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     #expect(object["swapped"] as? Bool == false)
     let checks = try #require(object["checks"] as? [[String: Any]])
-    #expect(checks.map { $0["name"] as? String } == ["service-ended", "service-not-started", "same-agency", "stops", "routes", "trips", "departures-ahead"])
+    #expect(
+      checks.map { $0["name"] as? String } == [
+        "service-ended", "service-not-started", "same-agency", "stops", "routes", "trips", "departures-ahead",
+      ])
     #expect(checks.contains { $0["passed"] as? Bool == false && line.hasPrefix(($0["name"] as? String ?? "?") + ":") })
   }
 
@@ -119,7 +132,9 @@ import Testing
 
   @Test func rollbackWithoutAPreviousTimetableSaysSo() {
     let fresh = TemporaryFolder()
-    #expect(transit(["ingest", Self.feed(in: sources.path, name: "once"), "--feed", "once", "--now", Self.now, "--data-dir", fresh.path]).code == 0)
+    #expect(
+      transit(["ingest", Self.feed(in: sources.path, name: "once"), "--feed", "once", "--now", Self.now, "--data-dir", fresh.path]).code
+        == 0)
     let result = transit(["ingest", "--rollback", "once", "--data-dir", fresh.path])
     #expect(result.code == 1)
     #expect(result.stderr == "transit: no previous timetable of once is kept; nothing to roll back to\n")
@@ -222,12 +237,13 @@ import Testing
     let changed = try Self.changedDemo(in: sources.path)
     let quiet = home.run(["ingest", changed, "--feed", "demo", "--quiet", "--now", now])
     #expect(quiet.code == 0, "\(quiet.stderr)")
-    #expect(quiet.stdout == """
-      your stop TD4540 (hospital) moved 111 m
-      route 77X no longer calls at your stop TD4540 (hospital)
-      commute school: the 07:06 77X is gone, and nothing else arrives in time
+    #expect(
+      quiet.stdout == """
+        your stop TD4540 (hospital) moved 111 m
+        route 77X no longer calls at your stop TD4540 (hospital)
+        commute school: the 07:06 77X is gone, and nothing else arrives in time
 
-      """)
+        """)
     // JSON always carries them (here: none left to report going back to the changed feed).
     let json = home.run(["ingest", changed, "--feed", "demo", "--json", "--now", now])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

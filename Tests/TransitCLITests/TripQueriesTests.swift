@@ -22,17 +22,20 @@ import TransitModel
   @Test func afterMidnightTimesLandOnTheNextDay() throws {
     let calls = try store.tripCalls("27-WK-0-2415", feed: demo, serviceDate: tuesday)
     #expect(calls.count == 11)
-    #expect(calls.first == ScheduledStop(stopID: "TD4521", stopSequence: 10, arrival: midnight + 87_300, departure: midnight + 87_300, shapeDistance: 0))
+    #expect(
+      calls.first
+        == ScheduledStop(stopID: "TD4521", stopSequence: 10, arrival: midnight + 87_300, departure: midnight + 87_300, shapeDistance: 0))
     #expect(store.serviceDayStart(tuesday, feed: demo) == midnight)
   }
 
   @Test func frequencyInstancesMoveTheTemplatesTimes() throws {
     let start = ServiceTime(seconds: 7 * 3600 + 50 * 60)
     let calls = try store.tripCalls("Red-WK-0-template", feed: demo, serviceDate: tuesday, startTime: start)
-    #expect(calls.prefix(2) == [
-      ScheduledStop(stopID: "TINT-C", stopSequence: 10, arrival: midnight + 28_200, departure: midnight + 28_200, shapeDistance: 0),
-      ScheduledStop(stopID: "RED02", stopSequence: 20, arrival: midnight + 28_260, departure: midnight + 28_260, shapeDistance: 323.1),
-    ])
+    #expect(
+      calls.prefix(2) == [
+        ScheduledStop(stopID: "TINT-C", stopSequence: 10, arrival: midnight + 28_200, departure: midnight + 28_200, shapeDistance: 0),
+        ScheduledStop(stopID: "RED02", stopSequence: 20, arrival: midnight + 28_260, departure: midnight + 28_260, shapeDistance: 323.1),
+      ])
   }
 
   @Test func tripsRunOnTheirServiceDaysOnly() throws {

@@ -145,7 +145,8 @@ import Testing
     #expect((object["departures"] as? [[String: Any]])?.first?["reachable"] as? Bool == false)
     let unknown = run(["stops", "near", "gym"])
     #expect(unknown.code == 2)
-    #expect(unknown.stderr.hasPrefix("transit: LAT,LON 'gym' is neither a position LAT,LON nor a saved place (see 'transit places list')\n"))
+    #expect(
+      unknown.stderr.hasPrefix("transit: LAT,LON 'gym' is neither a position LAT,LON nor a saved place (see 'transit places list')\n"))
     #expect(run(["places", "add", "5th", "53,-6"]).code == 2)
     #expect(run(["places", "remove", "work"]).stdout == "removed place 'work'\n")
     #expect(run(["places", "remove", "work"]).code == 3)
@@ -158,7 +159,8 @@ import Testing
   @Test func favouritesAddListRemove() throws {
     #expect(run(["fav", "list"]).stdout == "no favourite stops yet; add one with 'transit fav add STOP'\n")
     #expect(run(["fav", "add", "TINT"]).stdout == "added favourite TINT: Tallaght Interchange\n")
-    #expect(run(["fav", "add", "4530", "--route", "27", "--label", "to town"]).stdout == "added favourite TD4530: to town [4530], route 27\n")
+    #expect(
+      run(["fav", "add", "4530", "--route", "27", "--label", "to town"]).stdout == "added favourite TD4530: to town [4530], route 27\n")
     #expect(run(["fav", "add", "4530", "--route", "Red"]).code == 3)
     #expect(run(["fav", "add", "Nowhere Street"]).code == 3)
     #expect(
@@ -203,7 +205,10 @@ import Testing
         """)
     // From elsewhere, with realtime: another order, live times.
     let live = run(["--now", tuesday, "--from", "53.2941,-6.4010", "--realtime", tripUpdates])
-    #expect(live.stdout.hasPrefix("favourites, nearest first from 53.29410,-6.40100 (--from)\nrealtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched\n\nTallaght Hospital [4540] · 1.5 km, 25 min walk\n"))
+    #expect(
+      live.stdout.hasPrefix(
+        "favourites, nearest first from 53.29410,-6.40100 (--from)\nrealtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched\n\nTallaght Hospital [4540] · 1.5 km, 25 min walk\n"
+      ))
     #expect(live.stdout.contains("27   Crumlin Hospital  platform A  07:53 · 13 min  sched 07:50  3 min late  live\n"))
   }
 
@@ -214,9 +219,10 @@ import Testing
     let favourites = try #require(object["favourites"] as? [[String: Any]])
     #expect(favourites.count == 1)
     #expect(favourites[0]["stop_id"] as? String == "TINT")
-    #expect((favourites[0]["departures"] as? [[String: Any]])?.map { $0["trip_id"] as? String } == [
-      "Red-WK-0-template", "27-WK-1-0750", "Red-WK-0-template",
-    ])
+    #expect(
+      (favourites[0]["departures"] as? [[String: Any]])?.map { $0["trip_id"] as? String } == [
+        "Red-WK-0-template", "27-WK-1-0750", "Red-WK-0-template",
+      ])
     #expect((object["location"] as? [String: Any])?["source"] as? String == "TRANSIT_LOCATION")
   }
 
@@ -255,11 +261,14 @@ import Testing
     let other = TemporaryFolder()
     let files = [
       "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Other,https://example.org,Europe/Dublin\n",
-      "stops.txt": "stop_id,stop_code,stop_name,stop_lat,stop_lon\nTD4540,4540,Tallaght Hospital,53.2905,-6.3790\nS2,102,Second Street,53.29,-6.37\n",
+      "stops.txt":
+        "stop_id,stop_code,stop_name,stop_lat,stop_lon\nTD4540,4540,Tallaght Hospital,53.2905,-6.3790\nS2,102,Second Street,53.29,-6.37\n",
       "routes.txt": "route_id,route_short_name,route_long_name,route_type\nR1,1,One,3\n",
       "trips.txt": "route_id,service_id,trip_id,trip_headsign\nR1,WK,T1,Second Street\n",
-      "stop_times.txt": "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,TD4540,1\nT1,08:10:00,08:10:00,S2,2\n",
-      "calendar.txt": "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20271231\n",
+      "stop_times.txt":
+        "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,TD4540,1\nT1,08:10:00,08:10:00,S2,2\n",
+      "calendar.txt":
+        "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20260101,20271231\n",
     ]
     for (name, text) in files { try text.write(toFile: other.path + "/" + name, atomically: true, encoding: .utf8) }
     // Another agency, with 2 stops where the demo has 47: the swap checks would refuse it.
@@ -480,7 +489,10 @@ import Testing
         "DTSTART:20270331T064600Z", "DTSTART:20270401T064600Z",
       ])
     #expect(unfolded.contains("SUMMARY:Leave for daily: 27 to Crumlin Hospital at 07:51"))
-    #expect(unfolded.contains("DESCRIPTION:Walk 5 min to Tallaght (The Square)\\; 27 Crumlin Hospital departs 07:51\\, arrives 08:20 (arrive by 08:30).\\nFrom the timetable: run 'transit commute daily' for live times."))
+    #expect(
+      unfolded.contains(
+        "DESCRIPTION:Walk 5 min to Tallaght (The Square)\\; 27 Crumlin Hospital departs 07:51\\, arrives 08:20 (arrive by 08:30).\\nFrom the timetable: run 'transit commute daily' for live times."
+      ))
     // Weekdays only: five events in the seven days from a Tuesday.
     add("08:30")
     let week = run(["commute", "work", "--ics", "--now", tuesday]).stdout

@@ -46,7 +46,9 @@ extension ZipEntryReader {
 
   /// Reads until `read` returns 0, handing each chunk to `body`; returns the byte count.
   @discardableResult
-  func forEachChunk(bufferSize: Int = 64 << 10, _ body: (UnsafeRawBufferPointer) -> Void = { _ in })
+  func forEachChunk(
+    bufferSize: Int = 64 << 10, _ body: (UnsafeRawBufferPointer) -> Void = { _ in }
+  )
     throws(ZipError) -> UInt64
   {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 1)

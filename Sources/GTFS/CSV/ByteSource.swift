@@ -1,7 +1,8 @@
+import ZIP
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import ZIP
 
 /// A stream of bytes a CSV file is read from: a ZIP entry or a plain file.
 public protocol ByteSource: AnyObject {

@@ -124,7 +124,10 @@ final class FeedImporter {
   @inline(__always)
   private func tick(_ reader: CSVReader) {
     if reader.recordCount & 0xFFFF == 0, let progress {
-      progress(IngestProgress(file: reader.file, bytesDone: bytesDone + currentStoredBytes(), bytesTotal: bytesTotal, rows: reader.recordCount, isIndexing: false))
+      progress(
+        IngestProgress(
+          file: reader.file, bytesDone: bytesDone + currentStoredBytes(), bytesTotal: bytesTotal, rows: reader.recordCount,
+          isIndexing: false))
     }
   }
 
@@ -207,15 +210,19 @@ final class FeedImporter {
     var columns: [Int?] = []
     let count = try each("agency.txt") { r in
       if columns.isEmpty {
-        columns = [r.column("agency_id"), try r.requiredColumn("agency_name"), try r.requiredColumn("agency_url"),
-                   try r.requiredColumn("agency_timezone"), r.column("agency_lang"), r.column("agency_phone"),
-                   r.column("agency_fare_url"), r.column("agency_email")]
+        columns = [
+          r.column("agency_id"), try r.requiredColumn("agency_name"), try r.requiredColumn("agency_url"),
+          try r.requiredColumn("agency_timezone"), r.column("agency_lang"), r.column("agency_phone"),
+          r.column("agency_fare_url"), r.column("agency_email"),
+        ]
       }
       let id = r.string(columns[0])
       guard agencies[id] == nil else { throw GTFSError(file: r.file, line: r.line, .duplicateKey(column: "agency_id", value: id)) }
       let name = try required(r, "agency_name", columns[1]!)
       let zone = try required(r, "agency_timezone", columns[3]!)
-      guard TimeZone(identifier: zone) != nil else { throw invalid(r, "agency_timezone", columns[3], "a time zone from the tz database (Europe/Dublin)") }
+      guard TimeZone(identifier: zone) != nil else {
+        throw invalid(r, "agency_timezone", columns[3], "a time zone from the tz database (Europe/Dublin)")
+      }
       insert.bind(id, at: 1)
       insert.bind(name, at: 2)
       insert.bind(r.optionalString(columns[2]), at: 3)
@@ -233,7 +240,9 @@ final class FeedImporter {
   private func loadFeedInfo() throws {
     let count = try each("feed_info.txt") { r in
       guard feedInfo.isEmpty else { return }
-      for key in ["feed_publisher_name", "feed_publisher_url", "feed_lang", "feed_start_date", "feed_end_date", "feed_version", "feed_contact_email"] {
+      for key in [
+        "feed_publisher_name", "feed_publisher_url", "feed_lang", "feed_start_date", "feed_end_date", "feed_version", "feed_contact_email",
+      ] {
         if let value = r.optionalString(r.column(key)) { feedInfo[key] = value }
       }
     }
@@ -299,14 +308,17 @@ final class FeedImporter {
 
   private func loadRoutes() throws {
     let insert = try db.cached(
-      "INSERT INTO routes (route_id, agency_idx, short_name, long_name, description, route_type, url, color, text_color, sort_order) VALUES (?,?,?,?,?,?,?,?,?,?)")
+      "INSERT INTO routes (route_id, agency_idx, short_name, long_name, description, route_type, url, color, text_color, sort_order) VALUES (?,?,?,?,?,?,?,?,?,?)"
+    )
     var c: [Int?] = []
     let onlyAgency = agencies.count == 1 ? agencies.values.first : nil
     let count = try each("routes.txt") { r in
       if c.isEmpty {
-        c = [try r.requiredColumn("route_id"), r.column("agency_id"), r.column("route_short_name"), r.column("route_long_name"),
-             r.column("route_desc"), try r.requiredColumn("route_type"), r.column("route_url"), r.column("route_color"),
-             r.column("route_text_color"), r.column("route_sort_order")]
+        c = [
+          try r.requiredColumn("route_id"), r.column("agency_id"), r.column("route_short_name"), r.column("route_long_name"),
+          r.column("route_desc"), try r.requiredColumn("route_type"), r.column("route_url"), r.column("route_color"),
+          r.column("route_text_color"), r.column("route_sort_order"),
+        ]
       }
       let id = try required(r, "route_id", c[0]!)
       guard routes[id] == nil else { throw GTFSError(file: r.file, line: r.line, .duplicateKey(column: "route_id", value: id)) }
@@ -339,14 +351,17 @@ final class FeedImporter {
 
   private func loadStops() throws {
     let insert = try db.cached(
-      "INSERT INTO stops (stop_id, code, name, description, lat, lon, zone_id, url, location_type, parent_station, timezone, wheelchair_boarding, level_id, platform_code) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+      "INSERT INTO stops (stop_id, code, name, description, lat, lon, zone_id, url, location_type, parent_station, timezone, wheelchair_boarding, level_id, platform_code) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    )
     var c: [Int?] = []
     let count = try each("stops.txt") { r in
       if c.isEmpty {
-        c = [try r.requiredColumn("stop_id"), r.column("stop_code"), r.column("stop_name"), r.column("stop_desc"),
-             r.column("stop_lat"), r.column("stop_lon"), r.column("zone_id"), r.column("stop_url"),
-             r.column("location_type"), r.column("parent_station"), r.column("stop_timezone"),
-             r.column("wheelchair_boarding"), r.column("level_id"), r.column("platform_code")]
+        c = [
+          try r.requiredColumn("stop_id"), r.column("stop_code"), r.column("stop_name"), r.column("stop_desc"),
+          r.column("stop_lat"), r.column("stop_lon"), r.column("zone_id"), r.column("stop_url"),
+          r.column("location_type"), r.column("parent_station"), r.column("stop_timezone"),
+          r.column("wheelchair_boarding"), r.column("level_id"), r.column("platform_code"),
+        ]
       }
       let id = try required(r, "stop_id", c[0]!)
       guard stops[id] == nil else { throw GTFSError(file: r.file, line: r.line, .duplicateKey(column: "stop_id", value: id)) }
@@ -381,14 +396,17 @@ final class FeedImporter {
 
   private func loadTrips() throws {
     let insert = try db.cached(
-      "INSERT INTO trips (trip_id, route_idx, service_idx, headsign, short_name, direction_id, block_id, shape_id, wheelchair_accessible, bikes_allowed) VALUES (?,?,?,?,?,?,?,?,?,?)")
+      "INSERT INTO trips (trip_id, route_idx, service_idx, headsign, short_name, direction_id, block_id, shape_id, wheelchair_accessible, bikes_allowed) VALUES (?,?,?,?,?,?,?,?,?,?)"
+    )
     var c: [Int?] = []
     var unknownRoutes = 0
     try each("trips.txt") { r in
       if c.isEmpty {
-        c = [try r.requiredColumn("route_id"), try r.requiredColumn("service_id"), try r.requiredColumn("trip_id"),
-             r.column("trip_headsign"), r.column("trip_short_name"), r.column("direction_id"), r.column("block_id"),
-             r.column("shape_id"), r.column("wheelchair_accessible"), r.column("bikes_allowed")]
+        c = [
+          try r.requiredColumn("route_id"), try r.requiredColumn("service_id"), try r.requiredColumn("trip_id"),
+          r.column("trip_headsign"), r.column("trip_short_name"), r.column("direction_id"), r.column("block_id"),
+          r.column("shape_id"), r.column("wheelchair_accessible"), r.column("bikes_allowed"),
+        ]
       }
       let id = try required(r, "trip_id", c[2]!)
       guard trips[id] == nil else { throw GTFSError(file: r.file, line: r.line, .duplicateKey(column: "trip_id", value: id)) }
@@ -558,7 +576,8 @@ final class FeedImporter {
     if unknownStops > 0 { summary.warnings.append("stop_times.txt: \(unknownStops) rows name stops that stops.txt lacks; left out") }
     if noStop > 0 { summary.warnings.append("stop_times.txt: \(noStop) rows name no stop_id (GTFS-Flex locations); left out") }
     if stored == 0 && noStop == 0 {
-      throw GTFSError(file: "stop_times.txt", .emptyTable("stop_times.txt (\(unknownTrips) rows name unknown trips, \(unknownStops) unknown stops)"))
+      throw GTFSError(
+        file: "stop_times.txt", .emptyTable("stop_times.txt (\(unknownTrips) rows name unknown trips, \(unknownStops) unknown stops)"))
     }
     summary.rows.append(("stop_times.txt", stored))
   }
@@ -710,7 +729,8 @@ final class FeedImporter {
     try insert.run()
     let pattern = db.lastInsertRowID
     let insertStop = try db.cached(
-      "INSERT INTO pattern_stops (pattern_idx, position, stop_idx, stop_sequence, pickup_type, drop_off_type, stop_headsign, timepoint, shape_dist_traveled) VALUES (?,?,?,?,?,?,?,?,?)")
+      "INSERT INTO pattern_stops (pattern_idx, position, stop_idx, stop_sequence, pickup_type, drop_off_type, stop_headsign, timepoint, shape_dist_traveled) VALUES (?,?,?,?,?,?,?,?,?)"
+    )
     for (position, stop) in rows.enumerated() {
       insertStop.bind(pattern, at: 1)
       insertStop.bind(position, at: 2)
@@ -735,7 +755,8 @@ final class FeedImporter {
   /// again, to be filled in anew with the rest of the trip).
   private func storedRows(of trip: Int64) throws -> [PendingStopTime] {
     let select = try db.cached(
-      "SELECT ps.stop_idx, ps.stop_sequence, ps.pickup_type, ps.drop_off_type, ps.stop_headsign, ps.timepoint, ps.shape_dist_traveled, tt.times, tt.interpolated FROM trip_times tt JOIN pattern_stops ps USING (pattern_idx) WHERE tt.trip_idx = ? ORDER BY ps.position")
+      "SELECT ps.stop_idx, ps.stop_sequence, ps.pickup_type, ps.drop_off_type, ps.stop_headsign, ps.timepoint, ps.shape_dist_traveled, tt.times, tt.interpolated FROM trip_times tt JOIN pattern_stops ps USING (pattern_idx) WHERE tt.trip_idx = ? ORDER BY ps.position"
+    )
     select.bind(trip, at: 1)
     var rows: [PendingStopTime] = []
     while try select.step() {
@@ -811,17 +832,22 @@ final class FeedImporter {
   // MARK: - Other files
 
   private func loadFrequencies() throws {
-    let insert = try db.cached("INSERT OR REPLACE INTO frequencies (trip_idx, start_time, end_time, headway_secs, exact_times) VALUES (?,?,?,?,?)")
+    let insert = try db.cached(
+      "INSERT OR REPLACE INTO frequencies (trip_idx, start_time, end_time, headway_secs, exact_times) VALUES (?,?,?,?,?)")
     var c: [Int?] = []
     var stored = 0
     try each("frequencies.txt") { r in
       if c.isEmpty {
-        c = [try r.requiredColumn("trip_id"), try r.requiredColumn("start_time"), try r.requiredColumn("end_time"),
-             try r.requiredColumn("headway_secs"), r.column("exact_times")]
+        c = [
+          try r.requiredColumn("trip_id"), try r.requiredColumn("start_time"), try r.requiredColumn("end_time"),
+          try r.requiredColumn("headway_secs"), r.column("exact_times"),
+        ]
       }
       let tripID = try required(r, "trip_id", c[0]!)
       guard let trip = trips[tripID] else { warn(r, "trip_id '\(tripID)' is not in trips.txt; row left out"); return }
-      guard let start = try time(r, "start_time", c[1]) else { throw GTFSError(file: r.file, line: r.line, .missingValue(column: "start_time")) }
+      guard let start = try time(r, "start_time", c[1]) else {
+        throw GTFSError(file: r.file, line: r.line, .missingValue(column: "start_time"))
+      }
       guard let end = try time(r, "end_time", c[2]) else { throw GTFSError(file: r.file, line: r.line, .missingValue(column: "end_time")) }
       guard let headway = try optionalInt(r, "headway_secs", c[3], in: 1...86_400) else {
         throw GTFSError(file: r.file, line: r.line, .missingValue(column: "headway_secs"))
@@ -867,8 +893,10 @@ final class FeedImporter {
     while try r.next() {
       tick(r)
       if c.isEmpty {
-        c = [try r.requiredColumn("shape_id"), try r.requiredColumn("shape_pt_lat"), try r.requiredColumn("shape_pt_lon"),
-             try r.requiredColumn("shape_pt_sequence"), r.column("shape_dist_traveled")]
+        c = [
+          try r.requiredColumn("shape_id"), try r.requiredColumn("shape_pt_lat"), try r.requiredColumn("shape_pt_lon"),
+          try r.requiredColumn("shape_pt_sequence"), r.column("shape_dist_traveled"),
+        ]
       }
       let idBytes = r.field(c[0])
       if !idBytes.elementsEqual(shapeBytes) {
@@ -876,13 +904,18 @@ final class FeedImporter {
         shapeBytes = Array(idBytes)
         shapeID = FieldParsing.text(idBytes)
       }
-      guard let lat = try optionalDouble(r, "shape_pt_lat", c[1]), abs(lat) <= 90 else { throw invalid(r, "shape_pt_lat", c[1], "a number between -90 and 90") }
-      guard let lon = try optionalDouble(r, "shape_pt_lon", c[2]), abs(lon) <= 180 else { throw invalid(r, "shape_pt_lon", c[2], "a number between -180 and 180") }
+      guard let lat = try optionalDouble(r, "shape_pt_lat", c[1]), abs(lat) <= 90 else {
+        throw invalid(r, "shape_pt_lat", c[1], "a number between -90 and 90")
+      }
+      guard let lon = try optionalDouble(r, "shape_pt_lon", c[2]), abs(lon) <= 180 else {
+        throw invalid(r, "shape_pt_lon", c[2], "a number between -180 and 180")
+      }
       guard let sequence = FieldParsing.integer(r.field(c[3])), sequence >= 0, sequence <= Int(Int32.max) else {
         throw invalid(r, "shape_pt_sequence", c[3], "a whole number from 0")
       }
       points.append(
-        ShapePoints.Point(sequence: Int32(sequence), latitude: lat, longitude: lon, distance: try optionalDouble(r, "shape_dist_traveled", c[4])))
+        ShapePoints.Point(
+          sequence: Int32(sequence), latitude: lat, longitude: lon, distance: try optionalDouble(r, "shape_dist_traveled", c[4])))
     }
     try flush()
     finish(r)
@@ -901,7 +934,8 @@ final class FeedImporter {
       "SELECT stop_idx, lat, lon FROM stops WHERE location_type = 0 AND lat IS NOT NULL AND lon IS NOT NULL ORDER BY stop_idx")
     var points: [FootpathFinder.Point] = []
     while try select.step() {
-      points.append(FootpathFinder.Point(key: select.int64(0), coordinate: Coordinate(latitude: select.double(1), longitude: select.double(2))))
+      points.append(
+        FootpathFinder.Point(key: select.int64(0), coordinate: Coordinate(latitude: select.double(1), longitude: select.double(2))))
     }
     let insert = try db.prepare("INSERT INTO footpaths (from_stop_idx, to_stop_idx, distance_m) VALUES (?, ?, ?)")
     try FootpathFinder(radiusMeters: Schema.footpathRadiusMeters).forEachPoint(of: points) { point, links in
@@ -917,12 +951,15 @@ final class FeedImporter {
 
   private func loadTransfers() throws {
     let insert = try db.cached(
-      "INSERT INTO transfers (from_stop_id, to_stop_id, from_route_id, to_route_id, from_trip_id, to_trip_id, transfer_type, min_transfer_time) VALUES (?,?,?,?,?,?,?,?)")
+      "INSERT INTO transfers (from_stop_id, to_stop_id, from_route_id, to_route_id, from_trip_id, to_trip_id, transfer_type, min_transfer_time) VALUES (?,?,?,?,?,?,?,?)"
+    )
     var c: [Int?] = []
     let count = try each("transfers.txt") { r in
       if c.isEmpty {
-        c = [r.column("from_stop_id"), r.column("to_stop_id"), r.column("from_route_id"), r.column("to_route_id"),
-             r.column("from_trip_id"), r.column("to_trip_id"), r.column("transfer_type"), r.column("min_transfer_time")]
+        c = [
+          r.column("from_stop_id"), r.column("to_stop_id"), r.column("from_route_id"), r.column("to_route_id"),
+          r.column("from_trip_id"), r.column("to_trip_id"), r.column("transfer_type"), r.column("min_transfer_time"),
+        ]
       }
       for index in 0..<6 { insert.bind(r.optionalString(c[index]), at: Int32(index + 1)) }
       insert.bind(try optionalInt(r, "transfer_type", c[6], in: 0...5) ?? 0, at: 7)

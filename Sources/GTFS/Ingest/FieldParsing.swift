@@ -1,7 +1,8 @@
+import TransitModel
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import TransitModel
 
 /// Parsing field bytes into values without making Strings on the hot path.
 enum FieldParsing {

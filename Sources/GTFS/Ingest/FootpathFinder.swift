@@ -1,9 +1,10 @@
+import TransitModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import TransitModel
 
 /// Finds every pair of points at most `radiusMeters` apart (haversine, `Coordinate.distanceMeters`),
 /// in time that grows with the points and the pairs found, never with their square.

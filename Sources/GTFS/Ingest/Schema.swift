@@ -25,7 +25,8 @@ import SQLite
 /// so that a search reads only the part its ends are in.
 enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
-  static let version = 5  // 5: routing_index (RoutingIndex), the router's arrays by part of the network; patterns.offsets; shapes one row per shape
+  // 5: routing_index (RoutingIndex), the router's arrays by part of the network; patterns.offsets; shapes one row per shape
+  static let version = 5
 
   /// Stops at most this far apart (straight line) are linked by a footpath.
   static let footpathRadiusMeters = 400.0

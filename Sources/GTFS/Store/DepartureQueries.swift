@@ -211,7 +211,8 @@ extension FeedReader {
   /// The name of the last stop of `pattern` (the headsign of last resort).
   func lastStopName(of pattern: Int64) throws -> String {
     let select = try db.cached(
-      "SELECT s.name FROM pattern_stops ps JOIN stops s ON s.stop_idx = ps.stop_idx WHERE ps.pattern_idx = ? ORDER BY ps.position DESC LIMIT 1")
+      "SELECT s.name FROM pattern_stops ps JOIN stops s ON s.stop_idx = ps.stop_idx WHERE ps.pattern_idx = ? ORDER BY ps.position DESC LIMIT 1"
+    )
     select.bind(pattern, at: 1)
     return try select.step() ? select.text(0) : ""
   }
@@ -219,7 +220,8 @@ extension FeedReader {
   /// The folded names of the stops of `pattern` after `position`.
   func laterStopNames(of pattern: Int64, after position: Int) throws -> [String] {
     let select = try db.cached(
-      "SELECT s.name FROM pattern_stops ps JOIN stops s ON s.stop_idx = ps.stop_idx WHERE ps.pattern_idx = ? AND ps.position > ? ORDER BY ps.position")
+      "SELECT s.name FROM pattern_stops ps JOIN stops s ON s.stop_idx = ps.stop_idx WHERE ps.pattern_idx = ? AND ps.position > ? ORDER BY ps.position"
+    )
     select.bind(pattern, at: 1)
     select.bind(position, at: 2)
     var names: [String] = []

@@ -410,8 +410,11 @@ extension FeedReader {
         let shapeIDs = shapes.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
         let onDate = members.reduce(0) { $0 + starts($1).count }
         patterns.append(
-          (RoutePattern(directionID: direction, stops: stops, tripCount: members.count, headsign: headsign, shapeIDs: shapeIDs, tripsOnDate: onDate),
-            members, key.stops))
+          (
+            RoutePattern(
+              directionID: direction, stops: stops, tripCount: members.count, headsign: headsign, shapeIDs: shapeIDs, tripsOnDate: onDate),
+            members, key.stops
+          ))
       }
       // Main first: most trips, then most trips that day, then most stops, then by first stop id.
       patterns.sort { a, b in

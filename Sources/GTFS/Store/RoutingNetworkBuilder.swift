@@ -381,7 +381,8 @@ private struct InstanceCollector {
       } else {
         index = builder.groups.count
         let shape = patterns[pattern]!
-        builder.groups.append(RoutingPatterns.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
+        builder.groups.append(
+          RoutingPatterns.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
         patterns[pattern]!.group = index
       }
       for position in 0..<width {
@@ -414,7 +415,8 @@ private struct InstanceCollector {
       index = group
     } else {
       index = builder.groups.count
-      builder.groups.append(RoutingPatterns.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
+      builder.groups.append(
+        RoutingPatterns.Group(pattern: pattern, stops: shape.stops, canBoard: shape.canBoard, canAlight: shape.canAlight))
       if !ownRoute { patterns[pattern]!.group = index }
     }
     builder.groups[index].arrivals += arrive

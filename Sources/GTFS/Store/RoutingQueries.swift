@@ -169,7 +169,9 @@ extension Store {
 
   /// The network's stops (not stations) within `radiusMeters` of `point`, nearest first,
   /// with their straight-line distances.
-  public func routingStops(near point: Coordinate, radiusMeters: Double, in network: RoutingPatterns) throws -> [(
+  public func routingStops(
+    near point: Coordinate, radiusMeters: Double, in network: RoutingPatterns
+  ) throws -> [(
     stop: Int32, meters: Double
   )] {
     var result: [(stop: Int32, meters: Double)] = []
@@ -216,7 +218,8 @@ extension Store {
     var stopHeadsign: String?
     while try stops.step() {
       if rideStops.isEmpty { stopHeadsign = stops.optionalText(2).flatMap { $0.isEmpty ? nil : $0 } }
-      rideStops.append(RideStop(stop: feed.readStop(stops, from: 3), stopSequence: stops.int(0), shapeDistTraveled: stops.optionalDouble(1)))
+      rideStops.append(
+        RideStop(stop: feed.readStop(stops, from: 3), stopSequence: stops.int(0), shapeDistTraveled: stops.optionalDouble(1)))
     }
     let headsign = try stopHeadsign ?? tripHeadsign ?? feed.lastStopName(of: instance.pattern)
     return RoutingRide(

@@ -202,7 +202,8 @@ extension Store {
     func add(_ stops: [Stop], _ kind: StopMatchKind) {
       var batch: [StopMatch] = []
       for stop in stops where seen.insert(stop.feed.rawValue + "\u{0}" + stop.id.rawValue).inserted {
-        batch.append(StopMatch(stop: stop, kind: kind, distanceMeters: near.flatMap { p in stop.coordinate.map { p.distanceMeters(to: $0) } }))
+        batch.append(
+          StopMatch(stop: stop, kind: kind, distanceMeters: near.flatMap { p in stop.coordinate.map { p.distanceMeters(to: $0) } }))
       }
       if near != nil {
         batch.sort { ($0.distanceMeters ?? .infinity) < ($1.distanceMeters ?? .infinity) }
@@ -296,7 +297,8 @@ extension FeedReader {
     guard !words.isEmpty else { return [] }
     let folded = TextFolding.fold(text)
     let select = try db.cached(
-      "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ? AND s.location_type IN (0, 1) ORDER BY s.location_type DESC, s.stop_id")
+      "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ? AND s.location_type IN (0, 1) ORDER BY s.location_type DESC, s.stop_id"
+    )
     select.bind("name : \"" + words.joined(separator: " ") + "\"", at: 1)
     var result: [Stop] = []
     while try select.step() {
@@ -312,7 +314,8 @@ extension FeedReader {
     let words = TextFolding.words(text)
     guard !words.isEmpty else { return [] }
     let select = try db.cached(
-      "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ?1 AND s.location_type IN (0, 1) ORDER BY bm25(stops_fts), length(s.name), s.stop_id LIMIT ?2")
+      "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ?1 AND s.location_type IN (0, 1) ORDER BY bm25(stops_fts), length(s.name), s.stop_id LIMIT ?2"
+    )
     select.bind("name : (" + words.map { "\"\($0)\"*" }.joined(separator: " ") + ")", at: 1)
     select.bind(limit, at: 2)
     var result: [Stop] = []

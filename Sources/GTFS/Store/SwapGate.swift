@@ -75,7 +75,8 @@ struct TimetableFacts {
     stops = Int(try db.scalarInt("SELECT count(*) FROM stops") ?? 0)
     routes = Int(try db.scalarInt("SELECT count(*) FROM routes") ?? 0)
     trips = Int(try db.scalarInt("SELECT count(*) FROM trips") ?? 0)
-    let zone = (try db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")).flatMap(TimeZone.init(identifier:))
+    let zone =
+      (try db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")).flatMap(TimeZone.init(identifier:))
       ?? TimeZone(identifier: "UTC")!
     today = ServiceCalendar.localDate(of: now, in: zone)
     var used = Set<Int64>()
@@ -112,7 +113,9 @@ enum SwapGate {
     result.append(
       SwapCheck(
         name: "same-agency", passed: sharesAgency,
-        detail: "its agencies (\(new.agencyNames.sorted().joined(separator: ", "))) share no agency_id or name with the held one's (\(old.agencyNames.sorted().joined(separator: ", ")))"))
+        detail:
+          "its agencies (\(new.agencyNames.sorted().joined(separator: ", "))) share no agency_id or name with the held one's (\(old.agencyNames.sorted().joined(separator: ", ")))"
+      ))
     for (name, before, after) in [("stops", old.stops, new.stops), ("routes", old.routes, new.routes), ("trips", old.trips, new.trips)] {
       let change = before == 0 ? 0 : Double(after - before) / Double(before)
       result.append(

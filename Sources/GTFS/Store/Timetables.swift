@@ -209,8 +209,9 @@ public struct Timetables: Sendable {
       for table in ["agency", "routes", "trips"] where (try connection.scalarInt("SELECT count(*) FROM \(table)")) ?? 0 == 0 {
         throw IngestError.validation("the new timetable has no rows in \(table)")
       }
-      let dangling = try connection.scalarInt(
-        "SELECT count(*) FROM trips t WHERE NOT EXISTS (SELECT 1 FROM routes r WHERE r.route_idx = t.route_idx)") ?? 0
+      let dangling =
+        try connection.scalarInt(
+          "SELECT count(*) FROM trips t WHERE NOT EXISTS (SELECT 1 FROM routes r WHERE r.route_idx = t.route_idx)") ?? 0
       if dangling > 0 { throw IngestError.validation("\(dangling) trips point at missing routes") }
     }
   }
@@ -249,7 +250,8 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
       return "refused to replace the timetable of \(feed): \(failed); the current one is kept (--force swaps anyway)"
     case .noPrevious(let feed): return "no previous timetable of \(feed) is kept; nothing to roll back to"
     case .incompatibleLayout(let path, let found, let expected):
-      return "\(path) was made by another version of transit (layout \(found), this one reads \(expected)); load the feed again with 'transit ingest'"
+      return
+        "\(path) was made by another version of transit (layout \(found), this one reads \(expected)); load the feed again with 'transit ingest'"
     }
   }
 }

@@ -9,7 +9,9 @@ extension Store {
   /// GTFS times count from noon minus 12 h of the service date in the agency's zone, so a
   /// "25:10:00" call lands on the next calendar day.
   /// - Complexity: one indexed lookup and one range scan of the trip's pattern.
-  public func tripCalls(_ tripID: TripID, feed: FeedName, serviceDate: ServiceDate, startTime: ServiceTime? = nil)
+  public func tripCalls(
+    _ tripID: TripID, feed: FeedName, serviceDate: ServiceDate, startTime: ServiceTime? = nil
+  )
     throws -> [ScheduledStop]
   {
     guard let reader = reader(feed) else { return [] }

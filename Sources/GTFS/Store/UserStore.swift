@@ -91,7 +91,8 @@ public final class UserStore {
   /// Adds a favourite stop; an existing one gets the new label and route.
   public func addFavourite(feed: String, stopID: String, label: String?, route: String? = nil, now: Int64) throws {
     let statement = try db.cached(
-      "INSERT INTO favourites (feed, stop_id, label, route, position, added_at) VALUES (?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM favourites), ?) ON CONFLICT (feed, stop_id) DO UPDATE SET label = excluded.label, route = excluded.route")
+      "INSERT INTO favourites (feed, stop_id, label, route, position, added_at) VALUES (?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM favourites), ?) ON CONFLICT (feed, stop_id) DO UPDATE SET label = excluded.label, route = excluded.route"
+    )
     statement.bind(feed, at: 1)
     statement.bind(stopID, at: 2)
     statement.bind(label, at: 3)
@@ -144,7 +145,8 @@ extension UserStore {
   /// Saves (or moves) the place `name`.
   public func savePlace(_ name: String, latitude: Double, longitude: Double, now: Int64) throws {
     let statement = try db.cached(
-      "INSERT INTO places (name, lat, lon, added_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET lat = excluded.lat, lon = excluded.lon")
+      "INSERT INTO places (name, lat, lon, added_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET lat = excluded.lat, lon = excluded.lon"
+    )
     statement.bind(name, at: 1)
     statement.bind(latitude, at: 2)
     statement.bind(longitude, at: 3)
@@ -273,7 +275,8 @@ extension UserStore {
   /// Saves (or replaces) the commute `commute.name`.
   public func saveCommute(_ commute: Commute, now: Int64) throws {
     let statement = try db.cached(
-      "INSERT OR REPLACE INTO commutes (name, feed, stop_id, route, destination, arrive_by, days, walk_minutes, then_walk_minutes, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      "INSERT OR REPLACE INTO commutes (name, feed, stop_id, route, destination, arrive_by, days, walk_minutes, then_walk_minutes, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    )
     statement.bind(commute.name, at: 1)
     statement.bind(commute.feed, at: 2)
     statement.bind(commute.stopID, at: 3)

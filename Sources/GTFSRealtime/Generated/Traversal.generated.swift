@@ -413,7 +413,7 @@ extension TranslatedString: ProtoMessage {
 
   package static var fields: [ProtoField] {
     [
-      ProtoField(number: 1, name: "translation", label: .repeated, kind: .message),
+      ProtoField(number: 1, name: "translation", label: .repeated, kind: .message)
     ]
   }
 
@@ -443,7 +443,7 @@ extension TranslatedImage: ProtoMessage {
 
   package static var fields: [ProtoField] {
     [
-      ProtoField(number: 1, name: "localized_image", label: .repeated, kind: .message),
+      ProtoField(number: 1, name: "localized_image", label: .repeated, kind: .message)
     ]
   }
 

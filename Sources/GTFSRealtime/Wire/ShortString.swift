@@ -63,7 +63,9 @@ enum ShortString {
 
   /// `bytes` (1 to 15 within `source`) as two little-endian words, zero beyond the string.
   @inline(__always)
-  private static func load(_ bytes: UnsafeBufferPointer<UInt8>, source: UnsafeBufferPointer<UInt8>)
+  private static func load(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: UnsafeBufferPointer<UInt8>
+  )
     -> (UInt64, UInt64)
   {
     let count = bytes.count

@@ -85,7 +85,9 @@ public struct WireError: Error, Equatable, Sendable, CustomStringConvertible {
     WireError(.lengthPastEnd(length: length, offset: offset))
   }
   /// See `Reason.wrongWireType`.
-  public static func wrongWireType(field: UInt32, found: WireType, expected: WireType, offset: Int)
+  public static func wrongWireType(
+    field: UInt32, found: WireType, expected: WireType, offset: Int
+  )
     -> WireError
   {
     WireError(.wrongWireType(field: field, found: found, expected: expected, offset: offset))

@@ -354,7 +354,9 @@ package struct WireReader {
 
   /// A varint field, with `name` on any error.
   @inline(__always)
-  private mutating func readVarintField(_ tag: FieldTag, _ name: StaticString) throws(WireError)
+  private mutating func readVarintField(
+    _ tag: FieldTag, _ name: StaticString
+  ) throws(WireError)
     -> UInt64
   {
     try expect(tag, .varint, name)
@@ -368,8 +370,7 @@ package struct WireReader {
   /// An `int32` field. Negative values arrive sign-extended to 10 bytes; larger values are
   /// truncated to 32 bits, as protobuf's C++ parser does.
   @inline(__always)
-  package mutating func readInt32(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int32
-  {
+  package mutating func readInt32(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int32 {
     Int32(truncatingIfNeeded: try readVarintField(tag, name))
   }
 
@@ -381,14 +382,15 @@ package struct WireReader {
 
   /// An `int64` field.
   @inline(__always)
-  package mutating func readInt64(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int64
-  {
+  package mutating func readInt64(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Int64 {
     Int64(bitPattern: try readVarintField(tag, name))
   }
 
   /// A `uint32` field (larger values truncated to 32 bits).
   @inline(__always)
-  package mutating func readUInt32(_ tag: FieldTag, _ name: StaticString) throws(WireError)
+  package mutating func readUInt32(
+    _ tag: FieldTag, _ name: StaticString
+  ) throws(WireError)
     -> UInt32
   {
     UInt32(truncatingIfNeeded: try readVarintField(tag, name))
@@ -396,7 +398,9 @@ package struct WireReader {
 
   /// A `uint64` field.
   @inline(__always)
-  package mutating func readUInt64(_ tag: FieldTag, _ name: StaticString) throws(WireError)
+  package mutating func readUInt64(
+    _ tag: FieldTag, _ name: StaticString
+  ) throws(WireError)
     -> UInt64
   {
     try readVarintField(tag, name)
@@ -409,8 +413,7 @@ package struct WireReader {
   }
 
   /// A `float` field (fixed32).
-  package mutating func readFloat(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Float
-  {
+  package mutating func readFloat(_ tag: FieldTag, _ name: StaticString) throws(WireError) -> Float {
     try expect(tag, .fixed32, name)
     do throws(WireError) {
       return Float(bitPattern: try readFixed32())
@@ -420,7 +423,9 @@ package struct WireReader {
   }
 
   /// A `double` field (fixed64).
-  package mutating func readDouble(_ tag: FieldTag, _ name: StaticString) throws(WireError)
+  package mutating func readDouble(
+    _ tag: FieldTag, _ name: StaticString
+  ) throws(WireError)
     -> Double
   {
     try expect(tag, .fixed64, name)
@@ -434,7 +439,9 @@ package struct WireReader {
   /// A `string` field, decoded once from the input's bytes. IDs must match exactly, so invalid
   /// UTF-8 is an error rather than replaced.
   /// - Parameter index: the element's index, for a repeated field.
-  package mutating func readString(_ tag: FieldTag, _ name: StaticString, index: Int? = nil)
+  package mutating func readString(
+    _ tag: FieldTag, _ name: StaticString, index: Int? = nil
+  )
     throws(WireError) -> String
   {
     try expect(tag, .lengthDelimited, name, index: index)
@@ -495,7 +502,9 @@ package struct WireReader {
 
   /// Element `index` of a repeated `string` field whose key a decoder matched, with
   /// `name[index]` on any error.
-  package mutating func readString(named name: StaticString, index: Int) throws(WireError)
+  package mutating func readString(
+    named name: StaticString, index: Int
+  ) throws(WireError)
     -> String
   {
     do throws(WireError) {
@@ -645,7 +654,9 @@ package struct WireReader {
 
   /// Reads a packed run: a length, then elements until exactly that length is used up (an element
   /// that crosses the end throws `truncated`).
-  private mutating func readPacked(_ element: (inout WireReader) throws(WireError) -> Void)
+  private mutating func readPacked(
+    _ element: (inout WireReader) throws(WireError) -> Void
+  )
     throws(WireError)
   {
     let range = try readLengthDelimited()

@@ -125,12 +125,14 @@ enum AlertsCommand: TransitCommand {
     let scopeWords = filtered ? " matching" : ""
     guard !alerts.isEmpty else {
       out.line(
-        unseenOnly ? "no new\(scopeWords) alerts" : arguments.isSet(includeAll) ? "no\(scopeWords) alerts" : "no\(scopeWords) alerts in force")
+        unseenOnly
+          ? "no new\(scopeWords) alerts" : arguments.isSet(includeAll) ? "no\(scopeWords) alerts" : "no\(scopeWords) alerts in force")
       return
     }
     let noun = alerts.count == 1 ? "alert" : "alerts"
     let kind = arguments.isSet(includeAll) ? "" : " in force"
-    let fresh = unseenOnly || newCount == 0 ? "" : newCount == alerts.count ? (alerts.count == 1 ? ", new" : ", all new") : ", \(newCount) new"
+    let fresh =
+      unseenOnly || newCount == 0 ? "" : newCount == alerts.count ? (alerts.count == 1 ? ", new" : ", all new") : ", \(newCount) new"
     out.line("\(alerts.count)\(scopeWords) \(unseenOnly ? "new " : "")\(noun)\(kind)\(fresh)")
     // Groups keep the order of their most severe alert.
     var order: [String] = []

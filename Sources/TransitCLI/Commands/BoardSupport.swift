@@ -54,7 +54,8 @@ struct BoardContext {
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: warn)
     let departures = try DepartureBoard.departures(
       store: store, stop: stop, platforms: Array(platforms.values), live: live,
-      query: BoardQuery(start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, route: route, destination: destination))
+      query: BoardQuery(
+        start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, route: route, destination: destination))
     let notices = DepartureBoard.notices(live: live, stop: stop, platforms: Array(platforms.values), departures: departures)
     return (live, departures, notices)
   }

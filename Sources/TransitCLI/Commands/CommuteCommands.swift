@@ -95,7 +95,11 @@ enum CommuteAddCommand: TransitCommand {
     options: [
       OptionSpec("--stop", value: "S", help: "The stop you board at (stop_id, code or name)", complete: .dynamic(.favourites)),
       OptionSpec("--route", value: "R", help: "Only route R", complete: .dynamic(.routes)),
-      OptionSpec("--to", value: "STOP", help: "Where you get off: a stop or station (id, code or name, as STOP everywhere; a station means any platform); the deadline is the trip's arrival there"),
+      OptionSpec(
+        "--to", value: "STOP",
+        help:
+          "Where you get off: a stop or station (id, code or name, as STOP everywhere; a station means any platform); the deadline is the trip's arrival there"
+      ),
       OptionSpec("--arrive-by", value: "HH:MM", help: "The deadline (on the agency's clock); without --to, the latest departure"),
       OptionSpec(
         "--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri",
@@ -149,7 +153,8 @@ enum CommuteAddCommand: TransitCommand {
 
 /// `transit commute list`.
 enum CommuteListCommand: TransitCommand {
-  static let spec = CommandSpec(path: ["commute", "list"], summary: "The saved commutes", examples: ["transit commute list", "transit commute list --json"])
+  static let spec = CommandSpec(
+    path: ["commute", "list"], summary: "The saved commutes", examples: ["transit commute list", "transit commute list --json"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
@@ -190,7 +195,8 @@ enum CommuteListCommand: TransitCommand {
     .object([
       ("name", .string(commute.name)), ("feed", .string(commute.feed)), ("stop_id", .string(commute.stopID)),
       ("stop_name", .optional(stop?.name)), ("route", .optional(commute.route)), ("to", .optional(commute.destination)),
-      ("arrive_by", .string(ValueParser.clockText(minutes: commute.arriveByMinutes))), ("days", .string(CommuteSupport.describeDays(commute.days))),
+      ("arrive_by", .string(ValueParser.clockText(minutes: commute.arriveByMinutes))),
+      ("days", .string(CommuteSupport.describeDays(commute.days))),
       ("walk_minutes", .number(commute.walkMinutes)), ("then_walk_minutes", .number(commute.thenWalkMinutes)),
       ("missing", .bool(stop == nil)),
     ])
@@ -200,7 +206,8 @@ enum CommuteListCommand: TransitCommand {
 /// `transit commute remove NAME`.
 enum CommuteRemoveCommand: TransitCommand {
   static let spec = CommandSpec(
-    path: ["commute", "remove"], summary: "Forget a commute", arguments: [ArgumentSpec("NAME", help: "The commute's name", complete: .dynamic(.commutes))],
+    path: ["commute", "remove"], summary: "Forget a commute",
+    arguments: [ArgumentSpec("NAME", help: "The commute's name", complete: .dynamic(.commutes))],
     examples: ["transit commute remove work", "transit commute remove school"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -245,7 +252,8 @@ enum CommuteCommand: TransitCommand {
       \(CommuteWatch.discussion)
       """,
     examples: [
-      "transit commute", "transit commute work --date 2026-12-07", "transit commute work --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb",
+      "transit commute", "transit commute work --date 2026-12-07",
+      "transit commute work --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb",
       "transit commute work --ics --days 7 > work.ics",
       "transit commute work --watch", "transit commute work --line",
     ])
@@ -304,16 +312,20 @@ enum CommuteCommand: TransitCommand {
         members.append(("inactive_date", .optional(inactive?.description)))
         members.append(("arrive_by", .string(ISOTime.format(plan.deadline, zone: zone))))
         members.append(
-          ("options", .array(plan.options.enumerated().map { index, option in
-            .object([
-              ("recommended", .bool(index == plan.recommended)),
-              ("departure", DeparturesCommand.departureJSON(option.departure, zone: zone, reachable: nil)),
-              ("arrives", .optional(option.arrives.map { ISOTime.format($0, zone: zone) })),
-              ("reaches", .optional(option.reaches.map { ISOTime.format($0, zone: zone) })),
-              ("leave_by", .string(ISOTime.format(option.leaveBy, zone: zone))),
-              ("minutes_until_leave", plan.date == today && option.leaveBy >= now ? .number((option.leaveBy - now) / 60) : .null),
-            ])
-          })))
+          (
+            "options",
+            .array(
+              plan.options.enumerated().map { index, option in
+                .object([
+                  ("recommended", .bool(index == plan.recommended)),
+                  ("departure", DeparturesCommand.departureJSON(option.departure, zone: zone, reachable: nil)),
+                  ("arrives", .optional(option.arrives.map { ISOTime.format($0, zone: zone) })),
+                  ("reaches", .optional(option.reaches.map { ISOTime.format($0, zone: zone) })),
+                  ("leave_by", .string(ISOTime.format(option.leaveBy, zone: zone))),
+                  ("minutes_until_leave", plan.date == today && option.leaveBy >= now ? .number((option.leaveBy - now) / 60) : .null),
+                ])
+              })
+          ))
         documents.append(.object(members))
         continue
       }
@@ -340,7 +352,9 @@ enum CommuteCommand: TransitCommand {
         let headsign: String = call.headsign.isEmpty ? "(added trip)" : call.headsign
         var arrives: String = option.arrives.map { "arr " + clock($0) } ?? ""
         if commute.thenWalkMinutes > 0, let reaches = option.reaches { arrives += ", there " + clock(reaches) }
-        var row: [String] = [marker, call.routeShortName, headsign, "dep " + clock(option.departs), arrives, "leave " + clock(option.leaveBy)]
+        var row: [String] = [
+          marker, call.routeShortName, headsign, "dep " + clock(option.departs), arrives, "leave " + clock(option.leaveBy),
+        ]
         if plan.date == today {
           row.append(option.leaveBy >= now ? "in \(StopCommandSupport.countdown(to: option.leaveBy, from: now))" : "too late")
         } else {
@@ -397,7 +411,8 @@ enum CommuteCalendar {
       if commute.thenWalkMinutes > 0, let reaches = option.reaches {
         description += "; walk \(commute.thenWalkMinutes) min, there \(StopCommandSupport.clock(reaches, zone: zone, twelveHour: false))"
       }
-      description += " (arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))).\nFrom the timetable: run 'transit commute \(commute.name)' for live times."
+      description +=
+        " (arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))).\nFrom the timetable: run 'transit commute \(commute.name)' for live times."
       lines += [
         "BEGIN:VEVENT",
         "UID:" + escape("\(commute.name)-\(date.description)@transit"),

@@ -39,7 +39,8 @@ enum CompletionsCommand: TransitCommand {
     }
     let script = CompletionScript.script(for: shell, model: .current)
     if invocation.global.json {
-      invocation.context.stdout.line(JSON.object([("shell", .string(shell.rawValue)), ("script", .string(script))]).serialized(pretty: true))
+      invocation.context.stdout.line(
+        JSON.object([("shell", .string(shell.rawValue)), ("script", .string(script))]).serialized(pretty: true))
     } else {
       invocation.context.stdout.write(script)
     }

@@ -68,7 +68,10 @@ enum ConfigGetCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["config", "get"],
     summary: "One setting's value",
-    arguments: [ArgumentSpec("KEY", help: "The setting: \(Settings.keys.map(\.name).joined(separator: ", "))", complete: .choices(Settings.keys.map { $0.name }))],
+    arguments: [
+      ArgumentSpec(
+        "KEY", help: "The setting: \(Settings.keys.map(\.name).joined(separator: ", "))", complete: .choices(Settings.keys.map { $0.name }))
+    ],
     discussion: "Prints the value alone (empty when the setting is unset), for scripts.",
     examples: ["transit config get late", "transit config get walking-speed", "transit config get clock --json"])
 
@@ -91,7 +94,8 @@ enum ConfigSetCommand: TransitCommand {
     path: ["config", "set"],
     summary: "Change a setting ('default' resets it)",
     arguments: [
-      ArgumentSpec("KEY", help: "The setting: \(Settings.keys.map(\.name).joined(separator: ", "))", complete: .choices(Settings.keys.map { $0.name })),
+      ArgumentSpec(
+        "KEY", help: "The setting: \(Settings.keys.map(\.name).joined(separator: ", "))", complete: .choices(Settings.keys.map { $0.name })),
       ArgumentSpec("VALUE", help: "Its new value, or 'default'"),
     ],
     discussion: """

@@ -48,7 +48,9 @@ struct BoardFrame {
   func render(columns: Int, rows: Int, colour: Bool) -> [String] {
     let columns = max(20, columns)
     func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
-    var header = [fit(title + " · " + StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour) + " · " + realtimeText(), columns)]
+    var header = [
+      fit(title + " · " + StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour) + " · " + realtimeText(), columns)
+    ]
     header.append("")
     var trailer: [String] = []
     if !notices.isEmpty { trailer.append("") }

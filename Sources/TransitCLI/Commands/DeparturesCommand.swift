@@ -15,17 +15,33 @@ enum DeparturesCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["departures"],
     summary: "The next departures at a stop or station",
-    arguments: [ArgumentSpec("STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop", complete: .dynamic(.favourites))],
+    arguments: [
+      ArgumentSpec(
+        "STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop",
+        complete: .dynamic(.favourites))
+    ],
     options: [
       OptionSpec("--at", value: "TIME", help: "From TIME instead of now: HH:MM (the agency's clock) or ISO 8601"),
       OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --at, or at the current time of day)"),
-      OptionSpec("--window", value: "MIN", help: "Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure exactly at the end is in the next window", default: "\(defaultWindowMinutes)"),
+      OptionSpec(
+        "--window", value: "MIN",
+        help:
+          "Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure exactly at the end is in the next window",
+        default: "\(defaultWindowMinutes)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
       OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
-      OptionSpec("--from", value: "LAT,LON", help: "Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × the straight line, the leave-margin; see 'transit config')", complete: .dynamic(.places)),
+      OptionSpec(
+        "--from", value: "LAT,LON",
+        help:
+          "Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × the straight line, the leave-margin; see 'transit config')",
+        complete: .dynamic(.places)),
       OptionSpec("--arrivals", help: "Also list trips ending here and calls where nobody may board"),
-      OptionSpec("--accessible", help: "Only wheelchair-accessible departures: the trip (wheelchair_accessible 1) and the stop (wheelchair_boarding 1, a platform inheriting its station's); what the feed says nothing about counts as not accessible"),
+      OptionSpec(
+        "--accessible",
+        help:
+          "Only wheelchair-accessible departures: the trip (wheelchair_accessible 1) and the stop (wheelchair_boarding 1, a platform inheriting its station's); what the feed says nothing about counts as not accessible"
+      ),
       FeedsSupport.refreshOption,
     ] + DeparturesWatch.options,
     discussion: """
@@ -124,16 +140,20 @@ enum DeparturesCommand: TransitCommand {
         ("stop", .object(stopMembers)),
         ("now", .string(ISOTime.format(now, zone: zone))),
         ("realtime", RealtimeSupport.json(live.report, zone: zone)),
-        ("departures", .array(zip(departures, details).map { departure, detail in
-          guard case .object(var members) = departureJSON(departure, zone: zone, reachable: reachable(departure)) else { return .null }
-          members += [
-            ("platform", .optional(platformLabels[departure.call.stopID])),
-            ("wheelchair_accessible", .optional(detail.wheelchairAccessible)),
-            ("wheelchair_boarding", .optional(detail.wheelchairBoarding)),
-            ("occupancy", RiderMarks.json(detail.crowding)),
-          ]
-          return .object(members)
-        })),
+        (
+          "departures",
+          .array(
+            zip(departures, details).map { departure, detail in
+              guard case .object(var members) = departureJSON(departure, zone: zone, reachable: reachable(departure)) else { return .null }
+              members += [
+                ("platform", .optional(platformLabels[departure.call.stopID])),
+                ("wheelchair_accessible", .optional(detail.wheelchairAccessible)),
+                ("wheelchair_boarding", .optional(detail.wheelchairBoarding)),
+                ("occupancy", RiderMarks.json(detail.crowding)),
+              ]
+              return .object(members)
+            })
+        ),
       ])
       invocation.context.stdout.line(json.serialized(pretty: true))
       return 0
@@ -146,7 +166,8 @@ enum DeparturesCommand: TransitCommand {
     let startDay = ISOTime.format(start, zone: zone).prefix(10)
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
     let stopMark = RiderMarks.wheelchair(try Accessibility.stop(stop, in: store), plain: invocation.usesPlainSymbols)
-    out.line("\(stop.name)\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)")
+    out.line(
+      "\(stop.name)\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)")
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     for notice in notices { out.line(noticeLine(notice)) }
     guard !departures.isEmpty else {
@@ -157,7 +178,9 @@ enum DeparturesCommand: TransitCommand {
         out.line("no departures: " + reason)
         return 0
       }
-      out.line("no departures in the \(window) min from \(startText)\(arguments.value("--route").map { " on route \($0)" } ?? "")\(arguments.value("--to").map { " to \($0)" } ?? ""); try a wider --window")
+      out.line(
+        "no departures in the \(window) min from \(startText)\(arguments.value("--route").map { " on route \($0)" } ?? "")\(arguments.value("--to").map { " to \($0)" } ?? ""); try a wider --window"
+      )
       return 0
     }
     let colour = invocation.useColor
@@ -244,7 +267,8 @@ enum DeparturesCommand: TransitCommand {
   static func realtimeColumns(_ departure: Departure, zone: TimeZone, twelveHour: Bool, colour: Bool) -> [String] {
     var scheduled = ""
     if let expected = departure.expected, let planned = departure.call.scheduledTime,
-      StopCommandSupport.clock(expected, zone: zone, twelveHour: twelveHour) != StopCommandSupport.clock(planned, zone: zone, twelveHour: twelveHour)
+      StopCommandSupport.clock(expected, zone: zone, twelveHour: twelveHour)
+        != StopCommandSupport.clock(planned, zone: zone, twelveHour: twelveHour)
     {
       scheduled = "sched " + StopCommandSupport.clock(planned, zone: zone, twelveHour: twelveHour)
     }

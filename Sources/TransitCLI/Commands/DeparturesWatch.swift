@@ -57,7 +57,10 @@ enum DeparturesWatch {
       let last = count.map { fetches >= $0 } ?? false
       guard let screen else {
         frame.highlighted = Set(highlightUntil.filter { $0.value > elapsedAtFetch }.keys)
-        let size = (invocation.context.stdoutIsTerminal ? Terminal.windowSize() : nil) ?? (StopCommandSupport.environmentColumns(invocation) ?? 80, 1000)
+        let size =
+          (invocation.context.stdoutIsTerminal ? Terminal.windowSize() : nil) ?? (
+            StopCommandSupport.environmentColumns(invocation) ?? 80, 1000
+          )
         out.write(frame.render(columns: size.columns, rows: 1000, colour: false).joined(separator: "\n") + "\n")
         if last { return 0 }
         out.line()
@@ -99,7 +102,8 @@ extension DeparturesWatch {
   static let options: [OptionSpec] = [
     OptionSpec("--watch", help: "A full-screen live board: refreshed with the feed, countdowns every second, q quits"),
     OptionSpec("--group", help: "The next few departures of each route and direction instead of one list"),
-    OptionSpec("--per-group", value: "N", help: "With --group: departures per route and direction", default: "\(DepartureGroups.defaultPerGroup)"),
+    OptionSpec(
+      "--per-group", value: "N", help: "With --group: departures per route and direction", default: "\(DepartureGroups.defaultPerGroup)"),
     OptionSpec("--count", value: "N", help: "With --watch: stop after N updates"),
     OptionSpec("--line", help: "One short line for a status bar or prompt: the next departure (and when to leave, with --from)"),
     StatusLine.timeoutOption,
@@ -197,7 +201,9 @@ extension DeparturesWatch {
       return 0
     }
     for departure in departures { if let walk = board.walkSeconds(departure) { frame.walkSeconds[BoardChanges.Key(departure)] = walk } }
-    let columns = (invocation.context.stdoutIsTerminal ? Terminal.windowSize()?.columns : nil) ?? StopCommandSupport.environmentColumns(invocation) ?? 80
+    let columns =
+      (invocation.context.stdoutIsTerminal ? Terminal.windowSize()?.columns : nil) ?? StopCommandSupport.environmentColumns(invocation)
+      ?? 80
     invocation.context.stdout.write(frame.render(columns: columns, rows: 10_000, colour: false).joined(separator: "\n") + "\n")
     return 0
   }

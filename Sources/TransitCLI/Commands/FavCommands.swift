@@ -132,7 +132,10 @@ enum FavRemoveCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["fav", "remove"],
     summary: "Remove a favourite stop",
-    arguments: [ArgumentSpec("STOP", help: "The favourite's stop_id (FEED:stop_id with several feeds), stop code or name", complete: .dynamic(.favourites))],
+    arguments: [
+      ArgumentSpec(
+        "STOP", help: "The favourite's stop_id (FEED:stop_id with several feeds), stop code or name", complete: .dynamic(.favourites))
+    ],
     examples: ["transit fav remove TINT", "transit fav remove 4530"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {

@@ -249,7 +249,9 @@ enum FeedsCheckCommand: TransitCommand {
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = folder + "/check-\(getpid()).zip"
     defer { try? FileManager.default.removeItem(atPath: path) }
-    guard case .body(let body) = try client.get(request.url, headers: request.headers, expecting: .zip, destination: path, redactor: request.redactor)
+    guard
+      case .body(let body) = try client.get(
+        request.url, headers: request.headers, expecting: .zip, destination: path, redactor: request.redactor)
     else { return (nil, nil) }
     let head = FileManager.default.contents(atPath: path)?.prefix(4) ?? Data()
     guard head.starts(with: [0x50, 0x4B]) else { throw RuntimeError("\(request.shownURL): not a zip file") }

@@ -120,7 +120,8 @@ enum FeedsSupport {
       }
       if snapshot.origin == .fallback, let failure = snapshot.failure {
         let age = max(0, invocation.context.clock.now().seconds - snapshot.fetchedAt)
-        invocation.context.stderr.line("transit: \(request.redactor.redact(failure.description)); using the snapshot from \(ageText(age)) ago")
+        invocation.context.stderr.line(
+          "transit: \(request.redactor.redact(failure.description)); using the snapshot from \(ageText(age)) ago")
       }
       return snapshot
     } catch {
@@ -132,7 +133,6 @@ enum FeedsSupport {
 
   /// `45 s`, `3 min`, `2 h 5 min`, `3 days`.
   static func ageText(_ seconds: Int64) -> String { Format.duration(seconds: seconds) }
-
 
   /// `12.3 kB`, `4.5 MB`.
   static func sizeText(_ bytes: Int) -> String {

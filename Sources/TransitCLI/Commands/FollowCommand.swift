@@ -11,9 +11,13 @@ enum FollowCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["follow"],
     summary: "Follow one vehicle live: its stops ahead, delay and place on the line",
-    arguments: [ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")],
+    arguments: [
+      ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")
+    ],
     options: [
-      OptionSpec("--trip", value: "TRIP", help: "Follow the vehicle on trip TRIP (the timetable's until one shows up; also a trip the realtime feed adds)"),
+      OptionSpec(
+        "--trip", value: "TRIP",
+        help: "Follow the vehicle on trip TRIP (the timetable's until one shows up; also a trip the realtime feed adds)"),
       OptionSpec("--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP", complete: .dynamic(.routes)),
       OptionSpec("--stop", value: "S", help: "With --route: the stop it is to reach", complete: .dynamic(.favourites)),
       OptionSpec("--once", help: "Print one frame and exit"),
@@ -108,7 +112,8 @@ enum FollowCommand: TransitCommand {
         if let previousTime, !once {
           let wait = Double(now - previousTime) / speed
           if let screen, let shown = lastFrame {
-            if pause(screen, seconds: wait, frame: shown, panel: panel, speed: speed, zone: zone, ascii: ascii, context: invocation.context) {
+            if pause(screen, seconds: wait, frame: shown, panel: panel, speed: speed, zone: zone, ascii: ascii, context: invocation.context)
+            {
               break
             }
           } else {
@@ -136,7 +141,8 @@ enum FollowCommand: TransitCommand {
         panel = try mapPanel(frame, store: store, cache: &shapeCache, ascii: ascii)
         screen.draw(screenLines(frame, panel: panel, zone: zone, size: screen.size(), ascii: ascii))
       } else {
-        out.write(render(frame, zone: zone, width: 80, twelveHour: StopCommandSupport.uses12HourClock(invocation)).joined(separator: "\n") + "\n")
+        out.write(
+          render(frame, zone: zone, width: 80, twelveHour: StopCommandSupport.uses12HourClock(invocation)).joined(separator: "\n") + "\n")
         if !once && (index < moments.count || moments.isEmpty) { out.line() }
       }
       if once { break }
@@ -209,7 +215,9 @@ enum FollowCommand: TransitCommand {
 
   /// The full-screen frame: the text alone, or, from `mapPanelMinimumColumns` wide, the text
   /// on the left and the map on the right.
-  static func screenLines(_ frame: FollowFrame, panel: MapRenderer?, zone: TimeZone, size: (columns: Int, rows: Int), ascii: Bool) -> [String] {
+  static func screenLines(
+    _ frame: FollowFrame, panel: MapRenderer?, zone: TimeZone, size: (columns: Int, rows: Int), ascii: Bool
+  ) -> [String] {
     guard let panel, size.columns >= mapPanelMinimumColumns else {
       return render(frame, zone: zone, width: size.columns, twelveHour: false)
     }
@@ -243,7 +251,9 @@ enum FollowCommand: TransitCommand {
         + (vehicle.map { " · vehicle \($0)" } ?? "") + " · \(clock(now))")
     var state: [String] = [view.isEstimated ? "estimated from the timetable" : view.isAdded ? "live, a trip the feed adds" : "live"]
     if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(VehiclesCommand.ageText(now - stamp)) ago") }
-    if let speed = view.speedMetersPerSecond { state.append("\(Int((speed * 3.6).rounded())) km/h" + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? "")) }
+    if let speed = view.speedMetersPerSecond {
+      state.append("\(Int((speed * 3.6).rounded())) km/h" + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? ""))
+    }
     let delay = VehiclesCommand.delayText(view.delaySeconds, status: view.delayStatus)
     if !delay.isEmpty { state.append(delay) }
     let crowding = RiderMarks.crowding(view.crowding)

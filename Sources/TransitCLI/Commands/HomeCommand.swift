@@ -18,7 +18,9 @@ enum HomeCommand: TransitCommand {
     path: [],
     summary: "Your favourite stops, nearest first, with their next departures",
     options: [
-      OptionSpec("--from", value: "LAT,LON", help: "Where you are: a position or a saved place (default: 'home', else TRANSIT_LOCATION)", complete: .dynamic(.places)),
+      OptionSpec(
+        "--from", value: "LAT,LON", help: "Where you are: a position or a saved place (default: 'home', else TRANSIT_LOCATION)",
+        complete: .dynamic(.places)),
       FeedsSupport.refreshOption,
     ])
 
@@ -104,13 +106,18 @@ enum HomeCommand: TransitCommand {
         JSON.object([
           ("now", .string(ISOTime.format(now, zone: zone))), ("location", locationJSON(location)),
           ("realtime", RealtimeSupport.json(live.report, zone: zone)),
-          ("favourites", .array(sections.map { item, departures, _ in
-            var members = FavSupport.json(item, manyFeeds: manyFeeds)
-            members.append(("distance_m", .optional(distance(item, from: location?.0).map { ($0 * 10).rounded() / 10 })))
-            let stopZone = item.stop.map { store.timeZone(of: $0.feed) } ?? zone
-            members.append(("departures", .array(departures.map { DeparturesCommand.departureJSON($0, zone: stopZone, reachable: nil) })))
-            return .object(members)
-          })),
+          (
+            "favourites",
+            .array(
+              sections.map { item, departures, _ in
+                var members = FavSupport.json(item, manyFeeds: manyFeeds)
+                members.append(("distance_m", .optional(distance(item, from: location?.0).map { ($0 * 10).rounded() / 10 })))
+                let stopZone = item.stop.map { store.timeZone(of: $0.feed) } ?? zone
+                members.append(
+                  ("departures", .array(departures.map { DeparturesCommand.departureJSON($0, zone: stopZone, reachable: nil) })))
+                return .object(members)
+              })
+          ),
         ]).serialized(pretty: true))
       return 0
     }
@@ -127,7 +134,9 @@ enum HomeCommand: TransitCommand {
       out.line("")
       let favourite = item.favourite
       guard let stop = item.stop else {
-        out.line("\(favourite.label ?? FavSupport.id(favourite, manyFeeds: manyFeeds)) [\(FavSupport.id(favourite, manyFeeds: manyFeeds))]: \(FavSupport.missingNote)")
+        out.line(
+          "\(favourite.label ?? FavSupport.id(favourite, manyFeeds: manyFeeds)) [\(FavSupport.id(favourite, manyFeeds: manyFeeds))]: \(FavSupport.missingNote)"
+        )
         continue
       }
       var title = favourite.label.map { "\($0) · \(stop.name)" } ?? stop.name

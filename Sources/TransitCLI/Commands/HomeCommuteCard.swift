@@ -30,7 +30,9 @@ enum HomeCommuteCard {
       let freshness = (live?.feeds.isEmpty ?? true) ? nil : live?.report.freshness
       let text = StatusLine.text(
         option.departure, advice: advice, now: now, freshness: freshness, offline: false, zone: zone, twelveHour: twelve)
-      best = (plan.deadline, "next commute '\(commute.name)' (arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))): \(text)")
+      best = (
+        plan.deadline, "next commute '\(commute.name)' (arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))): \(text)"
+      )
     }
     return best?.1
   }

@@ -24,7 +24,8 @@ enum IngestCommand: TransitCommand {
       "--wait", value: "SECONDS", in: 0...86_400, help: "Wait this long for another ingest to finish before giving up", default: "300")
     static let check = Option.flag(
       "--check", help: "Exit 5 when a held timetable has ended, ends within 7 days or has not started (for monitoring)")
-    static let printSystemdUnits = Option.flag("--print-systemd-units", help: "Print a systemd user service and timer for a nightly refresh")
+    static let printSystemdUnits = Option.flag(
+      "--print-systemd-units", help: "Print a systemd user service and timer for a nightly refresh")
   }
 
   static let spec = CommandSpec(
@@ -32,7 +33,8 @@ enum IngestCommand: TransitCommand {
     summary: "Load a GTFS feed (ZIP, folder of .txt files, stops.json, or a URL) into the timetables",
     arguments: [
       ArgumentSpec(
-        "PATH|URL", help: "A GTFS .zip, a folder of GTFS .txt files, a stops.json list, or a ZIP's URL (default: each configured feed's --gtfs URL)",
+        "PATH|URL",
+        help: "A GTFS .zip, a folder of GTFS .txt files, a stops.json list, or a ZIP's URL (default: each configured feed's --gtfs URL)",
         optional: true)
     ],
     options: [
@@ -232,7 +234,8 @@ enum IngestCommand: TransitCommand {
       return
     }
     let counts = summary.rows.map { "\(Format.thousands($0.count)) \($0.file.replacingOccurrences(of: ".txt", with: ""))" }
-    var line = (ifChanged ? "changed: " : "") + "ingested \(result.feed) in \(Format.seconds(summary.seconds)): " + counts.joined(separator: ", ")
+    var line =
+      (ifChanged ? "changed: " : "") + "ingested \(result.feed) in \(Format.seconds(summary.seconds)): " + counts.joined(separator: ", ")
     if summary.interpolatedStopTimes > 0 { line += " (\(Format.thousands(summary.interpolatedStopTimes)) untimed stop times interpolated)" }
     if !summary.warnings.isEmpty { line += "; \(summary.warnings.count) warning\(summary.warnings.count == 1 ? "" : "s")" }
     context.stdout.line(line)
@@ -379,22 +382,26 @@ enum IngestCommand: TransitCommand {
   static func list(_ timetables: Timetables, _ invocation: Invocation) throws -> Int32 {
     let feeds = try timetables.list()
     if invocation.global.json {
-      let json = JSON.array(feeds.map { feed in
-        .object([
-          ("name", .string(feed.name)), ("source", .optional(feed.meta["source"])),
-          ("service_start", .optional(feed.meta["service_start"])), ("service_end", .optional(feed.meta["service_end"])),
-          ("loaded_at", .optional(feed.meta["loaded_at"].flatMap { Int64($0) }.map { ISOTime.format(.init($0)) })),
-          ("stops", .number(feed.rows("stops.txt") + feed.rows("stops.json"))), ("routes", .number(feed.rows("routes.txt"))),
-          ("trips", .number(feed.rows("trips.txt"))), ("stop_times", .number(feed.rows("stop_times.txt"))),
-          ("status", .string(statusWord(feed.serviceStatus(now: invocation.now)))),
-          ("previous", (try? timetables.previousMeta(of: feed.name)).flatMap { $0 }.map { meta in
-            JSON.object([
-              ("service_start", .optional(meta["service_start"])), ("service_end", .optional(meta["service_end"])),
-              ("loaded_at", .optional(meta["loaded_at"].flatMap { Int64($0) }.map { ISOTime.format(.init($0)) })),
-            ])
-          } ?? .null),
-        ])
-      })
+      let json = JSON.array(
+        feeds.map { feed in
+          .object([
+            ("name", .string(feed.name)), ("source", .optional(feed.meta["source"])),
+            ("service_start", .optional(feed.meta["service_start"])), ("service_end", .optional(feed.meta["service_end"])),
+            ("loaded_at", .optional(feed.meta["loaded_at"].flatMap { Int64($0) }.map { ISOTime.format(.init($0)) })),
+            ("stops", .number(feed.rows("stops.txt") + feed.rows("stops.json"))), ("routes", .number(feed.rows("routes.txt"))),
+            ("trips", .number(feed.rows("trips.txt"))), ("stop_times", .number(feed.rows("stop_times.txt"))),
+            ("status", .string(statusWord(feed.serviceStatus(now: invocation.now)))),
+            (
+              "previous",
+              (try? timetables.previousMeta(of: feed.name)).flatMap { $0 }.map { meta in
+                JSON.object([
+                  ("service_start", .optional(meta["service_start"])), ("service_end", .optional(meta["service_end"])),
+                  ("loaded_at", .optional(meta["loaded_at"].flatMap { Int64($0) }.map { ISOTime.format(.init($0)) })),
+                ])
+              } ?? .null
+            ),
+          ])
+        })
       invocation.context.stdout.line(json.serialized(pretty: true))
       return 0
     }
@@ -426,7 +433,8 @@ enum IngestCommand: TransitCommand {
         warned = true
         invocation.context.stdout.line(warning)
       } else if !invocation.arguments.isSet(Options.quiet) {
-        invocation.context.stdout.line("\(feed.name): \(statusWord(status)), service to \(serviceText(feed.meta).components(separatedBy: " to ").last ?? "?")")
+        invocation.context.stdout.line(
+          "\(feed.name): \(statusWord(status)), service to \(serviceText(feed.meta).components(separatedBy: " to ").last ?? "?")")
       }
     }
     if feeds.isEmpty && !invocation.arguments.isSet(Options.quiet) { invocation.context.stdout.line("no feeds held") }
@@ -455,7 +463,8 @@ enum IngestCommand: TransitCommand {
 
   /// `2026-11-29 12:00` (UTC).
   static func loadedText(_ meta: [String: String]) -> String {
-    meta["loaded_at"].flatMap { Int64($0) }.map { String(ISOTime.format(.init($0)).prefix(16)).replacingOccurrences(of: "T", with: " ") } ?? "?"
+    meta["loaded_at"].flatMap { Int64($0) }.map { String(ISOTime.format(.init($0)).prefix(16)).replacingOccurrences(of: "T", with: " ") }
+      ?? "?"
   }
 
   static func checksJSON(_ checks: [SwapCheck]) -> JSON {
@@ -515,7 +524,8 @@ extension ChangeForYou {
       case .removed: return "your stop \(stop) is no longer in the timetable"
       case .moved(let meters): return "your stop \(stop) moved \(Int(meters.rounded())) m"
       case .routesGone(let routes):
-        return "\(routes.count == 1 ? "route" : "routes") \(routes.joined(separator: ", ")) no longer \(routes.count == 1 ? "calls" : "call") at your stop \(stop)"
+        return
+          "\(routes.count == 1 ? "route" : "routes") \(routes.joined(separator: ", ")) no longer \(routes.count == 1 ? "calls" : "call") at your stop \(stop)"
       }
     case .commute(let change, let zone):
       func clock(_ time: UnixTime) -> String { String(ISOTime.format(time, zone: zone).dropFirst(11).prefix(5)) }
@@ -544,7 +554,8 @@ extension ChangeForYou {
       return .object(members)
     case .commute(let change, let zone):
       func choice(_ choice: CommuteChange.Choice?) -> JSON {
-        choice.map { .object([("route_short_name", .string($0.route)), ("departs", .string(ISOTime.format($0.departs, zone: zone)))]) } ?? .null
+        choice.map { .object([("route_short_name", .string($0.route)), ("departs", .string(ISOTime.format($0.departs, zone: zone)))]) }
+          ?? .null
       }
       return .object([
         ("commute", .string(change.name)), ("change", .string("commute")), ("date", .string(change.date.description)),

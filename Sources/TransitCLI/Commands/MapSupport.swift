@@ -54,7 +54,8 @@ enum MapSupport {
 
   /// The lines a route draws: each distinct shape its patterns follow, or, for a pattern with
   /// no shape, a line through its stops in order.
-  static func routeLines(_ details: RouteDetails, store: Store) throws -> [(shapeID: String?, pattern: RoutePattern, points: [Coordinate])] {
+  static func routeLines(_ details: RouteDetails, store: Store) throws -> [(shapeID: String?, pattern: RoutePattern, points: [Coordinate])]
+  {
     var result: [(String?, RoutePattern, [Coordinate])] = []
     var seen = Set<String>()
     for direction in details.directions {

@@ -1,7 +1,7 @@
 import Foundation
-import Services
 import GTFS
 import Merge
+import Services
 import TransitModel
 
 /// `transit plan`'s three renderings: text for people, `--json`, `--geojson`.
@@ -42,7 +42,9 @@ struct PlanOutput {
       let leaving = journey.departure.seconds - ((journey.departure.seconds % 60) + 60) % 60
       let arriving = UnixTime(journey.arrival.seconds + (60 - ((journey.arrival.seconds % 60) + 60) % 60) % 60)
       let minutes = (arriving.seconds - leaving) / 60
-      let changes = journey.rides == 0 ? "on foot" : journey.transfers == 0 ? "direct" : journey.transfers == 1 ? "1 transfer" : "\(journey.transfers) transfers"
+      let changes =
+        journey.rides == 0
+        ? "on foot" : journey.transfers == 0 ? "direct" : journey.transfers == 1 ? "1 transfer" : "\(journey.transfers) transfers"
       let countdown = StopCommandSupport.countdown(to: journey.departure, from: now)
       let leave = countdown == "now" ? "leave now" : journey.departure > now ? "leave in \(countdown)" : "should have left \(countdown)"
       // A departure on another day than the one asked about says its date.
@@ -106,7 +108,9 @@ struct PlanOutput {
       case .stop(let stop):
         return .object([("type", .string("stop"))] + StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds))
       case .place(let point, let name):
-        return .object([("type", .string("place")), ("name", .optional(name)), ("lat", .double(point.latitude)), ("lon", .double(point.longitude))])
+        return .object([
+          ("type", .string("place")), ("name", .optional(name)), ("lat", .double(point.latitude)), ("lon", .double(point.longitude)),
+        ])
       }
     }
     func walkEndJSON(_ end: PlanCommand.WalkEnd) -> JSON {

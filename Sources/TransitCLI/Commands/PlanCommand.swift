@@ -27,13 +27,19 @@ enum PlanCommand: TransitCommand {
       OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --depart or --arrive-by HH:MM)"),
       OptionSpec("--max-transfers", value: "N", help: "Change trips at most N times", default: "\(defaultMaxTransfers)"),
       OptionSpec("--walk-speed", value: "M/S", help: "Walking speed in metres per second (default: the walking-speed setting, 1.3)"),
-      OptionSpec("--max-walk", value: "M", help: "Walk at most M metres to the first stop and from the last (and at most 400 m between stops)", default: "\(defaultMaxWalkMeters)"),
+      OptionSpec(
+        "--max-walk", value: "M", help: "Walk at most M metres to the first stop and from the last (and at most 400 m between stops)",
+        default: "\(defaultMaxWalkMeters)"),
       OptionSpec(
         "--mode", value: "MODE",
         help: "Only ride MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
         repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N journeys", default: "\(defaultLimit)"),
-      OptionSpec("--accessible", help: "Only journeys on wheelchair-accessible trips (wheelchair_accessible 1) boarding and alighting at stops with wheelchair boarding; what the feed does not say counts as not accessible"),
+      OptionSpec(
+        "--accessible",
+        help:
+          "Only journeys on wheelchair-accessible trips (wheelchair_accessible 1) boarding and alighting at stops with wheelchair boarding; what the feed does not say counts as not accessible"
+      ),
       OptionSpec("--geojson", help: "Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)"),
       FeedsSupport.refreshOption,
     ],
@@ -173,10 +179,11 @@ enum PlanCommand: TransitCommand {
     case .notFound(let suggestions):
       // Offered as typed back it resolves: the name when it is one stop's, else its code or id
       // (the name beside it).
-      let hint = try suggestions.first.map { stop in
-        let typed = try store.typedName(of: stop)
-        return "; did you mean '\(typed)'\(typed == stop.name ? "" : " (\(stop.name))")?"
-      } ?? ""
+      let hint =
+        try suggestions.first.map { stop in
+          let typed = try store.typedName(of: stop)
+          return "; did you mean '\(typed)'\(typed == stop.name ? "" : " (\(stop.name))")?"
+        } ?? ""
       throw NotFoundError("\(role) '\(text)' is not a stop (id, code or name), a saved place or LAT,LON\(hint)")
     }
   }

@@ -27,9 +27,10 @@ enum RouteCommandSupport {
   /// Aligned lines naming each route by id, short name, long name and mode.
   static func candidateLines(_ routes: [RouteSummary], store: Store) -> String {
     let manyFeeds = store.feedNames.count > 1
-    return StopCommandSupport.table(routes.map { route in
-      ["  " + (manyFeeds ? "\(route.feed):" : "") + route.id.rawValue, route.shortName, route.longName ?? "", route.mode.rawValue]
-    })
+    return StopCommandSupport.table(
+      routes.map { route in
+        ["  " + (manyFeeds ? "\(route.feed):" : "") + route.id.rawValue, route.shortName, route.longName ?? "", route.mode.rawValue]
+      })
   }
 
   /// "#F6A800" from "f6a800"; nil for anything but six hex digits.

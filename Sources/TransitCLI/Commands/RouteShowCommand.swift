@@ -96,8 +96,9 @@ enum RouteShowCommand: TransitCommand {
       let ascii = MapSupport.isASCII(invocation)
       out.line()
       out.write(MapSupport.trimmed(renderer.render(columns: size.columns, rows: size.rows - 1, ascii: ascii)))
-      out.line("\(MapRenderer.stopMark(ascii: ascii)) stops\(MapSupport.separator(ascii: ascii))\(lines.count) line\(lines.count == 1 ? "" : "s")"
-        + (lines.contains { $0.shapeID == nil } ? " (through the stops where shapes.txt has none)" : ""))
+      out.line(
+        "\(MapRenderer.stopMark(ascii: ascii)) stops\(MapSupport.separator(ascii: ascii))\(lines.count) line\(lines.count == 1 ? "" : "s")"
+          + (lines.contains { $0.shapeID == nil } ? " (through the stops where shapes.txt has none)" : ""))
       return 0
     }
 
@@ -113,7 +114,8 @@ enum RouteShowCommand: TransitCommand {
       out.line()
       let name = direction.directionID.map { "direction \($0)" } ?? "no direction_id"
       out.line(
-        "\(name) → \(main.headsign): \(trips) trip\(trips == 1 ? "" : "s") in \(direction.patterns.count) pattern\(direction.patterns.count == 1 ? "" : "s")")
+        "\(name) → \(main.headsign): \(trips) trip\(trips == 1 ? "" : "s") in \(direction.patterns.count) pattern\(direction.patterns.count == 1 ? "" : "s")"
+      )
       if let first = direction.firstDeparture, let last = direction.lastDeparture {
         out.line("  \(dayName): \(today) trip\(today == 1 ? "" : "s"), first \(clock(first)), last \(clock(last))")
       } else {
@@ -202,28 +204,40 @@ enum RouteShowCommand: TransitCommand {
     return .object([
       ("route", .object(RouteCommandSupport.routeJSON(details.listing, manyFeeds: manyFeeds))),
       ("date", .string(String(format: "%04d-%02d-%02d", details.date.year, details.date.month, details.date.day))),
-      ("directions", .array(details.directions.map { direction in
-        .object([
-          ("direction_id", .optional(direction.directionID)),
-          ("headsign", .string(direction.main.headsign)),
-          ("trips_on_date", .number(direction.patterns.reduce(0) { $0 + $1.tripsOnDate })),
-          ("first_departure", time(direction.firstDeparture)),
-          ("last_departure", time(direction.lastDeparture)),
-          ("headways", .array(direction.headways.map { band in
+      (
+        "directions",
+        .array(
+          details.directions.map { direction in
             .object([
-              ("band", .string(band.name)), ("start", .string(hhmm(band.start))), ("end", .string(hhmm(band.end))),
-              ("departures", .number(band.departures)), ("median_headway_seconds", .optional(band.medianSeconds)),
+              ("direction_id", .optional(direction.directionID)),
+              ("headsign", .string(direction.main.headsign)),
+              ("trips_on_date", .number(direction.patterns.reduce(0) { $0 + $1.tripsOnDate })),
+              ("first_departure", time(direction.firstDeparture)),
+              ("last_departure", time(direction.lastDeparture)),
+              (
+                "headways",
+                .array(
+                  direction.headways.map { band in
+                    .object([
+                      ("band", .string(band.name)), ("start", .string(hhmm(band.start))), ("end", .string(hhmm(band.end))),
+                      ("departures", .number(band.departures)), ("median_headway_seconds", .optional(band.medianSeconds)),
+                    ])
+                  })
+              ),
+              (
+                "patterns",
+                .array(
+                  direction.patterns.enumerated().map { index, pattern in
+                    .object([
+                      ("main", .bool(index == 0)), ("headsign", .string(pattern.headsign)), ("trips", .number(pattern.tripCount)),
+                      ("trips_on_date", .number(pattern.tripsOnDate)), ("shape_ids", .array(pattern.shapeIDs.map(JSON.string))),
+                      ("stops", .array(pattern.stops.map { .object(StopCommandSupport.stopJSON($0, manyFeeds: false)) })),
+                    ])
+                  })
+              ),
             ])
-          })),
-          ("patterns", .array(direction.patterns.enumerated().map { index, pattern in
-            .object([
-              ("main", .bool(index == 0)), ("headsign", .string(pattern.headsign)), ("trips", .number(pattern.tripCount)),
-              ("trips_on_date", .number(pattern.tripsOnDate)), ("shape_ids", .array(pattern.shapeIDs.map(JSON.string))),
-              ("stops", .array(pattern.stops.map { .object(StopCommandSupport.stopJSON($0, manyFeeds: false)) })),
-            ])
-          })),
-        ])
-      })),
+          })
+      ),
       ("trips_without_stops", .number(details.tripsWithoutStops)),
     ])
   }

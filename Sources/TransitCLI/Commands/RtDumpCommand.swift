@@ -86,7 +86,8 @@ public enum RtDumpCommand: TransitCommand {
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let cap = max(limits.maxCompressedBytes, limits.maxDecompressedBytes)
     guard size <= cap else {
-      throw RuntimeError("\(source): \(size >> 20) MiB is more than the \(cap >> 20) MiB a realtime feed may hold (the realtime-max-mb setting)")
+      throw RuntimeError(
+        "\(source): \(size >> 20) MiB is more than the \(cap >> 20) MiB a realtime feed may hold (the realtime-max-mb setting)")
     }
     guard let bytes = readBytes(path, size: size) else { throw RuntimeError("\(source): cannot be read") }
     return try decode(bytes, source: source, limits: limits)
@@ -127,7 +128,8 @@ public enum RtDumpCommand: TransitCommand {
     if source.lowercased().hasSuffix(".gz") || Gzip.isGzip(bytes) {
       guard bytes.count <= limits.maxCompressedBytes else {
         throw RuntimeError(
-          "\(source): the gzip data is larger than the \(limits.maxCompressedBytes >> 20) MiB allowed (the realtime-max-download-mb setting)")
+          "\(source): the gzip data is larger than the \(limits.maxCompressedBytes >> 20) MiB allowed (the realtime-max-download-mb setting)"
+        )
       }
       do {
         bytes = try Gzip.decompress(bytes, maxOutput: limits.maxDecompressedBytes)

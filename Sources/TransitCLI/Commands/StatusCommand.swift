@@ -66,11 +66,13 @@ enum StatusCommand: TransitCommand {
     // Trip updates count too: a route whose live trips run late beyond the threshold is yellow.
     let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
     let live = try store.map { try RealtimeSupport.live(invocation, store: $0, feeds: feeds, now: now, options: options) }
-    let report = live?.report ?? {
-      var report = RealtimeReport()
-      report.hasAlertsFeed = feeds.contains { feed in feed.entities.isEmpty || feed.entities.contains { $0.alert != nil } }
-      return report
-    }()
+    let report =
+      live?.report
+      ?? {
+        var report = RealtimeReport()
+        report.hasAlertsFeed = feeds.contains { feed in feed.entities.isEmpty || feed.entities.contains { $0.alert != nil } }
+        return report
+      }()
     let lateness = live.map(RouteLateness.byRoute) ?? [:]
 
     func line(_ id: String, name: String, scope: AlertScope) -> Line {
@@ -89,7 +91,8 @@ enum StatusCommand: TransitCommand {
           lines.append(line(text, name: text, scope: try resolver.scope(route: text)))
         }
         for route in found {
-          lines.append(line(route.route.id.rawValue, name: route.route.shortName, scope: try resolver.scope(route: route.route.id.rawValue)))
+          lines.append(
+            line(route.route.id.rawValue, name: route.route.shortName, scope: try resolver.scope(route: route.route.id.rawValue)))
         }
       }
     } else {

@@ -59,8 +59,10 @@ enum StopCommandSupport {
     let manyFeeds = store.feedNames.count > 1
     let labels = (try? store.distinguishingLabels(stops)) ?? stops.map { _ in nil }
     let rows = zip(stops, labels).map { stop, label in
-      ["  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue, stop.code ?? "", stop.name, kind(of: stop),
-       label.flatMap { kind(of: stop).contains($0) ? nil : $0 } ?? ""]
+      [
+        "  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue, stop.code ?? "", stop.name, kind(of: stop),
+        label.flatMap { kind(of: stop).contains($0) ? nil : $0 } ?? "",
+      ]
     }
     return table(rows)
   }
@@ -119,7 +121,9 @@ enum StopCommandSupport {
 
   /// Where the user is when they did not say: the saved `home` place, else `TRANSIT_LOCATION`,
   /// else the middle of the network; with a description of which it was.
-  static func fallbackLocation(_ invocation: Invocation, store: Store, allowCentre: Bool = true) throws
+  static func fallbackLocation(
+    _ invocation: Invocation, store: Store, allowCentre: Bool = true
+  ) throws
     -> (Coordinate, String)?
   {
     let data = invocation.paths.data
@@ -166,7 +170,7 @@ enum StopCommandSupport {
     return uses12HourClock(environment)
   }
 
-    /// The wall-clock time of `time` in `zone`: "16:21" or "4:21 PM".
+  /// The wall-clock time of `time` in `zone`: "16:21" or "4:21 PM".
   static func clock(_ time: UnixTime, zone: TimeZone, twelveHour: Bool) -> String {
     let iso = ISOTime.format(time, zone: zone)  // 2026-11-30T16:21:00+00:00
     let hour = Int(iso.dropFirst(11).prefix(2)) ?? 0

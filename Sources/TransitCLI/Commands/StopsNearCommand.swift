@@ -8,7 +8,12 @@ enum StopsNearCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["stops", "near"],
     summary: "The stops nearest a position, with the routes serving them",
-    arguments: [ArgumentSpec("LAT,LON", help: "Where to look from, or a saved place (default: saved place 'home', else TRANSIT_LOCATION, else the network's middle)", optional: true, complete: .dynamic(.places))],
+    arguments: [
+      ArgumentSpec(
+        "LAT,LON",
+        help: "Where to look from, or a saved place (default: saved place 'home', else TRANSIT_LOCATION, else the network's middle)",
+        optional: true, complete: .dynamic(.places))
+    ],
     options: [
       OptionSpec("--radius", value: "M", help: "Only stops within M metres, 1 to 100000 (default: the nearest, however far, up to 100 km)"),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N stops", default: "10"),
@@ -17,7 +22,11 @@ enum StopsNearCommand: TransitCommand {
         help: "Only stops served by MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
         repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
       OptionSpec("--stations", help: "List a station once, with its platforms under it, instead of each platform"),
-      OptionSpec("--accessible", help: "Only stops with wheelchair boarding (wheelchair_boarding 1, a platform inheriting its station's); a stop the feed says nothing about counts as not accessible"),
+      OptionSpec(
+        "--accessible",
+        help:
+          "Only stops with wheelchair boarding (wheelchair_boarding 1, a platform inheriting its station's); a stop the feed says nothing about counts as not accessible"
+      ),
       MapSupport.mapOption,
       MapSupport.asciiOption,
     ],
@@ -56,12 +65,14 @@ enum StopsNearCommand: TransitCommand {
       }
     }
     let accessibleOnly = arguments.flag("--accessible")
-    var found = try store.nearby(point, radiusMeters: radius, limit: accessibleOnly ? min(10_000, limit * 20) : limit, modes: modes, stations: stations)
+    var found = try store.nearby(
+      point, radiusMeters: radius, limit: accessibleOnly ? min(10_000, limit * 20) : limit, modes: modes, stations: stations)
     var access: [StopID: (WheelchairAccess, Int?)] = [:]
     for entry in found {
       let attributes = try store.attributes(ofStop: entry.stop.id, feed: entry.stop.feed)
       access[entry.stop.id] = (
-        Accessibility.stop(own: attributes?.wheelchairBoarding, parent: attributes?.parentWheelchairBoarding), attributes?.wheelchairBoarding
+        Accessibility.stop(own: attributes?.wheelchairBoarding, parent: attributes?.parentWheelchairBoarding),
+        attributes?.wheelchairBoarding
       )
     }
     if accessibleOnly {
@@ -74,21 +85,22 @@ enum StopsNearCommand: TransitCommand {
     let manyFeeds = store.feedNames.count > 1
 
     if invocation.global.json {
-      let json = JSON.array(found.map { entry in
-        var members = StopCommandSupport.stopJSON(entry.stop, manyFeeds: manyFeeds)
-        members += [
-          ("distance_m", .double((entry.distanceMeters * 10).rounded() / 10)),
-          ("location_type", .number(entry.stop.locationType)),
-          ("parent_station", .optional(entry.stop.parentStation?.rawValue)),
-          ("routes", .array(entry.routes.map { .string($0.shortName) })),
-          ("wheelchair_boarding", .optional(access[entry.stop.id]?.1)),
-          ("wheelchair_access", .string((access[entry.stop.id]?.0 ?? .unknown).rawValue)),
-        ]
-        if stations && entry.stop.isStation {
-          members.append(("platforms", .array((platforms[entry.stop.id] ?? []).map { .string($0.id.rawValue) })))
-        }
-        return .object(members)
-      })
+      let json = JSON.array(
+        found.map { entry in
+          var members = StopCommandSupport.stopJSON(entry.stop, manyFeeds: manyFeeds)
+          members += [
+            ("distance_m", .double((entry.distanceMeters * 10).rounded() / 10)),
+            ("location_type", .number(entry.stop.locationType)),
+            ("parent_station", .optional(entry.stop.parentStation?.rawValue)),
+            ("routes", .array(entry.routes.map { .string($0.shortName) })),
+            ("wheelchair_boarding", .optional(access[entry.stop.id]?.1)),
+            ("wheelchair_access", .string((access[entry.stop.id]?.0 ?? .unknown).rawValue)),
+          ]
+          if stations && entry.stop.isStation {
+            members.append(("platforms", .array((platforms[entry.stop.id] ?? []).map { .string($0.id.rawValue) })))
+          }
+          return .object(members)
+        })
       invocation.context.stdout.line(json.serialized(pretty: true))
       return 0
     }
@@ -112,7 +124,8 @@ enum StopsNearCommand: TransitCommand {
     for (entry, label) in zip(found, labels) {
       let kind = StopCommandSupport.kind(of: entry.stop)
       rows.append([
-        StopCommandSupport.distance(entry.distanceMeters), StopCommandSupport.walkText(entry.distanceMeters, walking), entry.stop.code ?? "",
+        StopCommandSupport.distance(entry.distanceMeters), StopCommandSupport.walkText(entry.distanceMeters, walking),
+        entry.stop.code ?? "",
         entry.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? "")
           + wheelchair(access[entry.stop.id]?.0 ?? .unknown),
         (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
@@ -120,7 +133,8 @@ enum StopsNearCommand: TransitCommand {
       ])
       for platform in platforms[entry.stop.id] ?? [] {
         rows.append([
-          "", "", platform.code ?? "", "  " + (StopCommandSupport.kind(of: platform).isEmpty ? platform.name : StopCommandSupport.kind(of: platform))
+          "", "", platform.code ?? "",
+          "  " + (StopCommandSupport.kind(of: platform).isEmpty ? platform.name : StopCommandSupport.kind(of: platform))
             + wheelchair(try Accessibility.stop(platform, in: store)),
           platform.id.rawValue, routeList(try store.routes(at: platform)),
         ])

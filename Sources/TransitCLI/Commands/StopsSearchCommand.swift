@@ -9,7 +9,10 @@ enum StopsSearchCommand: TransitCommand {
     summary: "Find stops by code or name (accents, case and small typos forgiven)",
     arguments: [ArgumentSpec("TEXT", help: "A stop code, a name, or the start of its words ('tallaght sq')", variadic: true)],
     options: [
-      OptionSpec("--near", value: "LAT,LON", help: "Nearest first from LAT,LON or a saved place (default: saved place 'home' or TRANSIT_LOCATION, if set)", complete: .dynamic(.places)),
+      OptionSpec(
+        "--near", value: "LAT,LON",
+        help: "Nearest first from LAT,LON or a saved place (default: saved place 'home' or TRANSIT_LOCATION, if set)",
+        complete: .dynamic(.places)),
       OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N stops", default: "10"),
     ],
     discussion: """
@@ -38,16 +41,17 @@ enum StopsSearchCommand: TransitCommand {
     let manyFeeds = store.feedNames.count > 1
 
     if invocation.global.json {
-      let json = JSON.array(matches.map { match in
-        var members = StopCommandSupport.stopJSON(match.stop, manyFeeds: manyFeeds)
-        members += [
-          ("location_type", .number(match.stop.locationType)),
-          ("parent_station", .optional(match.stop.parentStation?.rawValue)),
-          ("match", .string(name(of: match.kind))),
-          ("distance_m", match.distanceMeters.map { .double(($0 * 10).rounded() / 10) } ?? .null),
-        ]
-        return .object(members)
-      })
+      let json = JSON.array(
+        matches.map { match in
+          var members = StopCommandSupport.stopJSON(match.stop, manyFeeds: manyFeeds)
+          members += [
+            ("location_type", .number(match.stop.locationType)),
+            ("parent_station", .optional(match.stop.parentStation?.rawValue)),
+            ("match", .string(name(of: match.kind))),
+            ("distance_m", match.distanceMeters.map { .double(($0 * 10).rounded() / 10) } ?? .null),
+          ]
+          return .object(members)
+        })
       invocation.context.stdout.line(json.serialized(pretty: true))
       return 0
     }

@@ -11,7 +11,11 @@ enum StopsShowCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["stops", "show"],
     summary: "A stop in full: code, position, station and platforms, routes, next departures",
-    arguments: [ArgumentSpec("STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop", complete: .dynamic(.favourites))],
+    arguments: [
+      ArgumentSpec(
+        "STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop",
+        complete: .dynamic(.favourites))
+    ],
     options: [],
     discussion: """
       Lists every route calling at the stop (at any platform, for a station) with the
@@ -50,13 +54,17 @@ enum StopsShowCommand: TransitCommand {
         ("stop", stopObject(stop)),
         ("parent_station", parent.map(stopObject) ?? .null),
         ("platforms", .array(platforms.map(stopObject))),
-        ("routes", .array(routes.map { entry in
-          .object([
-            ("route_id", .string(entry.route.id.rawValue)), ("route_short_name", .string(entry.route.shortName)),
-            ("route_long_name", .optional(entry.route.longName)), ("route_type", .number(entry.route.routeType)),
-            ("mode", .string(entry.route.mode.rawValue)), ("destinations", .array(entry.destinations.map(JSON.string))),
-          ])
-        })),
+        (
+          "routes",
+          .array(
+            routes.map { entry in
+              .object([
+                ("route_id", .string(entry.route.id.rawValue)), ("route_short_name", .string(entry.route.shortName)),
+                ("route_long_name", .optional(entry.route.longName)), ("route_type", .number(entry.route.routeType)),
+                ("mode", .string(entry.route.mode.rawValue)), ("destinations", .array(entry.destinations.map(JSON.string))),
+              ])
+            })
+        ),
         ("now", .string(ISOTime.format(now, zone: zone))),
         ("departures", .array(calls.map { DeparturesCommand.departureJSON($0, zone: zone, reachable: nil) })),
       ])
@@ -83,7 +91,10 @@ enum StopsShowCommand: TransitCommand {
       var rows: [[String]] = []
       for platform in platforms {
         let routes = try store.routes(at: platform).map { StopCommandSupport.coloured($0.shortName, mode: $0.mode, enabled: colour) }
-        rows.append(["  " + StopCommandSupport.kind(of: platform) + (try wheelchair(platform)), platform.id.rawValue, platform.code ?? "", routes.joined(separator: " ")])
+        rows.append([
+          "  " + StopCommandSupport.kind(of: platform) + (try wheelchair(platform)), platform.id.rawValue, platform.code ?? "",
+          routes.joined(separator: " "),
+        ])
       }
       out.write(StopCommandSupport.table(rows))
     }

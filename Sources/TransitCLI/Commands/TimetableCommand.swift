@@ -8,7 +8,11 @@ enum TimetableCommand: TransitCommand {
   static let spec = CommandSpec(
     path: ["timetable"],
     summary: "A stop's whole day as a printed timetable: hours down, minutes across, per route and direction",
-    arguments: [ArgumentSpec("STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop", complete: .dynamic(.favourites))],
+    arguments: [
+      ArgumentSpec(
+        "STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop",
+        complete: .dynamic(.favourites))
+    ],
     options: [
       OptionSpec("--date", value: "YYYY-MM-DD", help: "The service day", default: "today"),
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
@@ -50,7 +54,8 @@ enum TimetableCommand: TransitCommand {
     if !invocation.global.realtimeFiles.isEmpty {
       let feeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
       let live = try RealtimeSupport.live(
-        invocation, store: store, feeds: feeds, now: invocation.now, options: try RealtimeSupport.options(invocation, settings: try invocation.settings()))
+        invocation, store: store, feeds: feeds, now: invocation.now,
+        options: try RealtimeSupport.options(invocation, settings: try invocation.settings()))
       var stopIDs: Set<StopID> = [stop.id]
       if stop.isStation { for platform in try store.platforms(of: stop) { stopIDs.insert(platform.id) } }
       skipped = TimetableGrid.skippedTrips(live, at: stopIDs, on: date)
@@ -78,7 +83,8 @@ enum TimetableCommand: TransitCommand {
     for block in grid.blocks {
       out += "\n"
       let direction = block.directionID.map { " (direction \($0))" } ?? ""
-      out += StopCommandSupport.coloured(block.routeShortName, mode: TransitMode(routeType: block.routeType), enabled: colour)
+      out +=
+        StopCommandSupport.coloured(block.routeShortName, mode: TransitMode(routeType: block.routeType), enabled: colour)
         + " to \(block.headsign)\(direction) · \(block.count) departure\(block.count == 1 ? "" : "s")\n"
       let cell = block.hours.flatMap(\.entries).map { 2 + ($0.mark?.count ?? 0) }.max() ?? 2
       let prefix = 5  // "07 │ "
@@ -116,25 +122,37 @@ enum TimetableCommand: TransitCommand {
     .object([
       ("stop", .object(StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds))),
       ("service_date", .string(grid.serviceDate.description)),
-      ("blocks", .array(grid.blocks.map { block in
-        .object([
-          ("route_id", .string(block.routeID.rawValue)), ("route_short_name", .string(block.routeShortName)),
-          ("direction_id", .optional(block.directionID)), ("headsign", .string(block.headsign)),
-          ("hours", .array(block.hours.map { hour in
+      (
+        "blocks",
+        .array(
+          grid.blocks.map { block in
             .object([
-              ("hour", .number(hour.hour)),
-              ("departures", .array(hour.entries.map { entry in
-                .object([
-                  ("minute", .number(entry.minute)), ("trip_id", .string(entry.tripID.rawValue)),
-                  ("stop_id", .string(entry.stopID.rawValue)), ("headsign", .string(entry.headsign)),
-                  ("footnote", .optional(entry.mark)),
-                ])
-              })),
+              ("route_id", .string(block.routeID.rawValue)), ("route_short_name", .string(block.routeShortName)),
+              ("direction_id", .optional(block.directionID)), ("headsign", .string(block.headsign)),
+              (
+                "hours",
+                .array(
+                  block.hours.map { hour in
+                    .object([
+                      ("hour", .number(hour.hour)),
+                      (
+                        "departures",
+                        .array(
+                          hour.entries.map { entry in
+                            .object([
+                              ("minute", .number(entry.minute)), ("trip_id", .string(entry.tripID.rawValue)),
+                              ("stop_id", .string(entry.stopID.rawValue)), ("headsign", .string(entry.headsign)),
+                              ("footnote", .optional(entry.mark)),
+                            ])
+                          })
+                      ),
+                    ])
+                  })
+              ),
+              ("footnotes", .array(block.footnotes.map { .object([("mark", .string($0.mark)), ("text", .string($0.text))]) })),
             ])
-          })),
-          ("footnotes", .array(block.footnotes.map { .object([("mark", .string($0.mark)), ("text", .string($0.text))]) })),
-        ])
-      })),
+          })
+      ),
     ])
   }
 }

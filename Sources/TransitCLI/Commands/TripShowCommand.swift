@@ -14,7 +14,9 @@ enum TripShowCommand: TransitCommand {
       ArgumentSpec("TRIP", help: "A trip_id, a trip_short_name (train number), or a live vehicle's id or label", optional: true)
     ],
     options: [
-      OptionSpec("--route", value: "R", help: "With --stop and --at: the trip of route R leaving STOP at (or first after) TIME", complete: .dynamic(.routes)),
+      OptionSpec(
+        "--route", value: "R", help: "With --stop and --at: the trip of route R leaving STOP at (or first after) TIME",
+        complete: .dynamic(.routes)),
       OptionSpec("--stop", value: "STOP", help: "The stop the --route departure leaves from", complete: .dynamic(.favourites)),
       OptionSpec("--at", value: "TIME", help: "The --route departure's time: HH:MM (the agency's clock) or ISO 8601", default: "now"),
       OptionSpec("--date", value: "YYYY-MM-DD", help: "The service day (default: the run nearest now, or the one the realtime follows)"),
@@ -187,38 +189,46 @@ enum TripShowCommand: TransitCommand {
       ("wheelchair_accessible", .optional(report.wheelchairAccessible)), ("cancelled", .bool(report.isCancelled)),
     ]
     if manyFeeds { trip.insert(("feed", .string(report.feed.rawValue)), at: 0) }
-    let vehicle: JSON = report.vehicle.map { view in
-      .object([
-        ("vehicle_id", .optional(view.vehicleID)), ("label", .optional(view.label)),
-        ("lat", .optional(view.coordinate?.latitude)), ("lon", .optional(view.coordinate?.longitude)),
-        ("current_stop_id", .optional(view.currentStopID?.rawValue)), ("status", .optional(view.status)),
-        ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
-        ("timestamp", time(view.timestamp)),
-      ])
-    } ?? .null
+    let vehicle: JSON =
+      report.vehicle.map { view in
+        .object([
+          ("vehicle_id", .optional(view.vehicleID)), ("label", .optional(view.label)),
+          ("lat", .optional(view.coordinate?.latitude)), ("lon", .optional(view.coordinate?.longitude)),
+          ("current_stop_id", .optional(view.currentStopID?.rawValue)), ("status", .optional(view.status)),
+          ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
+          ("timestamp", time(view.timestamp)),
+        ])
+      } ?? .null
     return .object([
       ("trip", .object(trip)),
       ("now", .string(ISOTime.format(live.now, zone: zone))),
       ("realtime", RealtimeSupport.json(live.report, zone: zone)),
       ("vehicle", vehicle),
       ("occupancy", RiderMarks.json(report.crowding)),
-      ("calls", .array(report.calls.map { call in
-        .object([
-          ("stop_id", .string(call.stopID.rawValue)), ("name", .string(call.name)), ("platform", .optional(call.platform)),
-          ("stop_sequence", .number(call.stopSequence)),
-          ("scheduled_arrival", time(call.scheduledArrival)), ("scheduled_departure", time(call.scheduledDeparture)),
-          ("expected_arrival", time(call.expectedArrival)), ("expected_departure", time(call.expectedDeparture)),
-          ("delay_seconds", .optional(call.delaySeconds.map { Int($0) })), ("source", .string(call.source.rawValue)),
-          ("status", .string(call.status.rawValue)), ("vehicle_here", .bool(call.isVehicleHere)),
-          ("wheelchair_boarding", .optional(call.wheelchairBoarding)), ("wheelchair_access", .string(call.access.rawValue)),
-        ])
-      })),
-      ("next_trip", report.next.map { next in
-        .object([
-          ("trip_id", .string(next.tripID.rawValue)), ("route_short_name", .string(next.routeShortName)),
-          ("headsign", .string(next.headsign)), ("departure", time(next.departure)),
-        ])
-      } ?? .null),
+      (
+        "calls",
+        .array(
+          report.calls.map { call in
+            .object([
+              ("stop_id", .string(call.stopID.rawValue)), ("name", .string(call.name)), ("platform", .optional(call.platform)),
+              ("stop_sequence", .number(call.stopSequence)),
+              ("scheduled_arrival", time(call.scheduledArrival)), ("scheduled_departure", time(call.scheduledDeparture)),
+              ("expected_arrival", time(call.expectedArrival)), ("expected_departure", time(call.expectedDeparture)),
+              ("delay_seconds", .optional(call.delaySeconds.map { Int($0) })), ("source", .string(call.source.rawValue)),
+              ("status", .string(call.status.rawValue)), ("vehicle_here", .bool(call.isVehicleHere)),
+              ("wheelchair_boarding", .optional(call.wheelchairBoarding)), ("wheelchair_access", .string(call.access.rawValue)),
+            ])
+          })
+      ),
+      (
+        "next_trip",
+        report.next.map { next in
+          .object([
+            ("trip_id", .string(next.tripID.rawValue)), ("route_short_name", .string(next.routeShortName)),
+            ("headsign", .string(next.headsign)), ("departure", time(next.departure)),
+          ])
+        } ?? .null
+      ),
     ])
   }
 }

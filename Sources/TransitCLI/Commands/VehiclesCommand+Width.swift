@@ -16,7 +16,12 @@ extension VehiclesCommand {
   /// keeps only its gauge; the destination and the stop shorten to 18 characters; the vehicle
   /// goes; then the stop shortens to 12, and the destination to 10.
   static let givingWay: [@Sendable (inout [Column]) -> Void] = [
-    { columns in update(&columns, "marker") { $0.replacingOccurrences(of: "live, placed by its trip update", with: "live (tu)").replacingOccurrences(of: "live, trip not in timetable", with: "live (?)") } },
+    { columns in
+      update(&columns, "marker") {
+        $0.replacingOccurrences(of: "live, placed by its trip update", with: "live (tu)").replacingOccurrences(
+          of: "live, trip not in timetable", with: "live (?)")
+      }
+    },
     { columns in columns.removeAll { $0.name == "heading" } },
     { columns in columns.removeAll { $0.name == "speed" } },
     { columns in columns.removeAll { $0.name == "age" } },

@@ -154,7 +154,8 @@ enum VehiclesCommand: TransitCommand {
       marker = "estimated"
     } else {
       let placed = view.positionSource == .tripUpdate ? ", placed by its trip update" : ""
-      marker = view.isAdded ? "live, added trip" + placed : !view.isMatched && view.tripID != nil ? "live, trip not in timetable" : "live" + placed
+      marker =
+        view.isAdded ? "live, added trip" + placed : !view.isMatched && view.tripID != nil ? "live, trip not in timetable" : "live" + placed
     }
     return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds, status: view.delayStatus), marker]
   }
@@ -203,13 +204,17 @@ enum VehiclesCommand: TransitCommand {
       ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
       ("delay_status", .optional(view.delayStatus?.rawValue)),
       ("occupancy", RiderMarks.json(view.crowding)),
-      ("next_stops", .array(view.nextStops.filter { !$0.isSkipped }.map { stop in
-        .object([
-          ("stop_id", .string(stop.stopID.rawValue)), ("name", .string(stop.name)),
-          ("expected", .optional(stop.expected.map { ISOTime.format($0, zone: zone) })),
-          ("delay_seconds", .optional(stop.delaySeconds.map { Int($0) })),
-        ])
-      })),
+      (
+        "next_stops",
+        .array(
+          view.nextStops.filter { !$0.isSkipped }.map { stop in
+            .object([
+              ("stop_id", .string(stop.stopID.rawValue)), ("name", .string(stop.name)),
+              ("expected", .optional(stop.expected.map { ISOTime.format($0, zone: zone) })),
+              ("delay_seconds", .optional(stop.delaySeconds.map { Int($0) })),
+            ])
+          })
+      ),
     ])
   }
 }

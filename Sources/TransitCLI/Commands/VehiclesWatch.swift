@@ -50,7 +50,8 @@ enum VehiclesWatch {
       fetches += 1
       let lines = frameContext.stdout.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
       let last = count.map { fetches >= $0 } ?? false
-      let wait = Double(PollSchedule.nextFetch(now: context.clock.now().seconds, lastHeaderTimestamp: nil, period: period) - context.clock.now().seconds)
+      let wait = Double(
+        PollSchedule.nextFetch(now: context.clock.now().seconds, lastHeaderTimestamp: nil, period: period) - context.clock.now().seconds)
       guard let screen else {
         context.stdout.write(lines.joined(separator: "\n") + "\n")
         if last { return 0 }

@@ -65,17 +65,29 @@ enum ManPage {
       ("TRANSIT_CLOCK", "12 or 24: how clock times are shown (overrides 'transit config set clock')."),
       ("NO_COLOR", "When set (to anything), no colours (as --no-color)."),
       ("TERM", "dumb: no colours, no progress bar, no full-screen view, plain ASCII symbols."),
-      ("LC_ALL, LC_MESSAGES, LANG", "The language of alert texts when --lang and the language setting are not given; with LC_TIME, whether clock times are 12- or 24-hour; a locale that is not UTF-8 (LC_ALL, LC_CTYPE, LANG) gets plain ASCII symbols."),
+      (
+        "LC_ALL, LC_MESSAGES, LANG",
+        "The language of alert texts when --lang and the language setting are not given; with LC_TIME, whether clock times are 12- or 24-hour; a locale that is not UTF-8 (LC_ALL, LC_CTYPE, LANG) gets plain ASCII symbols."
+      ),
       ("TRANSIT_FETCH_TIMEOUT", "Seconds a download may take in all (default: libcurl's settings in transit)."),
       ("TRANSIT_FETCH_RETRIES", "How often a failed fetch is retried (0 to 10)."),
-      ("TRANSIT_CA_BUNDLE", "A PEM file of certificate authorities to trust for https instead of the system's (a private CA or a company proxy)."),
-      ("API keys", "A feed's header or URL may name an environment variable ('x-api-key: $MTA_KEY'); it is read only when fetching, so keys never land in feeds.json, and they are never printed."),
+      (
+        "TRANSIT_CA_BUNDLE",
+        "A PEM file of certificate authorities to trust for https instead of the system's (a private CA or a company proxy)."
+      ),
+      (
+        "API keys",
+        "A feed's header or URL may name an environment variable ('x-api-key: $MTA_KEY'); it is read only when fetching, so keys never land in feeds.json, and they are never printed."
+      ),
     ]
     for (name, text) in environment { page.tagged(bold(name), escape(text)) }
 
     page.section("FILES")
     let files: [(String, String)] = [
-      ("$XDG_DATA_HOME/transit/feeds/NAME.sqlite", "The timetable of feed NAME, replaced whole by each ingest; the previous one is kept as NAME.sqlite.prev."),
+      (
+        "$XDG_DATA_HOME/transit/feeds/NAME.sqlite",
+        "The timetable of feed NAME, replaced whole by each ingest; the previous one is kept as NAME.sqlite.prev."
+      ),
       ("$XDG_DATA_HOME/transit/user.sqlite", "Your favourites, places, commutes and the alerts already seen; ingest never touches it."),
       ("$XDG_CONFIG_HOME/transit/config.toml", "Settings ('transit config')."),
       ("$XDG_CONFIG_HOME/transit/feeds.json", "Configured feeds ('transit feeds'), mode 0600."),
@@ -96,7 +108,10 @@ enum ManPage {
     page.section("EXAMPLES")
     let examples: [(String, String)] = [
       ("Load the bundled demo network and look around Tallaght:", "transit ingest Data/gtfs\ntransit stops near 53.2875,-6.3664 --limit 5"),
-      ("Departures from a station, with the demo's realtime snapshot:", "transit departures TINT --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb"),
+      (
+        "Departures from a station, with the demo's realtime snapshot:",
+        "transit departures TINT --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb"
+      ),
       ("A daily timetable refresh from cron:", "10 4 * * *  transit ingest --if-changed --quiet"),
       ("Install the completions for bash:", "transit completions bash > ~/.local/share/bash-completion/completions/transit"),
     ]

@@ -19,7 +19,9 @@ extension MapRenderer {
     var clusters: [(label: PlacedLabel, members: [String], end: Int)] = []
     for label in labels.sorted(by: { ($0.row, $0.column) < ($1.row, $1.column) }) {
       // Touching: same row, and the spans overlap or sit without a blank between them.
-      if let index = clusters.firstIndex(where: { $0.label.row == label.row && label.column <= $0.end && label.column + label.text.count >= $0.label.column }) {
+      if let index = clusters.firstIndex(where: {
+        $0.label.row == label.row && label.column <= $0.end && label.column + label.text.count >= $0.label.column
+      }) {
         clusters[index].members.append(label.text)
         clusters[index].end = max(clusters[index].end, label.column + label.text.count)
         let members = clusters[index].members

@@ -37,7 +37,8 @@ final class ProgressBar {
     guard now &- lastDraw > 100_000_000 || !drawn else { return }
     lastDraw = now
     drawn = true
-    sink.write("\r\u{1B}[2K" + Self.line(fraction: fraction, label: label, count: count, unit: unit, elapsedSeconds: Double(now &- started) / 1e9))
+    sink.write(
+      "\r\u{1B}[2K" + Self.line(fraction: fraction, label: label, count: count, unit: unit, elapsedSeconds: Double(now &- started) / 1e9))
   }
 
   /// Clears the bar's line, so the command's final line starts clean.
@@ -61,7 +62,8 @@ final class ProgressBar {
     var text = parts.joined(separator: " ")
     if let count, elapsedSeconds >= 0.2, !unit.isEmpty {
       let perSecond = Double(count) / elapsedSeconds
-      text += perSecond >= 1 || count == 0
+      text +=
+        perSecond >= 1 || count == 0
         ? " · \(Format.thousands(Int(perSecond.rounded()))) \(unit)/s"
         : " · \(String(format: "%.1f", perSecond * 60)) \(unit)/min"
     }

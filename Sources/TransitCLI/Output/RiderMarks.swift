@@ -27,14 +27,18 @@ enum RiderMarks {
       ("occupancy_status", .optional(crowding.status?.protoName)),
       ("occupancy_percentage", .optional(crowding.percentage)),
       ("level", .optional(crowding.level)),
-      ("carriages", .array(crowding.carriages.map { carriage in
-        .object([
-          ("id", .optional(carriage.id)), ("label", .optional(carriage.label)),
-          ("carriage_sequence", .optional(carriage.sequence)),
-          ("occupancy_status", .optional(carriage.status?.protoName)),
-          ("occupancy_percentage", .optional(carriage.percentage)),
-        ])
-      })),
+      (
+        "carriages",
+        .array(
+          crowding.carriages.map { carriage in
+            .object([
+              ("id", .optional(carriage.id)), ("label", .optional(carriage.label)),
+              ("carriage_sequence", .optional(carriage.sequence)),
+              ("occupancy_status", .optional(carriage.status?.protoName)),
+              ("occupancy_percentage", .optional(carriage.percentage)),
+            ])
+          })
+      ),
     ])
   }
 
