@@ -169,8 +169,7 @@ enum BoardSupport {
 extension StopCommandSupport {
   /// The walking model the settings ask for.
   static func walkingModel(_ invocation: Invocation) throws -> WalkingModel {
-    let settings = try invocation.settings()
-    return WalkingModel(metersPerSecond: settings.walkingSpeed, detourFactor: settings.detourFactor)
+    try invocation.settings().walkingModel
   }
 
   /// "4 min walk" for a straight line of `meters` (issue 20: walk times beside distances).

@@ -87,8 +87,7 @@ enum CommuteWatch {
       let feeds = try FeedsSupport.realtimeFeeds(quiet, preferred: commute.feed)
       let live = try RealtimeSupport.live(quiet, store: store, feeds: feeds, now: fetchedAt, options: options, warn: fetches == 0)
       let today = store.localDate(of: fetchedAt, feed: stop.feed)
-      var date = today
-      while !CommutePlanner.runs(commute, on: date) && date.daysSinceEpoch - today.daysSinceEpoch < 7 { date = date.adding(days: 1) }
+      let date = CommutePlanner.nextDay(of: commute, from: today) ?? today
       let plan = try CommutePlanner.plan(commute, stop: stop, on: date, store: store, live: live)
       fetches += 1
       let last = count.map { fetches >= $0 } ?? false

@@ -15,7 +15,7 @@ enum RealtimeSupport {
   static func options(_ invocation: Invocation, settings: Settings) throws -> ServiceOptions {
     ServiceOptions(
       reconciler: settings.reconcilerOptions,
-      walking: WalkingModel(metersPerSecond: settings.walkingSpeed, detourFactor: settings.detourFactor),
+      walking: settings.walkingModel,
       language: try AlertsSupport.language(invocation) ?? "en")
   }
 
@@ -87,4 +87,10 @@ enum RealtimeSupport {
       ("repairs", .array(report.repairs.map(json))),
     ])
   }
+}
+
+extension Settings {
+  /// The walking model these settings describe: the one every command's walk times use.
+  /// (Here, not in Settings.swift, which the config fuzzer compiles alone.)
+  var walkingModel: WalkingModel { WalkingModel(metersPerSecond: walkingSpeed, detourFactor: detourFactor) }
 }
