@@ -63,7 +63,7 @@ import Testing
   // MARK: - Case 2: realtime within a memory budget, measured
 
   @Test(.enabled(if: canMeasure)) func hostileRealtimeFilesAreRefusedWithinTheMemoryBudget() throws {
-    let home = DemoHomeFolder()
+    let home = try DemoHomeFolder()
     let folder = TemporaryFolder()
     // 96 MiB of entities in about 600 kB of gzip (today: gigabytes and half a minute).
     let bomb = folder.path + "/bomb.pb.gz"
@@ -111,7 +111,7 @@ import Testing
   }
 
   @Test func theLimitsAreSettings() throws {
-    let home = DemoHomeFolder()
+    let home = try DemoHomeFolder()
     let folder = TemporaryFolder()
     let feed = folder.path + "/small.pb"
     _ = FileManager.default.createFile(atPath: feed, contents: Data(Self.emptyEntities(50)))
@@ -138,7 +138,7 @@ import Testing
     let body = feed.encoded()
     let server = try TestHTTPServer { _, _ in .init(body: body) }
     defer { server.stop() }
-    let home = DemoHomeFolder()
+    let home = try DemoHomeFolder()
     func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["feeds", "add", "demo", "--trip-updates", server.baseURL + "/tu"]).code == 0)
     let text = run(["departures", "TINT", "--now", Self.now])
@@ -156,7 +156,7 @@ import Testing
     let tripUpdates = demoTripUpdates()
     let server = try TestHTTPServer { _, _ in .init(body: empty.value == 0 ? tripUpdates : []) }
     defer { server.stop() }
-    let home = DemoHomeFolder()
+    let home = try DemoHomeFolder()
     func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["feeds", "add", "demo", "--trip-updates", server.baseURL + "/tu"]).code == 0)
     #expect(run(["departures", "TINT", "--now", Self.now]).stdout.contains("live"))
@@ -175,7 +175,7 @@ import Testing
     let tripUpdates = demoTripUpdates()
     let server = try TestHTTPServer { _, _ in .init(body: tripUpdates, delaySeconds: stalled.value == 0 ? 0 : 60) }
     defer { server.stop() }
-    let home = DemoHomeFolder()
+    let home = try DemoHomeFolder()
     // The full timeouts and retries of a run by hand: three attempts of 60 s.
     let environment = ["TRANSIT_FETCH_TIMEOUT": "60", "TRANSIT_FETCH_RETRIES": "2"]
     func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path], environment: environment) }
@@ -220,24 +220,24 @@ import Testing
   }
 
   /// The demo network's files as a folder, `change` applied to each file's text by name.
-  static func demoFolder(_ change: (String, String) -> String) -> TemporaryFolder {
+  static func demoFolder(_ change: (String, String) throws -> String) throws -> TemporaryFolder {
     let folder = TemporaryFolder()
     let source = packageRoot + "/Data/gtfs"
-    for name in try! FileManager.default.contentsOfDirectory(atPath: source) where name.hasSuffix(".txt") {
-      let text = try! String(contentsOfFile: source + "/" + name, encoding: .utf8)
-      try! change(name, text).write(toFile: folder.path + "/" + name, atomically: true, encoding: .utf8)
+    for name in try FileManager.default.contentsOfDirectory(atPath: source) where name.hasSuffix(".txt") {
+      let text = try String(contentsOfFile: source + "/" + name, encoding: .utf8)
+      try change(name, text).write(toFile: folder.path + "/" + name, atomically: true, encoding: .utf8)
     }
     return folder
   }
 
   @Test(arguments: ["arrival_time", "departure_time"])
   func stopTimesWithoutTimeColumnsAreRefused(column: String) throws {
-    let feed = Self.demoFolder { name, text in
+    let feed = try Self.demoFolder { name, text in
       guard name == "stop_times.txt" else { return text }
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
         $0.split(separator: ",", omittingEmptySubsequences: false)
       }
-      let index = try! #require(lines[0].firstIndex { $0.trimmingCharacters(in: .whitespacesAndNewlines) == column })
+      let index = try #require(lines[0].firstIndex { $0.trimmingCharacters(in: .whitespacesAndNewlines) == column })
       return lines.map { fields in fields.enumerated().filter { $0.offset != index }.map(\.element).joined(separator: ",") }
         .joined(separator: "\n")
     }
@@ -338,7 +338,7 @@ import Testing
   }
 
   @Test func userDataIsReadableByItsOwnerOnly() throws {
-    let home = DemoHomeFolder()
+    let home = try DemoHomeFolder()
     #expect(transit(["fav", "add", "TINT", "--data-dir", home.path]).code == 0)
     let mode = try FileManager.default.attributesOfItem(atPath: home.path + "/user.sqlite")[.posixPermissions] as? Int
     #expect(mode == 0o600)
@@ -350,8 +350,8 @@ final class DemoHomeFolder: Sendable {
   private let folder = TemporaryFolder()
   var path: String { folder.path }
 
-  init() {
+  init() throws {
     let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", folder.path])
-    precondition(result.code == 0, result.stderr)
+    guard result.code == 0 else { throw FixtureError(result.stderr) }
   }
 }

@@ -5,18 +5,22 @@ import TransitModel
 @testable import GTFS
 
 /// The demo network (Data/gtfs) ingested once per test process; each test opens its own Store.
-let demoTimetable: String = {
+private let demoIngest = Result { () throws -> String in
   var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
     url.deleteLastPathComponent()
   }
   let folder = NSTemporaryDirectory() + "transit-demo-" + UUID().uuidString
   let timetables = Timetables(directory: folder)
-  let (name, _) = try! timetables.ingest(url.path + "/Data/gtfs", as: "demo", now: 1)
-  return try! timetables.path(of: name)
-}()
+  let (name, _) = try timetables.ingest(url.path + "/Data/gtfs", as: "demo", now: 1)
+  return try timetables.path(of: name)
+}
 
-func demoStore() throws -> Store { try Store(files: [("demo", demoTimetable)]) }
+/// The demo network (Data/gtfs) ingested once per test process; if that failed, every test asking
+/// for it fails with the ingest's error (and the rest of the run goes on).
+func demoTimetable() throws -> String { try demoIngest.get() }
+
+func demoStore() throws -> Store { try Store(files: [("demo", demoTimetable())]) }
 
 /// The instant of a wall-clock time in `zone`, computed with Foundation's Calendar (not with
 /// the code under test). `text` is "2026-12-01 07:30" (seconds optional).

@@ -56,7 +56,7 @@ import TransitModel
     let points = (0..<25).map { _ in
       Coordinate(latitude: 53.25 + generator.unit() * 0.1, longitude: -6.45 + generator.unit() * 0.17)
     }
-    try Self.checkNearby(try demoStore(), path: demoTimetable, points: points)
+    try Self.checkNearby(try demoStore(), path: try demoTimetable(), points: points)
   }
 
   @Test(.enabled(if: SharedData.path("static/hart-2020.zip") != nil, "needs ../shared/data"))

@@ -12,7 +12,7 @@ import Testing
   let now = "@1565200100"
 
   @Test func followsATripTheFeedAdds() throws {
-    let home = SharedHome.holding("bart-2019.zip", as: "bart")
+    let home = try SharedHome.holding("bart-2019.zip", as: "bart")
     let run = transit(["follow", "--trip", "1051042WKDY", "--realtime", capture, "--now", now, "--once", "--json", "--data-dir", home.path])
     #expect(run.code == 0, "\(run.stderr)")
     let view = try #require(run.json as? [String: Any])
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func theListShowsAddedTripsAsLive() throws {
-    let home = SharedHome.holding("bart-2019.zip", as: "bart")
+    let home = try SharedHome.holding("bart-2019.zip", as: "bart")
     let run = transit(["vehicles", "--realtime", capture, "--now", now, "--json", "--data-dir", home.path])
     #expect(run.code == 0, "\(run.stderr)")
     let views = try #require(run.json as? [[String: Any]])
@@ -40,8 +40,8 @@ import Testing
     #expect(text.stdout.contains("live, added trip, placed by its trip update"))
   }
 
-  @Test func aTripNeitherTheTimetableNorTheFeedHasIsUnknown() {
-    let home = SharedHome.holding("bart-2019.zip", as: "bart")
+  @Test func aTripNeitherTheTimetableNorTheFeedHasIsUnknown() throws {
+    let home = try SharedHome.holding("bart-2019.zip", as: "bart")
     let run = transit(["follow", "--trip", "NOPE", "--realtime", capture, "--now", now, "--once", "--data-dir", home.path])
     #expect(run.code != 0)
     #expect(run.stderr == "transit: unknown trip 'NOPE': not in the timetable, and no realtime feed adds it\n")

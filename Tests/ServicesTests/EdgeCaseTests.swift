@@ -11,7 +11,7 @@ import Testing
 
 @Suite(.enabled(if: SharedData.path("rt/bart-tripupdates-20190807T174521Z.pb") != nil, "needs ../shared/data"))
 struct BARTEarlyPredictionTests {
-  var home: String { SharedHome.holding("bart-2019.zip").path }
+  var home: String { get throws { try SharedHome.holding("bart-2019.zip").path } }
   let capturePath = SharedData.path("rt/bart-tripupdates-20190807T174521Z.pb") ?? ""
 
   /// The departures the capture itself predicts at DUBL with a departure time in [from, until):
@@ -30,7 +30,7 @@ struct BARTEarlyPredictionTests {
   func board(window: Int) throws -> [[String: Any]] {
     let result = transit([
       "departures", "DUBL", "--now", "2019-08-07T10:45:21-07:00", "--window", "\(window)", "--realtime", capturePath, "--json",
-      "--data-dir", home,
+      "--data-dir", try home,
     ])
     #expect(result.code == 0, "\(result.stderr)")
     return try #require((result.json as? [String: Any])?["departures"] as? [[String: Any]])
@@ -71,57 +71,57 @@ struct BARTEarlyPredictionTests {
 struct ExpiredTimetableTests {
   // PROVENANCE.md, measured with python from calendar.txt and calendar_dates.txt: service dates
   // 20201115..20210424.
-  var home: String { SharedHome.holding("hart-2020.zip", as: "hart").path }
+  var home: String { get throws { try SharedHome.holding("hart-2020.zip", as: "hart").path } }
 
-  @Test func afterTheLastServiceDayTheMessageSaysTheTimetableEnded() {
-    let result = transit(["departures", "8011", "--now", "2021-05-01T08:00:00-04:00", "--data-dir", home])
+  @Test func afterTheLastServiceDayTheMessageSaysTheTimetableEnded() throws {
+    let result = transit(["departures", "8011", "--now", "2021-05-01T08:00:00-04:00", "--data-dir", try home])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout.contains("no departures: the timetable held for hart ended on 2021-04-24; refresh it with 'transit ingest'"))
     #expect(!result.stdout.contains("try a wider --window"))
-    let show = transit(["stops", "show", "8011", "--now", "2021-05-01T08:00:00-04:00", "--data-dir", home])
+    let show = transit(["stops", "show", "8011", "--now", "2021-05-01T08:00:00-04:00", "--data-dir", try home])
     #expect(show.stdout.contains("none: the timetable held for hart ended on 2021-04-24"), "\(show.stdout)")
     // The live board's frame too (80 columns: the advice on a line of its own).
-    let board = transit(["departures", "8011", "--group", "--now", "2021-05-01T08:00:00-04:00", "--data-dir", home])
+    let board = transit(["departures", "8011", "--group", "--now", "2021-05-01T08:00:00-04:00", "--data-dir", try home])
     #expect(
       board.stdout.contains("no departures: the timetable held for hart ended on 2021-04-24;\nrefresh it with 'transit ingest'"),
       "\(board.stdout)")
   }
 
-  @Test func beforeTheFirstServiceDayTheMessageSaysItHasNotBegun() {
-    let result = transit(["departures", "8011", "--now", "2020-11-01T08:00:00-05:00", "--data-dir", home])
+  @Test func beforeTheFirstServiceDayTheMessageSaysItHasNotBegun() throws {
+    let result = transit(["departures", "8011", "--now", "2020-11-01T08:00:00-05:00", "--data-dir", try home])
     #expect(result.code == 0, "\(result.stderr)")
     #expect(result.stdout.contains("no departures: the timetable held for hart starts on 2020-11-15"), "\(result.stdout)")
   }
 
   /// The no-argument view and `commute` give the same reason (one test: both write user.sqlite).
-  @Test func theHomeViewAndTheCommuteSaySoToo() {
+  @Test func theHomeViewAndTheCommuteSaySoToo() throws {
     let now = "2021-05-03T07:00:00-04:00"  // a Monday after the last service day
-    #expect(transit(["fav", "add", "8011", "--now", now, "--data-dir", home]).code == 0)
-    let view = transit(["--now", now, "--data-dir", home])
+    #expect(transit(["fav", "add", "8011", "--now", now, "--data-dir", try home]).code == 0)
+    let view = transit(["--now", now, "--data-dir", try home])
     #expect(view.stdout.contains("  no departures: the timetable held for hart ended on 2021-04-24"), "\(view.stdout)")
     let added = transit([
       "commute", "add", "airport", "--stop", "8011", "--route", "SKY", "--to", "8013", "--arrive-by", "08:30", "--now", now,
-      "--data-dir", home,
+      "--data-dir", try home,
     ])
     #expect(added.code == 0, "\(added.stderr)")
-    let commute = transit(["commute", "airport", "--now", now, "--data-dir", home])
+    let commute = transit(["commute", "airport", "--now", now, "--data-dir", try home])
     #expect(commute.stdout.contains("no departure: the timetable held for hart ended on 2021-04-24"), "\(commute.stdout)")
     // Inside the service range the same commute has departures.
-    let running = transit(["commute", "airport", "--now", "2021-01-12T07:00:00-05:00", "--data-dir", home])
+    let running = transit(["commute", "airport", "--now", "2021-01-12T07:00:00-05:00", "--data-dir", try home])
     #expect(running.stdout.contains("dep 08:"), "\(running.stdout)")
   }
 
   /// The queried date counts, not the clock: `--date` inside the service range is an ordinary
   /// empty window (the minute from 03:01 has no tram), outside it the timetable is the reason.
-  @Test func theQueriedDateDecides() {
+  @Test func theQueriedDateDecides() throws {
     let inside = transit([
       "departures", "8011", "--at", "03:01", "--date", "2021-01-12", "--window", "1", "--now", "2021-05-01T08:00:00-04:00",
-      "--data-dir", home,
+      "--data-dir", try home,
     ])
     #expect(inside.stdout.contains("try a wider --window"), "\(inside.stdout)")
     #expect(!inside.stdout.contains("ended on"))
     let outside = transit([
-      "departures", "8011", "--at", "08:00", "--date", "2021-06-01", "--now", "2021-01-12T08:00:00-05:00", "--data-dir", home,
+      "departures", "8011", "--at", "08:00", "--date", "2021-06-01", "--now", "2021-01-12T08:00:00-05:00", "--data-dir", try home,
     ])
     #expect(outside.stdout.contains("no departures: the timetable held for hart ended on 2021-04-24"), "\(outside.stdout)")
   }
@@ -131,18 +131,18 @@ struct ExpiredTimetableTests {
 
 @Suite(.enabled(if: SharedData.path("static/kcm-vp-subset-2021.zip") != nil, "needs ../shared/data"))
 struct PlanSuggestionTests {
-  var home: String { SharedHome.holding("kcm-vp-subset-2021.zip", as: "kcm").path }
+  var home: String { get throws { try SharedHome.holding("kcm-vp-subset-2021.zip", as: "kcm").path } }
 
   /// Each typo's first suggestion was, before, the name "3rd Ave & Pike St" (four stops: typed
   /// back, "matches 4 stops"); now a code for those, a name where it is one stop's.
   @Test(arguments: ["3rd Av & Pike St", "3rd Av & Pine St", "Pike St & 3rd Av", "180th Av NE & NE 68th St"])
   func aSuggestionTypedBackResolves(_ typo: String) throws {
     let now = "2021-09-02T08:00:00-07:00"
-    let miss = transit(["plan", typo, "1st Ave & Pike St", "--now", now, "--data-dir", home])
+    let miss = transit(["plan", typo, "1st Ave & Pike St", "--now", now, "--data-dir", try home])
     #expect(miss.code == 3)
     let range = try #require(miss.stderr.range(of: "did you mean '"), "\(miss.stderr)")
     let suggestion = String(miss.stderr[range.upperBound...].prefix { $0 != "'" })
-    let typed = transit(["plan", suggestion, "1st Ave & Pike St", "--now", now, "--data-dir", home])
+    let typed = transit(["plan", suggestion, "1st Ave & Pike St", "--now", now, "--data-dir", try home])
     #expect(!typed.stderr.contains("FROM '\(suggestion)' is not a stop"), "\(typed.stderr)")
     #expect(!typed.stderr.contains("'\(suggestion)' matches"), "\(typed.stderr)")
   }
@@ -158,7 +158,7 @@ final class EdgeFeedHome: @unchecked Sendable {
   let folder = TemporaryFolder()
   var data: String { folder.path + "/data" }
 
-  init() {
+  init() throws {
     let feed = folder.path + "/feed"
     try? FileManager.default.createDirectory(atPath: feed, withIntermediateDirectories: true)
     let files = [
@@ -181,7 +181,7 @@ final class EdgeFeedHome: @unchecked Sendable {
     ]
     for (name, text) in files { _ = FileManager.default.createFile(atPath: feed + "/" + name, contents: Data(text.utf8)) }
     let result = transit(["ingest", feed, "--feed", "edge", "--quiet", "--data-dir", data])
-    precondition(result.code == 0, result.stderr)
+    guard result.code == 0 else { throw FixtureError(result.stderr) }
   }
 
   /// Writes `updates` as one trip-updates feed stamped `timestamp` and returns its path.
@@ -204,7 +204,9 @@ final class EdgeFeedHome: @unchecked Sendable {
 }
 
 @Suite struct HandBuiltEdgeTests {
-  let home = EdgeFeedHome()
+  let home: EdgeFeedHome
+
+  init() throws { home = try EdgeFeedHome() }
 
   // 2024-02-10T00:00:00Z, the start of service day 20240210 (and 24:00 of 20240209), by hand:
   // 19763 days from 1970-01-01 to 2024-02-10.

@@ -28,7 +28,7 @@ struct RealtimeMergePropertyTests {
 
   @Test(arguments: pairs)
   func mergeProperties(_ pair: RealPair) throws {
-    let home = SharedHome.holding(pair.feed)
+    let home = try SharedHome.holding(pair.feed)
     let message = try capture(pair.capture)
     let store = try Store(directory: home.path)
     let feedName = FeedName("real")

@@ -25,25 +25,26 @@ final class SharedHome: @unchecked Sendable {
   let folder = TemporaryFolder()
   var path: String { folder.path }
   private static let lock = NSLock()
-  nonisolated(unsafe) private static var homes: [String: SharedHome] = [:]
+  nonisolated(unsafe) private static var homes: [String: Result<SharedHome, any Error>] = [:]
 
-  private init(feed: String, name: String) {
-    let zip = SharedData.path("static/" + feed)!
+  private init(feed: String, name: String) throws {
+    guard let zip = SharedData.path("static/" + feed) else { throw FixtureError("no shared feed \(feed)") }
     let result = transit(["ingest", zip, "--feed", name, "--quiet", "--data-dir", folder.path])
-    precondition(result.code == 0, result.stderr)
+    guard result.code == 0 else { throw FixtureError("\(feed): \(result.stderr)") }
   }
 
   /// The home holding `feed` (a file in shared/data/static) as feed `name`. Keyed by both: a
   /// test reading the feed by its name must not get a home another test named otherwise
   /// (whichever ran first won, and tests asking for "real" found no feed of that name).
-  static func holding(_ feed: String, as name: String = "real") -> SharedHome {
+  /// A feed that fails to ingest fails the tests that need it (each time they ask), not the run.
+  static func holding(_ feed: String, as name: String = "real") throws -> SharedHome {
     lock.lock()
     defer { lock.unlock() }
     let key = feed + " as " + name
-    if let home = homes[key] { return home }
-    let home = SharedHome(feed: feed, name: name)
+    if let home = homes[key] { return try home.get() }
+    let home = Result { try SharedHome(feed: feed, name: name) }
     homes[key] = home
-    return home
+    return try home.get()
   }
 }
 

@@ -10,9 +10,9 @@ import Testing
   var tripUpdates: String { packageRoot + "/Data/realtime/demo-tripupdates.pb" }
   var vehiclePositions: String { packageRoot + "/Data/realtime/demo-vehiclepositions.pb" }
 
-  init() {
+  init() throws {
     let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
+    guard result.code == 0 else { throw FixtureError(result.stderr) }
   }
 
   func run(_ arguments: [String]) -> Run {

@@ -12,12 +12,12 @@ import TransitModel
 struct CaltrainWrongAnswerTests {
   static let now = "2023-11-08T01:06:05Z"
   static let nowSeconds: Int64 = 1_699_405_565
-  var home: String { SharedHome.holding("caltrain-2023.zip").path }
+  var home: String { get throws { try SharedHome.holding("caltrain-2023.zip").path } }
   var tripUpdates: String { SharedData.path("rt/caltrain-tripupdates-20231108T010534Z.pb")! }
   var vehiclePositions: String { SharedData.path("rt/caltrain-vehiclepositions-20231108T010559Z.pb")! }
 
-  func run(_ arguments: [String], realtime: [String]) -> Run {
-    transit(arguments + ["--data-dir", home, "--now", Self.now] + realtime.flatMap { ["--realtime", $0] })
+  func run(_ arguments: [String], realtime: [String]) throws -> Run {
+    transit(arguments + ["--data-dir", try home, "--now", Self.now] + realtime.flatMap { ["--realtime", $0] })
   }
 
   /// The absolute departure (else arrival) time the capture gives trip `tripID` at `stopID`.
@@ -31,7 +31,7 @@ struct CaltrainWrongAnswerTests {
   /// `plan` dropped trip updates whose descriptor carries start_time on a timetabled trip: it
   /// said the L3 leaves Palo Alto at 17:14, not live.
   @Test func planUsesUpdatesWithStartTime() throws {
-    let result = run(["plan", "70172", "70272", "--json"], realtime: [tripUpdates])
+    let result = try run(["plan", "70172", "70272", "--json"], realtime: [tripUpdates])
     #expect(result.code == 0, "\(result.stderr)")
     let journeys = try #require((result.json as? [String: Any])?["journeys"] as? [[String: Any]])
     let leg = try #require((journeys.first?["legs"] as? [[String: Any]])?.first { $0["type"] as? String == "ride" })
@@ -45,7 +45,7 @@ struct CaltrainWrongAnswerTests {
   /// `follow --trip 310` with trip updates alone showed a timetable estimate although the
   /// update predicts every stop.
   @Test func followTripWithTripUpdatesOnly() throws {
-    let result = run(["follow", "--trip", "310", "--once", "--json"], realtime: [tripUpdates])
+    let result = try run(["follow", "--trip", "310", "--once", "--json"], realtime: [tripUpdates])
     #expect(result.code == 0, "\(result.stderr)")
     let view = try #require(result.json as? [String: Any])
     #expect(view["estimated"] as? Bool == false)
@@ -66,7 +66,7 @@ struct CaltrainWrongAnswerTests {
   /// `vehicles` with trip updates alone said "0 live vehicles, 13 estimated" with vehicle "-",
   /// although the updates name vehicle 310.
   @Test func vehiclesFromTripUpdatesAlone() throws {
-    let result = run(["vehicles", "--json"], realtime: [tripUpdates])
+    let result = try run(["vehicles", "--json"], realtime: [tripUpdates])
     #expect(result.code == 0, "\(result.stderr)")
     let views = try #require(result.json as? [[String: Any]])
     let train = try #require(views.first { $0["vehicle_id"] as? String == "310" })
@@ -74,14 +74,14 @@ struct CaltrainWrongAnswerTests {
     #expect(train["estimated"] as? Bool == false)
     #expect(train["position_source"] as? String == "trip_update")
     #expect(train["lat"] as? Double != nil)
-    let text = run(["vehicles"], realtime: [tripUpdates])
+    let text = try run(["vehicles"], realtime: [tripUpdates])
     #expect(!text.stdout.hasPrefix("0 live vehicles"), "\(text.stdout)")
     #expect(text.stdout.contains("310"))
   }
 
   /// `follow 310` said unknown vehicle when 310 is named only by a trip update.
   @Test func followVehicleNamedByATripUpdate() throws {
-    let result = run(["follow", "310", "--once", "--json"], realtime: [tripUpdates])
+    let result = try run(["follow", "310", "--once", "--json"], realtime: [tripUpdates])
     #expect(result.code == 0, "\(result.stderr)")
     let view = try #require(result.json as? [String: Any])
     #expect(view["vehicle_id"] as? String == "310")
@@ -96,7 +96,7 @@ struct CaltrainWrongAnswerTests {
     try #require(tripStamp < vehicleStamp)
     try FileManager.default.copyItem(atPath: tripUpdates, toPath: folder.path + "/\(tripStamp)-trip-updates.pb")
     try FileManager.default.copyItem(atPath: vehiclePositions, toPath: folder.path + "/\(vehicleStamp)-vehicle-positions.pb")
-    let result = transit(["follow", "310", "--replay", folder.path, "--speed", "100000", "--json", "--data-dir", home])
+    let result = transit(["follow", "310", "--replay", folder.path, "--speed", "100000", "--json", "--data-dir", try home])
     #expect(result.code == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count == 2)
@@ -108,7 +108,7 @@ struct CaltrainWrongAnswerTests {
 
   /// `status L3` said "good service" with no alerts feed at all, while L3 ran late.
   @Test func statusTellsNoAlertsFeedFromNoAlertsAndCountsLateness() throws {
-    let late = run(["status", "L3", "--json"], realtime: [tripUpdates])
+    let late = try run(["status", "L3", "--json"], realtime: [tripUpdates])
     #expect(late.code == 0, "\(late.stderr)")
     let line = try #require((late.json as? [[String: Any]])?.first)
     #expect(line["alerts_feed"] as? Bool == false)
@@ -121,13 +121,13 @@ struct CaltrainWrongAnswerTests {
     let delay = expected - (hillsdale.departure ?? hillsdale.arrival)!.seconds
     #expect(delay >= 120)
     #expect((line["late_trips"] as? Int ?? 0) >= 1)
-    let text = run(["status", "L3"], realtime: [tripUpdates])
+    let text = try run(["status", "L3"], realtime: [tripUpdates])
     #expect(text.stdout.contains("yellow"))
     #expect(text.stdout.contains("no alerts feed"))
     #expect(text.stdout.contains("\((delay + 30) / 60) min"), "\(text.stdout)")
 
     let empty = SharedData.path("rt/caltrain-alerts-20231108T010546Z-empty.pb")!
-    let quiet = run(["status", "L3"], realtime: [empty])
+    let quiet = try run(["status", "L3"], realtime: [empty])
     #expect(quiet.stdout == "L3  green   good service\n")
   }
 
@@ -165,7 +165,7 @@ struct CaltrainWrongAnswerTests {
 
 @Suite(.enabled(if: SharedData.path("static/bart-2019.zip") != nil, "needs ../shared/data"))
 struct BARTWrongAnswerTests {
-  var home: String { SharedHome.holding("bart-2019.zip").path }
+  var home: String { get throws { try SharedHome.holding("bart-2019.zip").path } }
 
   /// `follow --route Yellow --stop MONT` picked a train already past Montgomery.
   @Test func followRouteAtStopPicksTheNextToArrive() throws {
@@ -185,7 +185,7 @@ struct BARTWrongAnswerTests {
     }
     let expected = try #require(best)
     let result = transit([
-      "follow", "--route", "Yellow", "--stop", "MONT", "--once", "--json", "--realtime", path, "--now", "@\(now)", "--data-dir", home,
+      "follow", "--route", "Yellow", "--stop", "MONT", "--once", "--json", "--realtime", path, "--now", "@\(now)", "--data-dir", try home,
     ])
     #expect(result.code == 0, "\(result.stderr)")
     let view = try #require(result.json as? [String: Any])
@@ -204,11 +204,11 @@ struct BARTWrongAnswerTests {
     let count = feed.entities.filter { ($0.tripUpdate?.trip?.tripID ?? "").isEmpty == false }.count
     #expect(count == 73)
     let now = "@\(try #require(feed.header?.timestamp))"
-    let text = transit(["departures", "MONT", "--realtime", path, "--now", now, "--data-dir", home])
+    let text = transit(["departures", "MONT", "--realtime", path, "--now", now, "--data-dir", try home])
     #expect(text.code == 0, "\(text.stderr)")
     #expect(text.stderr.contains("\(count) trip updates, none match this timetable: is it the right feed?"), "\(text.stderr)")
     #expect(text.stdout.contains("0 of \(count) trip updates matched"))
-    let json = transit(["departures", "MONT", "--realtime", path, "--now", now, "--data-dir", home, "--json"])
+    let json = transit(["departures", "MONT", "--realtime", path, "--now", now, "--data-dir", try home, "--json"])
     let realtime = try #require((json.json as? [String: Any])?["realtime"] as? [String: Any])
     #expect((realtime["trip_updates"] as? [String: Any])?["total"] as? Int == count)
     #expect((realtime["trip_updates"] as? [String: Any])?["matched"] as? Int == 0)

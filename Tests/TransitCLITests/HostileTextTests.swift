@@ -15,27 +15,30 @@ import Testing
   static let payload = " \u{1B}]0;owned\u{07}\u{1B}[2J\u{1B}[31m\u{9B}2J\u{08}\u{07}\u{7F}x"
 
   /// The demo network with the payload after every "Tallaght", "Crumlin" and "Demo".
-  static let hostileFeed: String = {
+  static let hostileFeedMade = Result { () throws -> String in
     let folder = NSTemporaryDirectory() + "transit-hostile-\(getpid())-feed"
     try? FileManager.default.removeItem(atPath: folder)
-    try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let source = packageRoot + "/Data/gtfs"
-    for name in try! FileManager.default.contentsOfDirectory(atPath: source) where name.hasSuffix(".txt") {
-      var text = try! String(contentsOfFile: source + "/" + name, encoding: .utf8)
+    for name in try FileManager.default.contentsOfDirectory(atPath: source) where name.hasSuffix(".txt") {
+      var text = try String(contentsOfFile: source + "/" + name, encoding: .utf8)
       for word in ["Tallaght", "Crumlin", "Demo"] { text = text.replacingOccurrences(of: word, with: word + payload) }
-      try! text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+      try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
     }
     return folder
-  }()
+  }
+  /// (Made once; a failure fails the tests that need it, not the run.)
+  static var hostileFeed: String { get throws { try hostileFeedMade.get() } }
 
   /// A data folder with the hostile network ingested as `demo`, made once and copied per run.
-  static let hostileHome: String = {
+  static let hostileHomeMade = Result { () throws -> String in
     let folder = NSTemporaryDirectory() + "transit-hostile-\(getpid())-home"
     try? FileManager.default.removeItem(atPath: folder)
-    let ingest = run(["ingest", hostileFeed, "--feed", "demo", "--quiet"], home: folder, terminal: false)
-    precondition(ingest.code == 0, ingest.stderr)
+    let ingest = run(["ingest", try hostileFeed, "--feed", "demo", "--quiet"], home: folder, terminal: false)
+    guard ingest.code == 0 else { throw FixtureError(ingest.stderr) }
     return folder
-  }()
+  }
+  static var hostileHome: String { get throws { try hostileHomeMade.get() } }
 
   static func copy(_ folder: String, to destination: String) throws {
     for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
@@ -44,11 +47,11 @@ import Testing
   }
 
   /// A demo realtime capture with the payload in its alert texts, vehicle labels and ids.
-  static func hostileCapture(_ name: String) -> String {
+  static func hostileCapture(_ name: String) throws -> String {
     let path = NSTemporaryDirectory() + "transit-hostile-\(getpid())-\(name)"
     if FileManager.default.fileExists(atPath: path) { return path }
-    let bytes = [UInt8](FileManager.default.contents(atPath: ConventionsTests.realtime + "/" + name)!)
-    var feed = try! FeedMessage(decoding: bytes)
+    let bytes = [UInt8](try #require(FileManager.default.contents(atPath: ConventionsTests.realtime + "/" + name)))
+    var feed = try FeedMessage(decoding: bytes)
     for index in feed.entities.indices {
       if var alert = feed.entities[index].alert {
         for field in [\Alert.headerText, \Alert.descriptionText] {
@@ -70,11 +73,11 @@ import Testing
   }
 
   /// `arguments` with the demo captures swapped for hostile ones.
-  static func hostile(_ arguments: [String]) -> [String] {
-    arguments.map { word in
+  static func hostile(_ arguments: [String]) throws -> [String] {
+    try arguments.map { word in
       var word = word
       for name in ["demo-tripupdates.pb", "demo-vehiclepositions.pb", "demo-alerts.pb"] {
-        word = word.replacingOccurrences(of: ConventionsTests.realtime + "/" + name, with: hostileCapture(name))
+        word = word.replacingOccurrences(of: ConventionsTests.realtime + "/" + name, with: try hostileCapture(name))
       }
       return word
     }
@@ -110,9 +113,9 @@ import Testing
     let run = try #require(ConventionsTests.demoRuns[name])
     for way in Self.ways {
       let home = TemporaryFolder()
-      try Self.copy(Self.hostileHome, to: home.path)
-      for setup in run.setup { _ = Self.run(Self.hostile(setup), home: home.path, terminal: false) }
-      let result = Self.run(Self.hostile(run.arguments), home: home.path, terminal: way.terminal, environment: way.environment)
+      try Self.copy(try Self.hostileHome, to: home.path)
+      for setup in run.setup { _ = Self.run(try Self.hostile(setup), home: home.path, terminal: false) }
+      let result = Self.run(try Self.hostile(run.arguments), home: home.path, terminal: way.terminal, environment: way.environment)
       #expect(result.code == 0, "\(name), \(way.name): \(result.stderr)")
       #expect(Self.controls(in: result.stdout, colour: way.colour) == [], "\(name), \(way.name): stdout")
       // A progress bar on a terminal's stderr may erase its line; nothing else.
@@ -125,12 +128,12 @@ import Testing
   /// keeps the text whole, escaped.
   @Test func theNamesAreShownCleanAndJSONKeepsThemEscaped() throws {
     let home = TemporaryFolder()
-    #expect(Self.run(["ingest", Self.hostileFeed, "--feed", "demo", "--quiet"], home: home.path, terminal: false).code == 0)
+    #expect(Self.run(["ingest", try Self.hostileFeed, "--feed", "demo", "--quiet"], home: home.path, terminal: false).code == 0)
     let text = Self.run(["stops", "show", "TINT"], home: home.path, terminal: false)
     #expect(text.stdout.contains("Tallaght x Interchange"), "\(text.stdout.prefix(80))")
     let json = Self.run(["stops", "show", "TINT", "--json"], home: home.path, terminal: false)
     #expect(json.stdout.lowercased().contains("tallaght \\u001b]0;owned\\u0007\\u001b[2j"), "\(json.stdout.prefix(200))")
-    let alerts = Self.run(["alerts", "--peek", "--realtime", Self.hostileCapture("demo-alerts.pb")], home: home.path, terminal: false)
+    let alerts = Self.run(["alerts", "--peek", "--realtime", try Self.hostileCapture("demo-alerts.pb")], home: home.path, terminal: false)
     #expect(!alerts.stdout.isEmpty && Self.controls(in: alerts.stdout, colour: false) == [])
   }
 

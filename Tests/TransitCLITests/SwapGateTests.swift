@@ -49,9 +49,9 @@ import Testing
     transit(["stops", "search", text, "--now", Self.now, "--data-dir", home.path]).stdout
   }
 
-  init() {
+  init() throws {
     let first = transit(["ingest", Self.feed(in: sources.path, name: "good"), "--feed", "gate", "--now", Self.now, "--data-dir", home.path])
-    precondition(first.code == 0, first.stderr)
+    guard first.code == 0 else { throw FixtureError(first.stderr) }
   }
 
   static let refusals: [(String, [String: String], String)] = [

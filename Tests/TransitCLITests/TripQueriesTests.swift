@@ -15,7 +15,7 @@ import TransitModel
 
   init() throws {
     let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    precondition(result.code == 0, result.stderr)
+    guard result.code == 0 else { throw FixtureError(result.stderr) }
     store = try Store(directory: home.path)
   }
 

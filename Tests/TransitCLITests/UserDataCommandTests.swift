@@ -353,13 +353,13 @@ import Testing
     home.run(arguments, environment: environment)
   }
 
-  func add(_ deadline: String, walk: String = "5", thenWalk: String? = nil, days: String = "mon-fri") {
+  func add(_ deadline: String, walk: String = "5", thenWalk: String? = nil, days: String = "mon-fri") throws {
     let result = run(
       [
         "commute", "add", "work", "--stop", "4530", "--route", "27", "--to", "Crumlin Hospital", "--arrive-by", deadline, "--walk", walk,
         "--days", days,
       ] + (thenWalk.map { ["--then-walk", $0] } ?? []))
-    precondition(result.code == 0, result.stderr)
+    guard result.code == 0 else { throw FixtureError(result.stderr) }
   }
 
   /// The rows of the plan (after the two heading lines).
@@ -367,8 +367,8 @@ import Testing
     Array(run(["commute", "work", "--now", tuesday] + arguments).stdout.split(separator: "\n").dropFirst(2).map(String.init))
   }
 
-  @Test func deadlineBetweenDepartures() {
-    add("08:30")
+  @Test func deadlineBetweenDepartures() throws {
+    try add("08:30")
     #expect(
       run(["commute", "work", "--now", tuesday]).stdout == """
         commute 'work': Tallaght (The Square) [4530], route 27, to Crumlin Hospital, arrive by 08:30, mon-fri, 5 min walk
@@ -381,41 +381,41 @@ import Testing
         """)
   }
 
-  @Test func deadlineExactlyOnAnArrival() {
-    add("08:20")
+  @Test func deadlineExactlyOnAnArrival() throws {
+    try add("08:20")
     #expect(rows().first { $0.hasPrefix("→") }?.contains("dep 07:51  arr 08:20") == true)
   }
 
-  @Test func deadlineBeforeTheFirstDeparture() {
-    add("05:00")
+  @Test func deadlineBeforeTheFirstDeparture() throws {
+    try add("05:00")
     let lines = run(["commute", "work", "--now", tuesday]).stdout.split(separator: "\n")
     #expect(lines.contains("nothing arrives in time; the first after:"))
     #expect(!lines.contains { $0.hasPrefix("→") })
   }
 
-  @Test func deadlineAfterTheLastDeparture() {
-    add("23:59")
+  @Test func deadlineAfterTheLastDeparture() throws {
+    try add("23:59")
     let plan = rows()
     #expect(plan.contains { $0.hasPrefix("→") })
     #expect(plan.last?.hasPrefix("→") == true || plan.count <= 4)
   }
 
-  @Test func inactiveDayShowsTheNextActiveDay() {
-    add("08:30")
+  @Test func inactiveDayShowsTheNextActiveDay() throws {
+    try add("08:30")
     let result = run(["commute", "work", "--now", tuesday, "--date", "2026-12-05"])
     #expect(result.stdout.hasPrefix("commute 'work' does not run on Saturday 2026-12-05; next: Monday 2026-12-07\n"))
     #expect(result.stdout.contains("→  27  Crumlin Hospital  dep 07:51  arr 08:20  leave 07:46\n"))
   }
 
-  @Test func walkingMovesTheLeaveByTime() {
-    add("08:30", walk: "12")
+  @Test func walkingMovesTheLeaveByTime() throws {
+    try add("08:30", walk: "12")
     #expect(rows().first { $0.hasPrefix("→") }?.contains("dep 07:51  arr 08:20  leave 07:39  in 19 min") == true)
   }
 
   @Test func walkingAfterGettingOffMovesTheRecommendationEarlier() throws {
     // The 07:51 reaches Crumlin Hospital at 08:20; with 12 min on foot after it you are there
     // at 08:32, too late for 08:30, so the 07:31 (there 08:12) is the one to take.
-    add("08:30", thenWalk: "12")
+    try add("08:30", thenWalk: "12")
     #expect(
       run(["commute", "work", "--now", tuesday]).stdout == """
         commute 'work': Tallaght (The Square) [4530], route 27, to Crumlin Hospital, arrive by 08:30, mon-fri, 5 min walk, then 12 min walk
@@ -435,8 +435,8 @@ import Testing
     #expect(run(["commute", "add", "x", "--stop", "4530", "--arrive-by", "08:00", "--then-walk", "5"]).code == 2)
   }
 
-  @Test func lateTripMovesTheRecommendationEarlier() {
-    add("08:21")
+  @Test func lateTripMovesTheRecommendationEarlier() throws {
+    try add("08:21")
     let live = packageRoot + "/Data/realtime/demo-tripupdates.pb"
     #expect(rows().first { $0.hasPrefix("→") }?.contains("dep 07:51") == true)
     // The 07:51 runs 3 min late: it would arrive 08:23, so the 07:31 is the one to take.
@@ -446,7 +446,7 @@ import Testing
   }
 
   @Test func addListRemoveAndErrors() throws {
-    add("08:30")
+    try add("08:30")
     #expect(
       run(["commute", "list"]).stdout
         == "work  Tallaght (The Square) [4530], route 27, to Crumlin Hospital, arrive by 08:30, mon-fri, 5 min walk\n")
@@ -494,7 +494,7 @@ import Testing
         "DESCRIPTION:Walk 5 min to Tallaght (The Square)\\; 27 Crumlin Hospital departs 07:51\\, arrives 08:20 (arrive by 08:30).\\nFrom the timetable: run 'transit commute daily' for live times."
       ))
     // Weekdays only: five events in the seven days from a Tuesday.
-    add("08:30")
+    try add("08:30")
     let week = run(["commute", "work", "--ics", "--now", tuesday]).stdout
     #expect(week.components(separatedBy: "BEGIN:VEVENT").count - 1 == 5)
     #expect(run(["commute", "--ics"]).code == 2)
@@ -507,8 +507,8 @@ import Testing
     #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == line)
   }
 
-  @Test func commutesSurviveAnotherTimetable() {
-    add("08:30")
+  @Test func commutesSurviveAnotherTimetable() throws {
+    try add("08:30")
     #expect(run(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet"]).code == 0)
     #expect(run(["commute", "list"]).stdout.hasPrefix("work  Tallaght (The Square) [4530]"))
   }
