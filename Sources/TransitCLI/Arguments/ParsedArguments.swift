@@ -6,11 +6,14 @@ public struct ParsedArguments: Sendable {
   public private(set) var positionals: [String] = []
   private var values: [String: [String]] = [:]
   private var flags: Set<String> = []
+  /// The options this command line was split against: the only ones a command may read.
+  private var declared: Set<String> = []
 
   /// Splits `words` by `options`; `--` ends option parsing.
   /// - Throws: `UsageError` for an unknown option, a missing value or a repeated one.
   public init(_ words: [String], options: [OptionSpec]) throws(UsageError) {
     var byName: [String: OptionSpec] = [:]
+    declared = Set(options.map(\.name))
     for option in options {
       byName[option.name] = option
       if let short = option.shortName { byName[short] = option }
@@ -84,14 +87,17 @@ public struct ParsedArguments: Sendable {
   /// commands read declared options (`arguments.read(option)`), so a misspelt name cannot
   /// compile into an option that silently reads nil.
   private func given(_ spec: OptionSpec) -> GivenOption {
-    GivenOption(name: spec.name, values: values[spec.name] ?? [], isFlagged: flags.contains(spec.name))
+    // Reading an option the command does not declare is a bug (it could never be given): the
+    // debug build, which the tests run, stops on it.
+    assert(declared.contains(spec.name), "\(spec.name) is read but not declared in the command's spec")
+    return GivenOption(name: spec.name, values: values[spec.name] ?? [], isFlagged: flags.contains(spec.name))
   }
 
   /// The value of a typed option, parsed by its declaration.
   public func read<Value>(_ option: Option<Value>) throws(UsageError) -> Value { try option.parse(given(option.spec)) }
 
   /// Whether a flag was given (a flag's value cannot be bad).
-  public func isSet(_ option: Option<Bool>) -> Bool { flags.contains(option.spec.name) }
+  public func isSet(_ option: Option<Bool>) -> Bool { given(option.spec).isFlagged }
 
   /// Whether an option was given at all, whatever its value (for "--count N goes with --watch").
   public func isGiven<Value>(_ option: Option<Value>) -> Bool { given(option.spec).isPresent }

@@ -206,7 +206,8 @@ enum AlertsSupport {
     "--lang", value: "L", help: "Texts in language L (BCP 47: en, fr, es-MX); default: the language setting, else the locale")
 
   static func language(_ invocation: Invocation) throws -> String? {
-    if let value = try invocation.arguments.read(languageOption) { return value }
+    // Commands without --lang (departures, plan, ...) take the setting or the locale.
+    if invocation.declares(languageOption), let value = try invocation.arguments.read(languageOption) { return value }
     if let language = try invocation.settings().language { return language }
     let environment = invocation.context.environment
     guard let locale = LocaleEnvironment.name(.messages, in: environment) else { return nil }

@@ -97,7 +97,7 @@ enum FollowCommand: TransitCommand {
     var lastFrame: FollowFrame?
     var panel: MapRenderer?
     var shapeCache: [String: [[Coordinate]]] = [:]
-    let ascii = MapSupport.isASCII(invocation)
+    let ascii = MapSupport.environmentWantsASCII(invocation.context.environment)
     while true {
       let now: UnixTime
       let feeds: [FeedMessage]

@@ -26,8 +26,12 @@ enum MapSupport {
   /// Whether to draw with ASCII: `--ascii`, TERM=dumb, or a locale that is not UTF-8 (the
   /// first of LC_ALL, LC_CTYPE, LANG that is set; none set is the POSIX locale, ASCII).
   static func isASCII(_ invocation: Invocation) -> Bool {
-    if invocation.arguments.isSet(ascii) { return true }
-    let environment = invocation.context.environment
+    invocation.arguments.isSet(ascii) || environmentWantsASCII(invocation.context.environment)
+  }
+
+  /// Whether TERM=dumb or a locale that is not UTF-8 asks for ASCII (for a map drawn without
+  /// an --ascii option: the follow panel).
+  static func environmentWantsASCII(_ environment: [String: String]) -> Bool {
     if environment["TERM"] == "dumb" { return true }
     return !LocaleEnvironment.isUTF8(LocaleEnvironment.name(.characters, in: environment) ?? "")
   }
