@@ -115,15 +115,16 @@ public enum Transit {
   }
 
   /// Global options given before the command (`transit --json departures X`, `transit
-  /// --data-dir D ingest F`, as git and gh accept them) moved after it, where the command's
-  /// parser takes them. Words that are only options (the no-argument view) stay as they are.
+  /// --data-dir D ingest F`, `transit --help departures`, as git and gh accept them) moved
+  /// after it, where the command's parser takes them. Words that are only options (the
+  /// no-argument view, `transit --help`) stay as they are.
   static func hoistingGlobalOptions(_ words: [String]) -> [String] {
     var leading: [String] = []
     var index = 0
     while index < words.count {
       let word = words[index]
       let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-      guard name != "--help", name != "-h", let option = GlobalOptions.specs.first(where: { $0.name == name }) else { break }
+      guard let option = GlobalOptions.specs.first(where: { $0.name == name || $0.shortName == name }) else { break }
       let width = option.takesValue && !word.contains("=") ? 2 : 1
       guard index + width <= words.count else { break }
       leading += words[index..<index + width]
@@ -181,22 +182,11 @@ public enum Transit {
   static func parse(_ words: [String], for spec: CommandSpec, context: CommandContext) throws(UsageError) -> Invocation {
     let rest = Array(words.dropFirst(spec.path.count))
     var parsed = try ParsedArguments(rest, options: spec.options + GlobalOptions.specs)
-    var global = GlobalOptions()
-    global.json = parsed.flag("--json")
-    global.dataDir = parsed.value("--data-dir")
-    global.noColor = parsed.flag("--no-color")
-    global.realtimeFiles = parsed.values("--realtime")
-    global.help = parsed.flag("--help")
-    if let text = parsed.value("--now") {
-      guard let time = ISOTime.parse(text) else {
-        throw UsageError("--now '\(text)' is not an ISO 8601 time (2024-05-01T08:30:00+01:00) or @unix-seconds")
-      }
-      global.now = time
-    }
-    parsed.remove(GlobalOptions.specs.map(\.name))
+    let global = try GlobalOptions(parsed)
+    parsed.remove(GlobalOptions.specs)
     // Every typed option's value is read once before the command runs: a bad value is a usage
     // error before any file is opened or fetched.
-    for option in spec.options { try option.validate?(parsed) }
+    try parsed.validate(spec.options)
     return Invocation(arguments: parsed, global: global, context: context, spec: spec)
   }
 

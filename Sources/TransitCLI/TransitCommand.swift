@@ -51,6 +51,12 @@ public struct Invocation {
     context.stderrIsTerminal && context.environment["TERM"] != "dumb" && !global.json
   }
 
+  /// Whether the command accepts `option` (for what several commands share and only some
+  /// of them declare).
+  public func declares<Value>(_ option: Option<Value>) -> Bool {
+    spec.options.contains { $0.name == option.spec.name }
+  }
+
   /// The positional argument at `index`, or a usage error naming it.
   public func argument(_ index: Int) throws(UsageError) -> String {
     guard index < arguments.positionals.count else {
@@ -85,14 +91,34 @@ public struct GlobalOptions: Sendable {
 
   public init() {}
 
+  /// The global options, declared once.
+  static let json = Option.flag("--json", help: "Print one JSON document instead of text")
+  static let dataDirOption = Option.text(
+    "--data-dir", value: "DIR", help: "Keep all files in DIR (else TRANSIT_HOME, else the XDG folders)")
+  static let nowOption = Option<UnixTime?>.single(
+    OptionSpec("--now", value: "TIME", help: "Pretend the time is TIME (ISO 8601, or @unix-seconds)")
+  ) { text, _ throws(UsageError) in
+    guard let time = ISOTime.parse(text) else {
+      throw UsageError("--now '\(text)' is not an ISO 8601 time (2024-05-01T08:30:00+01:00) or @unix-seconds")
+    }
+    return time
+  }
+  static let noColorOption = Option.flag("--no-color", help: "No colours (also NO_COLOR=1 or TERM=dumb)")
+  static let realtime = Option.repeated(
+    "--realtime", value: "FILE", help: "Use a GTFS-Realtime capture instead of the configured feeds")
+  static let helpOption = Option.flag("--help", short: "-h", help: "Show help for this command")
+
   static let specs: [OptionSpec] = [
-    OptionSpec("--json", help: "Print one JSON document instead of text"),
-    OptionSpec("--data-dir", value: "DIR", help: "Keep all files in DIR (else TRANSIT_HOME, else the XDG folders)"),
-    OptionSpec("--now", value: "TIME", help: "Pretend the time is TIME (ISO 8601, or @unix-seconds)"),
-    OptionSpec("--no-color", help: "No colours (also NO_COLOR=1 or TERM=dumb)"),
-    OptionSpec(
-      "--realtime", value: "FILE", help: "Use a GTFS-Realtime capture instead of the configured feeds",
-      repeatable: true),
-    OptionSpec("--help", short: "-h", help: "Show help for this command"),
+    json.spec, dataDirOption.spec, nowOption.spec, noColorOption.spec, realtime.spec, helpOption.spec,
   ]
+
+  /// The global options given in `parsed`.
+  init(_ parsed: ParsedArguments) throws(UsageError) {
+    json = parsed.isSet(Self.json)
+    dataDir = try parsed.read(Self.dataDirOption)
+    now = try parsed.read(Self.nowOption)
+    noColor = parsed.isSet(Self.noColorOption)
+    realtimeFiles = try parsed.read(Self.realtime)
+    help = parsed.isSet(Self.helpOption)
+  }
 }

@@ -179,7 +179,6 @@ import Testing
     #expect(
       none.stderr == "transit: no alerts to read: give an alerts feed with --realtime FILE, or configure one with 'transit feeds add'\n")
     #expect(run(["alerts"], realtime: ["/nonexistent/alerts.pb"]).code == 1)
-    #expect(transit(["alerts", "--help"]).code == 0)
   }
 
   // MARK: - status

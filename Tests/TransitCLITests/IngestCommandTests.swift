@@ -77,17 +77,6 @@ import Testing
     #expect(transit(["ingset"]).stderr.hasPrefix("transit: unknown command 'ingset'; did you mean 'ingest'?"))
   }
 
-  @Test func helpListsEveryOption() {
-    let help = transit(["ingest", "--help"])
-    #expect(help.code == 0)
-    for option in IngestCommand.spec.options + GlobalOptions.specs {
-      #expect(help.stdout.contains(option.name), "\(option.name)")
-    }
-    #expect(transit(["help", "ingest"]).stdout == help.stdout)
-    let overview = transit(["--help"])
-    for command in Transit.commands { #expect(overview.stdout.contains(command.spec.summary)) }
-  }
-
   @Test func dataDirFromEnvironment() {
     let home = TemporaryFolder()
     let result = transit(["ingest", demoFeed, "--feed", "demo"], environment: ["TRANSIT_HOME": home.path])

@@ -276,11 +276,4 @@ import Testing
     #expect(legs.map { $0["feed"] as? String } == ["copy", "copy"])
     #expect(journey["arrival"] as? String == "2026-12-01T08:51:00+00:00")
   }
-
-  @Test func helpListsPlan() {
-    let result = home.run(["plan", "--help"])
-    #expect(result.code == 0)
-    #expect(result.stdout.contains("transit plan FROM TO"))
-    #expect(transit(["--help"]).stdout.contains("plan"))
-  }
 }

@@ -234,14 +234,6 @@ import TransitModel
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
 
-  @Test func helpDescribesTheCommand() {
-    let result = transit(["rt", "dump", "--help"])
-    #expect(result.code == 0)
-    #expect(result.stdout.contains("usage: transit rt dump FILE|URL [options]"))
-    #expect(result.stdout.contains("--json prints an array with one FeedMessage per file"))
-    #expect(result.stdout.contains("--summary"))
-  }
-
   @Test func textHelpers() {
     #expect(FeedMessage.grouped(12_103) == "12,103")
     #expect(FeedMessage.grouped(999) == "999")

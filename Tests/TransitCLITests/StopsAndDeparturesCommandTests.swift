@@ -151,15 +151,6 @@ import Testing
     #expect(result.stderr == "transit: no timetables held yet; load one with 'transit ingest PATH'\n")
   }
 
-  @Test(arguments: [DeparturesCommand.spec, StopsNearCommand.spec, StopsSearchCommand.spec, StopsShowCommand.spec])
-  func helpListsEveryOption(spec: CommandSpec) {
-    let help = transit(spec.path + ["--help"])
-    #expect(help.code == 0)
-    #expect(help.stdout.contains("usage: \(spec.usage)"))
-    for option in spec.options + GlobalOptions.specs { #expect(help.stdout.contains(option.name), "\(option.name)") }
-    #expect(transit(["--help"]).stdout.contains(spec.summary))
-  }
-
   // MARK: - stops
 
   @Test func stopsNearJSONShapeAndOrder() throws {

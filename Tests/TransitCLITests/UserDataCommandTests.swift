@@ -248,7 +248,6 @@ import Testing
     #expect(result.code == 0)
     #expect(result.stdout.hasPrefix("transit: live departures from GTFS timetables and GTFS-Realtime feeds\n"))
     #expect(result.stdout.hasSuffix("No timetable yet: load one with 'transit ingest PATH|URL'.\n"))
-    #expect(transit(["--help"]).stdout == Transit.overview())
   }
 
   // MARK: - re-ingest

@@ -78,8 +78,9 @@ public struct OptionSpec: Sendable {
   /// What a shell completes the value with; inferred from `valueName` when not given.
   public var completion: ValueCompletion
   /// Reads the option's value as its declared type, throwing for a bad one; set by `Option`,
-  /// run for every option given before the command runs (nil: read as text by the command).
-  public var validate: (@Sendable (ParsedArguments) throws(UsageError) -> Void)?
+  /// run for every option before the command runs. Every option a command reads is declared
+  /// with `Option`, so this is set on all of them.
+  public var validate: (@Sendable (GivenOption) throws(UsageError) -> Void)?
 
   public init(
     _ name: String, short: String? = nil, value: String? = nil, help: String,

@@ -6,11 +6,14 @@ public struct ParsedArguments: Sendable {
   public private(set) var positionals: [String] = []
   private var values: [String: [String]] = [:]
   private var flags: Set<String> = []
+  /// The options this command line was split against: the only ones a command may read.
+  private var declared: Set<String> = []
 
   /// Splits `words` by `options`; `--` ends option parsing.
   /// - Throws: `UsageError` for an unknown option, a missing value or a repeated one.
   public init(_ words: [String], options: [OptionSpec]) throws(UsageError) {
     var byName: [String: OptionSpec] = [:]
+    declared = Set(options.map(\.name))
     for option in options {
       byName[option.name] = option
       if let short = option.shortName { byName[short] = option }
@@ -55,7 +58,8 @@ public struct ParsedArguments: Sendable {
           // value; `--route=-x` passes a value that starts with '-'.
           let next = words[index]
           if next.hasPrefix("-") && next != "-" && !Self.looksNumeric(next) {
-            throw UsageError("option '\(option.name)' needs a value (\(option.valueName!)), not the option '\(next)'")
+            let what = next == "--" ? "" : ", not the option '\(next)'"
+            throw UsageError("option '\(option.name)' needs a value (\(option.valueName!))\(what)")
           }
           value = next
           index += 1
@@ -79,31 +83,52 @@ public struct ParsedArguments: Sendable {
     return second.isNumber || second == "."
   }
 
+  /// What the command line gave for `spec`. The one lookup by name, private to this file:
+  /// commands read declared options (`arguments.read(option)`), so a misspelt name cannot
+  /// compile into an option that silently reads nil.
+  private func given(_ spec: OptionSpec) -> GivenOption {
+    // Reading an option the command does not declare is a bug (it could never be given): the
+    // debug build, which the tests run, stops on it.
+    assert(declared.contains(spec.name), "\(spec.name) is read but not declared in the command's spec")
+    return GivenOption(name: spec.name, values: values[spec.name] ?? [], isFlagged: flags.contains(spec.name))
+  }
+
+  /// The value of a typed option, parsed by its declaration.
+  public func read<Value>(_ option: Option<Value>) throws(UsageError) -> Value { try option.parse(given(option.spec)) }
+
+  /// Whether a flag was given (a flag's value cannot be bad).
+  public func isSet(_ option: Option<Bool>) -> Bool { given(option.spec).isFlagged }
+
+  /// Whether an option was given at all, whatever its value (for "--count N goes with --watch").
+  public func isGiven<Value>(_ option: Option<Value>) -> Bool { given(option.spec).isPresent }
+
+  /// Parses the value of every option in `specs` that was declared with a type: a bad value
+  /// is a usage error before the command runs.
+  func validate(_ specs: [OptionSpec]) throws(UsageError) {
+    for spec in specs { try spec.validate?(given(spec)) }
+  }
+
+  /// Drops the options in `specs` (the dispatcher takes the global ones out).
+  mutating func remove(_ specs: [OptionSpec]) {
+    for spec in specs {
+      values[spec.name] = nil
+      flags.remove(spec.name)
+    }
+  }
+}
+
+/// What the command line gave for one option: the values of an option that takes one, in
+/// order, or whether a flag was given.
+public struct GivenOption: Sendable {
+  /// The option's long name, for messages: `--radius`.
+  public let name: String
+  /// Every value given, in order (empty for a flag).
+  public let values: [String]
   /// Whether a flag was given.
-  public func flag(_ name: String) -> Bool { flags.contains(name) }
+  public let isFlagged: Bool
 
   /// The value of a single-valued option.
-  public func value(_ name: String) -> String? { values[name]?.last }
-
-  /// Every value of a repeatable option, in order.
-  public func values(_ name: String) -> [String] { values[name] ?? [] }
-
-  /// Drops the options in `names` (the dispatcher takes the global ones out).
-  mutating func remove(_ names: [String]) {
-    for name in names {
-      values[name] = nil
-      flags.remove(name)
-    }
-  }
-
-  /// A value parsed as an integer within `range`.
-  public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-    guard let text = value(name) else { return nil }
-    guard let number = Int(text), range.contains(number) else {
-      throw UsageError(
-        "option '\(name)' takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
-      )
-    }
-    return number
-  }
+  public var value: String? { values.last }
+  /// Whether the option was given at all.
+  public var isPresent: Bool { isFlagged || !values.isEmpty }
 }

@@ -59,33 +59,146 @@ public enum ValueParser {
   }
 }
 
-extension ParsedArguments {
-  /// `option`'s value as a date `YYYY-MM-DD`.
-  public func date(_ option: String) throws(UsageError) -> ServiceDate? {
-    guard let text = value(option) else { return nil }
-    return try ValueParser.date(text, option: option)
-  }
-
-  /// `option`'s value as `HH:MM`, in minutes after midnight.
-  public func clockMinutes(_ option: String) throws(UsageError) -> Int? {
-    guard let text = value(option) else { return nil }
-    return try ValueParser.clockMinutes(text, option: option)
-  }
-
-  /// `option`'s value as `HH:MM` or ISO 8601.
-  public func requestedTime(_ option: String, zone: TimeZone) throws(UsageError) -> RequestedTime? {
-    guard let text = value(option) else { return nil }
-    return try ValueParser.requestedTime(text, option: option, zone: zone)
-  }
-
-  /// The instant a query starts from: `timeOption` (HH:MM or ISO 8601) on `--date`, else now.
-  /// A full ISO time with `--date` is refused: the two would disagree.
-  public func queryStart(_ timeOption: String, now: UnixTime, zone: TimeZone) throws(UsageError) -> UnixTime {
-    let date = try date("--date")
-    let time = try requestedTime(timeOption, zone: zone)
-    if case .instant = time, date != nil {
-      throw UsageError("--date goes with \(timeOption) HH:MM, not with a full ISO time")
+extension ValueParser {
+  /// A whole number within `range`.
+  public static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError("option '\(option)' takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
     }
-    return RequestedTime.start(time, on: date, now: now, zone: zone)
+    return number
+  }
+
+  /// `HH:MM` or ISO 8601, kept as given until the agency's zone is known; checked now (the zone
+  /// only places a time without an offset, it never makes one valid).
+  public static func time(_ text: String, option: String) throws(UsageError) -> TimeArgument {
+    _ = try requestedTime(text, option: option, zone: TimeZone(identifier: "UTC")!)
+    return TimeArgument(text: text, option: option)
+  }
+
+  /// A language tag (BCP 47: en, fr, es-MX), checked for its characters.
+  public static func languageTag(_ text: String, option: String) throws(UsageError) -> String {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+      throw UsageError("\(option) '\(text)' is not a language tag (en, fr, es-MX)")
+    }
+    return text
+  }
+
+  /// A feed name, checked against `FeedName.rule`.
+  public static func feedName(_ text: String, option: String) throws(UsageError) -> String {
+    guard FeedName.isValid(text) else { throw UsageError("\(option) '\(text)': a feed name must be \(FeedName.rule)") }
+    return text
+  }
+
+  /// `LAT,LON` in degrees (spaces around either number allowed), latitude within ±90 and
+  /// longitude within ±180.
+  public static func coordinate(_ text: String, option: String) throws(UsageError) -> Coordinate {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
+      Coordinate(latitude: lat, longitude: lon).isValid
+    else {
+      throw UsageError("\(option) '\(text)' is not a position LAT,LON in degrees (53.2875,-6.3664)")
+    }
+    return Coordinate(latitude: lat, longitude: lon)
+  }
+
+  /// A position `LAT,LON` (what starts with a digit, a sign or a point), else a saved place's
+  /// name, looked up later.
+  public static func place(_ text: String, option: String) throws(UsageError) -> PlaceArgument {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let first = trimmed.first, first.isNumber || first == "-" || first == "+" || first == "." {
+      return PlaceArgument(text: text, option: option, position: try coordinate(trimmed, option: option))
+    }
+    return PlaceArgument(text: text, option: option, position: nil)
+  }
+
+  /// The modes a `--mode` takes, by name.
+  public static let modeNames = TransitMode.allCases.filter { $0 != .other }.map { $0.rawValue }  // (a key path costs start-up)
+
+  /// Modes by name, each value comma-separated.
+  public static func modes(_ values: [String], option: String) throws(UsageError) -> Set<TransitMode> {
+    var result = Set<TransitMode>()
+    for value in values {
+      for part in value.split(separator: ",") {
+        guard let mode = TransitMode(rawValue: part.lowercased()) else {
+          throw UsageError("\(option) '\(part)' is not one of \(modeNames.joined(separator: ", "))")
+        }
+        result.insert(mode)
+      }
+    }
+    return result
+  }
+
+  /// Three-letter day names, Monday first.
+  public static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+  /// `mon-fri`, `sat,sun`, `mon,wed-fri`, `daily`, `weekdays`, `weekends` as a mask (bit 0
+  /// Monday … bit 6 Sunday).
+  public static func weekdays(_ text: String, option: String) throws(UsageError) -> Int {
+    let lowered = text.lowercased()
+    switch lowered {
+    case "daily", "all", "every": return 0b1111111
+    case "weekdays": return 0b0011111
+    case "weekends", "weekend": return 0b1100000
+    default: break
+    }
+    let bad = UsageError("\(option) '\(text)' is not a list of days (mon-fri, sat,sun, daily)")
+    func index(_ name: Substring) throws(UsageError) -> Int {
+      guard let index = dayNames.firstIndex(where: { name.hasPrefix($0) }) else { throw bad }
+      return index
+    }
+    var mask = 0
+    for part in lowered.split(separator: ",") {
+      let ends = part.split(separator: "-")
+      guard ends.count == 1 || ends.count == 2 else { throw bad }
+      let first = try index(ends[0])
+      let last = try index(ends[ends.count - 1])
+      var day = first
+      while true {
+        mask |= 1 << day
+        if day == last { break }
+        day = (day + 1) % 7
+      }
+    }
+    guard mask != 0 else { throw bad }
+    return mask
+  }
+}
+
+/// A time option's value (`--at 07:30`, `--depart 2026-12-01T08:00`): checked when parsed,
+/// read once the agency's time zone is known.
+public struct TimeArgument: Sendable {
+  public let text: String
+  /// The option it came from, for messages.
+  public let option: String
+
+  /// The time in `zone` (an ISO time without an offset is read there).
+  public func requested(in zone: TimeZone) throws(UsageError) -> RequestedTime {
+    try ValueParser.requestedTime(text, option: option, zone: zone)
+  }
+}
+
+/// A position given as `LAT,LON` or as the name of a saved place ('home', 'work').
+public struct PlaceArgument: Sendable {
+  public let text: String
+  /// The option it came from, for messages.
+  public let option: String
+  /// The position when `LAT,LON` was given; nil for a place's name.
+  public let position: Coordinate?
+}
+
+extension ParsedArguments {
+  /// The instant a query starts from: `time` (HH:MM or ISO 8601) on `date`, else now.
+  /// A full ISO time with a date is refused: the two would disagree.
+  public func queryStart(
+    _ time: Option<TimeArgument?>, on date: Option<ServiceDate?>, now: UnixTime, zone: TimeZone
+  ) throws(UsageError) -> UnixTime {
+    let day = try read(date)
+    let requested = try read(time)?.requested(in: zone)
+    if case .instant = requested, day != nil {
+      throw UsageError("\(date.spec.name) goes with \(time.spec.name) HH:MM, not with a full ISO time")
+    }
+    return RequestedTime.start(requested, on: day, now: now, zone: zone)
   }
 }

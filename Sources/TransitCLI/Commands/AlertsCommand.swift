@@ -14,9 +14,8 @@ enum AlertsCommand: TransitCommand {
     "--stop", value: "S", help: "Only alerts affecting stop S (its station and platforms too) or a route calling there",
     complete: .dynamic(.favourites))
   static let trip = Option.text("--trip", value: "T", help: "Only alerts affecting trip T (or its route)")
-  static let mode = Option.text(
-    "--mode", value: "M", help: "Only alerts affecting mode M: \(StopCommandSupport.modeNames.joined(separator: ", "))",
-    complete: .choices(StopCommandSupport.modeNames))
+  static let mode = Option.modes(
+    "--mode", value: "M", help: "Only alerts affecting mode M: \(ValueParser.modeNames.joined(separator: ", "))", repeatable: false)
   static let includeAll = Option.flag("--all", help: "Also alerts not in force now (past and upcoming), with their periods")
   static let unseenOnly = Option.flag("--unseen", help: "Only alerts not shown before (an edited alert counts as new)")
   static let countOnly = Option.flag("--count", help: "Print only the number of unseen alerts in force (for a status bar or prompt)")
@@ -28,7 +27,7 @@ enum AlertsCommand: TransitCommand {
     options: [
       route.spec, stop.spec, trip.spec, mode.spec, includeAll.spec, unseenOnly.spec, countOnly.spec, peekOnly.spec,
       AlertsSupport.languageOption.spec,
-      FeedsSupport.refreshOption,
+      FeedsSupport.refresh.spec,
     ],
     discussion: """
       Reads alerts from --realtime FILE (repeatable), else from the configured feeds'
@@ -71,7 +70,7 @@ enum AlertsCommand: TransitCommand {
     do {
       scope = try resolver.scope(
         route: try arguments.read(route), stop: try arguments.read(stop), trip: try arguments.read(trip),
-        modes: StopCommandSupport.modes(arguments.values(mode.spec.name)))
+        modes: try arguments.read(mode))
     } catch AlertResolver.Unknown.stop(let text) where store != nil {
       _ = try StopCommandSupport.resolveStop(text, in: store!, context: invocation.context)  // lists candidates, exits 3
       throw NotFoundError(AlertResolver.Unknown.stop(text).message)
@@ -121,7 +120,7 @@ enum AlertsCommand: TransitCommand {
     let twelve = StopCommandSupport.uses12HourClock(invocation)
     let newCount = alerts.filter { !wasSeen($0) }.count
     let unseenOnly = arguments.isSet(unseenOnly)
-    let filtered = [route, stop, trip, mode].contains { arguments.value($0.spec.name) != nil }
+    let filtered = arguments.isGiven(route) || arguments.isGiven(stop) || arguments.isGiven(trip) || arguments.isGiven(mode)
     let scopeWords = filtered ? " matching" : ""
     guard !alerts.isEmpty else {
       out.line(
@@ -207,7 +206,8 @@ enum AlertsSupport {
     "--lang", value: "L", help: "Texts in language L (BCP 47: en, fr, es-MX); default: the language setting, else the locale")
 
   static func language(_ invocation: Invocation) throws -> String? {
-    if let value = try invocation.arguments.read(languageOption) { return value }
+    // Commands without --lang (departures, plan, ...) take the setting or the locale.
+    if invocation.declares(languageOption), let value = try invocation.arguments.read(languageOption) { return value }
     if let language = try invocation.settings().language { return language }
     let environment = invocation.context.environment
     guard let locale = LocaleEnvironment.name(.messages, in: environment) else { return nil }

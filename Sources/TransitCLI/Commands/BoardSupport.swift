@@ -30,9 +30,10 @@ struct BoardContext {
     self.invocation = invocation
     let arguments = invocation.arguments
     settings = try invocation.settings()
-    windowMinutes = try arguments.integer("--window", in: 1...10_080) ?? settings.windowMinutes
-    limit = try arguments.integer("--limit", in: 1...10_000) ?? defaultLimit ?? settings.limit
-    from = try arguments.value("--from").map { text in try StopCommandSupport.location(text, option: "--from", invocation: invocation) }
+    windowMinutes = try arguments.read(DeparturesCommand.Options.window) ?? settings.windowMinutes
+    limit = try arguments.read(DeparturesCommand.Options.limit) ?? defaultLimit ?? settings.limit
+    from = try arguments.read(DeparturesCommand.Options.from).map { place in try StopCommandSupport.location(place, invocation: invocation)
+    }
     store = try StopCommandSupport.openStore(invocation)
     stop = try StopCommandSupport.resolveStop(try invocation.argument(0), in: store, context: invocation.context)
     zone = store.timeZone(of: stop.feed)
@@ -42,8 +43,8 @@ struct BoardContext {
     options = try RealtimeSupport.options(invocation, settings: settings)
     margin = BoardSupport.margin(settings)
     twelveHour = StopCommandSupport.uses12HourClock(invocation, settings: settings)
-    route = arguments.value("--route")
-    destination = arguments.value("--to")
+    route = try arguments.read(DeparturesCommand.Options.route)
+    destination = try arguments.read(DeparturesCommand.Options.destination)
   }
 
   /// The board at `now` with `feeds`: the realtime as matched, the departures and the stop's

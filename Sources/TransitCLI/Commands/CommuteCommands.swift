@@ -7,41 +7,8 @@ import TransitModel
 
 /// What the `commute` commands share: days, deadlines, and choosing the departure to take.
 enum CommuteSupport {
-  static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+  static var dayNames: [String] { ValueParser.dayNames }
   static let longDayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-
-  /// Parses `mon-fri`, `sat,sun`, `mon,wed-fri`, `daily`, `weekdays`, `weekends` into a mask
-  /// (bit 0 Monday … bit 6 Sunday).
-  static func days(_ text: String) throws(UsageError) -> Int {
-    let lowered = text.lowercased()
-    switch lowered {
-    case "daily", "all", "every": return 0b1111111
-    case "weekdays": return 0b0011111
-    case "weekends", "weekend": return 0b1100000
-    default: break
-    }
-    func index(_ name: Substring) throws(UsageError) -> Int {
-      guard let index = dayNames.firstIndex(where: { name.hasPrefix($0) }) else {
-        throw UsageError("--days '\(text)' is not a list of days (mon-fri, sat,sun, daily)")
-      }
-      return index
-    }
-    var mask = 0
-    for part in lowered.split(separator: ",") {
-      let ends = part.split(separator: "-")
-      guard ends.count == 1 || ends.count == 2 else { throw UsageError("--days '\(text)' is not a list of days (mon-fri, sat,sun, daily)") }
-      let first = try index(ends[0])
-      let last = try index(ends[ends.count - 1])
-      var day = first
-      while true {
-        mask |= 1 << day
-        if day == last { break }
-        day = (day + 1) % 7
-      }
-    }
-    guard mask != 0 else { throw UsageError("--days '\(text)' is not a list of days (mon-fri, sat,sun, daily)") }
-    return mask
-  }
 
   /// "mon-fri", "sat,sun", "daily".
   static func describeDays(_ mask: Int) -> String {
@@ -88,26 +55,35 @@ enum CommuteSupport {
 
 /// `transit commute add NAME --stop S --arrive-by HH:MM ...`.
 enum CommuteAddCommand: TransitCommand {
+  /// The options, declared once.
+  enum Options {
+    static let stop = Option.text(
+      "--stop", value: "S", help: "The stop you board at (stop_id, code or name)", complete: .dynamic(.favourites))
+    static let route = Option.text("--route", value: "R", help: "Only route R", complete: .dynamic(.routes))
+    static let destination = Option.text(
+      "--to", value: "STOP",
+      help:
+        "Where you get off: a stop or station (id, code or name, as STOP everywhere; a station means any platform); the deadline is the trip's arrival there"
+    )
+    static let arriveBy = Option.clockTime(
+      "--arrive-by", help: "The deadline (on the agency's clock); without --to, the latest departure")
+    static let days = Option.weekdays(
+      "--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri",
+      complete: .choices(["mon-fri", "sat,sun", "daily", "sat", "sun"]))
+    static let walk = Option.integer(
+      "--walk", value: "MIN", in: 0...180, help: "Minutes of walking to the stop: you leave this long before the departure", default: "0")
+    static let thenWalk = Option.integer(
+      "--then-walk", value: "MIN", in: 0...180,
+      help: "With --to: minutes of walking from where you get off; the deadline is your arrival on foot", default: "0")
+  }
+
   static let spec = CommandSpec(
     path: ["commute", "add"],
     summary: "Save a commute: a stop, a deadline and the days it runs",
     arguments: [ArgumentSpec("NAME", help: "The commute's name (work, school); saving it again replaces it")],
     options: [
-      OptionSpec("--stop", value: "S", help: "The stop you board at (stop_id, code or name)", complete: .dynamic(.favourites)),
-      OptionSpec("--route", value: "R", help: "Only route R", complete: .dynamic(.routes)),
-      OptionSpec(
-        "--to", value: "STOP",
-        help:
-          "Where you get off: a stop or station (id, code or name, as STOP everywhere; a station means any platform); the deadline is the trip's arrival there"
-      ),
-      OptionSpec("--arrive-by", value: "HH:MM", help: "The deadline (on the agency's clock); without --to, the latest departure"),
-      OptionSpec(
-        "--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri",
-        complete: .choices(["mon-fri", "sat,sun", "daily", "sat", "sun"])),
-      OptionSpec("--walk", value: "MIN", help: "Minutes of walking to the stop: you leave this long before the departure", default: "0"),
-      OptionSpec(
-        "--then-walk", value: "MIN", help: "With --to: minutes of walking from where you get off; the deadline is your arrival on foot",
-        default: "0"),
+      Options.stop.spec, Options.route.spec, Options.destination.spec, Options.arriveBy.spec, Options.days.spec, Options.walk.spec,
+      Options.thenWalk.spec,
     ],
     examples: [
       "transit commute add work --stop 4530 --route 27 --to 'Crumlin Hospital' --arrive-by 08:30 --walk 5 --then-walk 4",
@@ -118,27 +94,27 @@ enum CommuteAddCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     let name = try PlacesSupport.name(try invocation.argument(0))
     let arguments = invocation.arguments
-    guard let stopText = arguments.value("--stop") else { throw UsageError("missing --stop S") }
-    guard let deadlineText = arguments.value("--arrive-by") else { throw UsageError("missing --arrive-by HH:MM") }
-    let arriveBy = try ValueParser.clockMinutes(deadlineText, option: "--arrive-by")
-    let days = try arguments.value("--days").map { text throws(UsageError) in try CommuteSupport.days(text) } ?? 0b0011111
-    let walk = try arguments.integer("--walk", in: 0...180) ?? 0
-    let thenWalk = try arguments.integer("--then-walk", in: 0...180) ?? 0
-    if thenWalk > 0 && arguments.value("--to") == nil {
+    guard let stopText = try arguments.read(Options.stop) else { throw UsageError("missing --stop S") }
+    guard let arriveBy = try arguments.read(Options.arriveBy) else { throw UsageError("missing --arrive-by HH:MM") }
+    let days = try arguments.read(Options.days) ?? 0b0011111
+    let walk = try arguments.read(Options.walk) ?? 0
+    let thenWalk = try arguments.read(Options.thenWalk) ?? 0
+    let destinationText = try arguments.read(Options.destination)
+    if thenWalk > 0 && destinationText == nil {
       throw UsageError("--then-walk needs --to DEST: the walk starts where you get off")
     }
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
     // --to is a stop like every other: id, code, exact name or a unique match; a name shared by
     // a station and its platforms is the station (any platform). Saved as its stop_id.
-    let destination = try arguments.value("--to").map { text in
+    let destination = try destinationText.map { text in
       try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
     }
     if let destination, destination.feed != stop.feed {
-      throw UsageError("--to '\(arguments.value("--to") ?? "")' is in feed \(destination.feed), not in \(stop.feed) with --stop")
+      throw UsageError("--to '\(destinationText ?? "")' is in feed \(destination.feed), not in \(stop.feed) with --stop")
     }
     let commute = UserStore.Commute(
-      name: name, feed: stop.feed.rawValue, stopID: stop.id.rawValue, route: arguments.value("--route"),
+      name: name, feed: stop.feed.rawValue, stopID: stop.id.rawValue, route: try arguments.read(Options.route),
       destination: destination?.id.rawValue, arriveByMinutes: arriveBy, days: days, walkMinutes: walk,
       thenWalkMinutes: thenWalk)
     try UserStore(directory: invocation.paths.data).saveCommute(commute, now: invocation.now.seconds)
@@ -227,16 +203,25 @@ enum CommuteRemoveCommand: TransitCommand {
 
 /// `transit commute [NAME] [--date D]`: which departure to take, and when to leave.
 enum CommuteCommand: TransitCommand {
+  /// The options, declared once (the watch's and the status line's are in CommuteWatch and
+  /// StatusLine).
+  enum Options {
+    static let date = Option.date("--date", help: "For this date (default: today); with --ics, the first day")
+    static let ics = Option.flag("--ics", help: "Print an iCalendar file of leave-by reminders (timetable times) instead")
+    static let days = Option.integer(
+      "--days", value: "N", in: 1...366, help: "With --ics: this many days from --date or today", default: "7")
+  }
+
   static let spec = CommandSpec(
     path: ["commute"],
     summary: "When to leave for a saved commute (all of them without NAME)",
     arguments: [ArgumentSpec("NAME", help: "The commute's name", optional: true, complete: .dynamic(.commutes))],
     options: [
-      OptionSpec("--date", value: "YYYY-MM-DD", help: "For this date (default: today); with --ics, the first day"),
-      OptionSpec("--ics", help: "Print an iCalendar file of leave-by reminders (timetable times) instead"),
-      OptionSpec("--days", value: "N", help: "With --ics: this many days from --date or today", default: "7"),
-      FeedsSupport.refreshOption,
-    ] + CommuteWatch.options,
+      Options.date.spec, Options.ics.spec, Options.days.spec,
+      FeedsSupport.refresh.spec,
+      CommuteWatch.watch.spec, CommuteWatch.bell.spec, CommuteWatch.noBell.spec, CommuteWatch.count.spec, CommuteWatch.line.spec,
+      StatusLine.timeout.spec,
+    ],
     discussion: """
       For the day, the recommended departure (the latest that gets you there by the deadline:
       its arrival at --to plus the --then-walk; without --to, the latest that leaves by it;
@@ -276,15 +261,15 @@ enum CommuteCommand: TransitCommand {
     let now = invocation.now
     let feeds = try FeedsSupport.realtimeFeeds(invocation)
     let options = try RealtimeSupport.options(invocation, settings: settings)
-    let dateOption = try invocation.arguments.date("--date")
-    if invocation.arguments.flag("--ics") {
+    let dateOption = try invocation.arguments.read(Options.date)
+    if invocation.arguments.isSet(Options.ics) {
       guard commutes.count == 1, invocation.arguments.positionals.count == 1 else { throw UsageError("--ics needs a commute NAME") }
-      let days = try invocation.arguments.integer("--days", in: 1...366) ?? 7
+      let days = try invocation.arguments.read(Options.days) ?? 7
       invocation.context.stdout.write(
         try CommuteCalendar.ics(commutes[0], store: store, from: dateOption, days: days, now: now, options: options))
       return 0
     }
-    if invocation.arguments.value("--days") != nil { throw UsageError("--days N goes with --ics") }
+    if invocation.arguments.isGiven(Options.days) { throw UsageError("--days N goes with --ics") }
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     let out = invocation.context.stdout
     var documents: [JSON] = []

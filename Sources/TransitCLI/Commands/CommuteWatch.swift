@@ -10,14 +10,12 @@ import TransitModel
 /// for the recommended one (and `notify-send` runs when it is on PATH in a desktop session).
 /// Realtime is fetched in step with the feed; the clock is checked every second in between.
 enum CommuteWatch {
-  static let options: [OptionSpec] = [
-    OptionSpec("--watch", help: "Watch it live; ring the bell once when it is time to leave"),
-    OptionSpec("--bell", help: "With --watch: ring the terminal bell at leave time (the default)"),
-    OptionSpec("--no-bell", help: "With --watch: no bell and no desktop notification"),
-    OptionSpec("--count", value: "N", help: "With --watch: stop after N updates"),
-    OptionSpec("--line", help: "One short line for a status bar: the recommended departure and when to leave"),
-    StatusLine.timeoutOption,
-  ]
+  // The options `commute` gains for the watch and the status line (and StatusLine.timeout).
+  static let watch = Option.flag("--watch", help: "Watch it live; ring the bell once when it is time to leave")
+  static let bell = Option.flag("--bell", help: "With --watch: ring the terminal bell at leave time (the default)")
+  static let noBell = Option.flag("--no-bell", help: "With --watch: no bell and no desktop notification")
+  static let count = Option.integer("--count", value: "N", in: 1...1_000_000, help: "With --watch: stop after N updates")
+  static let line = Option.flag("--line", help: "One short line for a status bar: the recommended departure and when to leave")
 
   static let discussion = """
     With --watch, the day's recommended departure and its alternatives stay on the screen,
@@ -35,32 +33,32 @@ enum CommuteWatch {
   /// Refuses --line and --watch without a commute NAME, and their options without them.
   static func validate(_ invocation: Invocation) throws(UsageError) {
     let arguments = invocation.arguments
-    let line = arguments.flag("--line"), watch = arguments.flag("--watch")
+    let line = arguments.isSet(Self.line), watch = arguments.isSet(Self.watch)
     if (line || watch) && arguments.positionals.isEmpty { throw UsageError("\(line ? "--line" : "--watch") needs a commute NAME") }
     if !watch {
-      for option in ["--bell", "--no-bell"] where arguments.flag(option) { throw UsageError("\(option) goes with --watch") }
-      if arguments.value("--count") != nil { throw UsageError("--count N goes with --watch") }
+      for option in [bell, noBell] where arguments.isSet(option) { throw UsageError("\(option.spec.name) goes with --watch") }
+      if arguments.isGiven(count) { throw UsageError("--count N goes with --watch") }
     }
-    if !line, arguments.value("--timeout") != nil { throw UsageError("--timeout goes with --line") }
+    if !line, arguments.isGiven(StatusLine.timeout) { throw UsageError("--timeout goes with --line") }
   }
 
   /// Runs --line or --watch for the one commute named; nil when neither is asked for.
   static func dispatch(_ invocation: Invocation, commutes: [UserStore.Commute]) throws -> Int32? {
     let arguments = invocation.arguments
-    let line = arguments.flag("--line"), watch = arguments.flag("--watch")
+    let line = arguments.isSet(Self.line), watch = arguments.isSet(Self.watch)
     guard line || watch else { return nil }
     guard arguments.positionals.count == 1, commutes.count == 1 else {
       throw UsageError("\(line ? "--line" : "--watch") needs a commute NAME")
     }
     if line && watch { throw UsageError("give --line or --watch, not both") }
     if invocation.global.json { throw UsageError("\(line ? "--line" : "--watch") is text: leave out --json") }
-    if arguments.flag("--bell") && arguments.flag("--no-bell") { throw UsageError("give --bell or --no-bell, not both") }
+    if arguments.isSet(bell) && arguments.isSet(noBell) { throw UsageError("give --bell or --no-bell, not both") }
     return line ? try StatusLine.commute(invocation, commutes[0]) : try run(invocation, commutes[0])
   }
 
   static func run(_ invocation: Invocation, _ commute: UserStore.Commute) throws -> Int32 {
-    let count = try invocation.arguments.integer("--count", in: 1...1_000_000)
-    let bell = !invocation.arguments.flag("--no-bell")
+    let count = try invocation.arguments.read(Self.count)
+    let bell = !invocation.arguments.isSet(noBell)
     let store = try StopCommandSupport.openStore(invocation)
     guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
       throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")

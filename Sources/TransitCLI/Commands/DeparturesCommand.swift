@@ -12,6 +12,33 @@ enum DeparturesCommand: TransitCommand {
   /// Departures listed unless `--limit` says otherwise.
   static let defaultLimit = 10
 
+  /// The options, declared once (the board's and the status line's are in DeparturesWatch
+  /// and StatusLine).
+  enum Options {
+    static let at = Option.time("--at", help: "From TIME instead of now: HH:MM (the agency's clock) or ISO 8601")
+    static let date = Option.date("--date", help: "On this date (with --at, or at the current time of day)")
+    static let window = Option.integer(
+      "--window", value: "MIN", in: 1...10_080,
+      help:
+        "Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure exactly at the end is in the next window",
+      default: "\(defaultWindowMinutes)")
+    static let limit = Option.integer(
+      "--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N departures", default: "\(defaultLimit)")
+    static let route = Option.text("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes))
+    static let destination = Option.text("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)")
+    static let from = Option.place(
+      "--from",
+      help:
+        "Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × the straight line, the leave-margin; see 'transit config')"
+    )
+    static let arrivals = Option.flag("--arrivals", help: "Also list trips ending here and calls where nobody may board")
+    static let accessible = Option.flag(
+      "--accessible",
+      help:
+        "Only wheelchair-accessible departures: the trip (wheelchair_accessible 1) and the stop (wheelchair_boarding 1, a platform inheriting its station's); what the feed says nothing about counts as not accessible"
+    )
+  }
+
   static let spec = CommandSpec(
     path: ["departures"],
     summary: "The next departures at a stop or station",
@@ -21,29 +48,12 @@ enum DeparturesCommand: TransitCommand {
         complete: .dynamic(.favourites))
     ],
     options: [
-      OptionSpec("--at", value: "TIME", help: "From TIME instead of now: HH:MM (the agency's clock) or ISO 8601"),
-      OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --at, or at the current time of day)"),
-      OptionSpec(
-        "--window", value: "MIN",
-        help:
-          "Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure exactly at the end is in the next window",
-        default: "\(defaultWindowMinutes)"),
-      OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N departures", default: "\(defaultLimit)"),
-      OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
-      OptionSpec("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)"),
-      OptionSpec(
-        "--from", value: "LAT,LON",
-        help:
-          "Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × the straight line, the leave-margin; see 'transit config')",
-        complete: .dynamic(.places)),
-      OptionSpec("--arrivals", help: "Also list trips ending here and calls where nobody may board"),
-      OptionSpec(
-        "--accessible",
-        help:
-          "Only wheelchair-accessible departures: the trip (wheelchair_accessible 1) and the stop (wheelchair_boarding 1, a platform inheriting its station's); what the feed says nothing about counts as not accessible"
-      ),
-      FeedsSupport.refreshOption,
-    ] + DeparturesWatch.options,
+      Options.at.spec, Options.date.spec, Options.window.spec, Options.limit.spec, Options.route.spec, Options.destination.spec,
+      Options.from.spec, Options.arrivals.spec, Options.accessible.spec,
+      FeedsSupport.refresh.spec,
+      DeparturesWatch.watch.spec, DeparturesWatch.group.spec, DeparturesWatch.perGroup.spec, DeparturesWatch.count.spec,
+      DeparturesWatch.line.spec, StatusLine.timeout.spec,
+    ],
     discussion: """
       A station lists the departures of all its platforms. Times are the timetable's (GTFS
       times count from noon minus 12 h of the service date in the agency's time zone, so a
@@ -95,9 +105,9 @@ enum DeparturesCommand: TransitCommand {
     let text = try invocation.argument(0)
     let arguments = invocation.arguments
     let settings = try invocation.settings()
-    let window = try arguments.integer("--window", in: 1...10_080) ?? settings.windowMinutes
-    let limit = try arguments.integer("--limit", in: 1...10_000) ?? settings.limit
-    let from = try arguments.value("--from").map { text in try StopCommandSupport.location(text, option: "--from", invocation: invocation) }
+    let window = try arguments.read(Options.window) ?? settings.windowMinutes
+    let limit = try arguments.read(Options.limit) ?? settings.limit
+    let from = try arguments.read(Options.from).map { place in try StopCommandSupport.location(place, invocation: invocation) }
     let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
@@ -105,17 +115,18 @@ enum DeparturesCommand: TransitCommand {
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation, preferred: stop.feed.rawValue) : localFeeds
     let zone = store.timeZone(of: stop.feed)
     let now = invocation.now
-    let start = try invocation.arguments.queryStart("--at", now: now, zone: zone)
+    let start = try arguments.queryStart(Options.at, on: Options.date, now: now, zone: zone)
     var platforms: [String: TransitModel.Stop] = [:]
     if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
     let options = try RealtimeSupport.options(invocation, settings: settings)
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
-    let accessibleOnly = arguments.flag("--accessible")
+    let accessibleOnly = arguments.isSet(Options.accessible)
+    let route = try arguments.read(Options.route), destination = try arguments.read(Options.destination)
     var departures = try DepartureBoard.departures(
       store: store, stop: stop, platforms: Array(platforms.values), live: live,
       query: BoardQuery(
-        start: start, windowMinutes: window, limit: accessibleOnly ? 10_000 : limit, includeArrivals: arguments.flag("--arrivals"),
-        route: arguments.value("--route"), destination: arguments.value("--to")))
+        start: start, windowMinutes: window, limit: accessibleOnly ? 10_000 : limit, includeArrivals: arguments.isSet(Options.arrivals),
+        route: route, destination: destination))
     var details = try RiderDetails.of(departures, store: store, live: live)
     if accessibleOnly {
       let kept = zip(departures, details).filter { $0.1.isAccessible }.prefix(limit)
@@ -179,7 +190,7 @@ enum DeparturesCommand: TransitCommand {
         return 0
       }
       out.line(
-        "no departures in the \(window) min from \(startText)\(arguments.value("--route").map { " on route \($0)" } ?? "")\(arguments.value("--to").map { " to \($0)" } ?? ""); try a wider --window"
+        "no departures in the \(window) min from \(startText)\(route.map { " on route \($0)" } ?? "")\(destination.map { " to \($0)" } ?? ""); try a wider --window"
       )
       return 0
     }

@@ -15,12 +15,12 @@ enum DeparturesWatch {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let arguments = invocation.arguments
-    if arguments.value("--at") != nil || arguments.value("--date") != nil {
+    if arguments.isGiven(DeparturesCommand.Options.at) || arguments.isGiven(DeparturesCommand.Options.date) {
       throw UsageError("--watch shows the board from now: leave out --at and --date")
     }
-    let count = try arguments.integer("--count", in: 1...1_000_000)
-    let grouped = arguments.flag("--group")
-    let perGroup = try arguments.integer("--per-group", in: 1...100) ?? DepartureGroups.defaultPerGroup
+    let count = try arguments.read(Self.count)
+    let grouped = arguments.isSet(group)
+    let perGroup = try arguments.read(Self.perGroup) ?? DepartureGroups.defaultPerGroup
     let board = try BoardContext(invocation, defaultLimit: grouped ? 1000 : nil)
     let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
     let screen = canMoveCursor ? Terminal.open() : nil
@@ -98,16 +98,15 @@ extension StopCommandSupport {
 // MARK: - Options
 
 extension DeparturesWatch {
-  /// The options `departures` gains for the board and the status line.
-  static let options: [OptionSpec] = [
-    OptionSpec("--watch", help: "A full-screen live board: refreshed with the feed, countdowns every second, q quits"),
-    OptionSpec("--group", help: "The next few departures of each route and direction instead of one list"),
-    OptionSpec(
-      "--per-group", value: "N", help: "With --group: departures per route and direction", default: "\(DepartureGroups.defaultPerGroup)"),
-    OptionSpec("--count", value: "N", help: "With --watch: stop after N updates"),
-    OptionSpec("--line", help: "One short line for a status bar or prompt: the next departure (and when to leave, with --from)"),
-    StatusLine.timeoutOption,
-  ]
+  // The options `departures` gains for the board and the status line (and StatusLine.timeout).
+  static let watch = Option.flag("--watch", help: "A full-screen live board: refreshed with the feed, countdowns every second, q quits")
+  static let group = Option.flag("--group", help: "The next few departures of each route and direction instead of one list")
+  static let perGroup = Option.integer(
+    "--per-group", value: "N", in: 1...100, help: "With --group: departures per route and direction",
+    default: "\(DepartureGroups.defaultPerGroup)")
+  static let count = Option.integer("--count", value: "N", in: 1...1_000_000, help: "With --watch: stop after N updates")
+  static let line = Option.flag(
+    "--line", help: "One short line for a status bar or prompt: the next departure (and when to leave, with --from)")
 
   static let discussion = """
     --watch keeps a live board on the screen (the alternate screen, like 'follow'): realtime
@@ -144,29 +143,30 @@ extension DeparturesWatch {
   /// Runs the board, the grouped list or the status line when asked for; nil otherwise.
   static func dispatch(_ invocation: Invocation) throws -> Int32? {
     let arguments = invocation.arguments
-    if arguments.flag("--line") {
-      if arguments.flag("--watch") || arguments.flag("--group") || invocation.global.json {
+    if arguments.isSet(line) {
+      if arguments.isSet(watch) || arguments.isSet(group) || invocation.global.json {
         throw UsageError("--line is one line of text: leave out --watch, --group and --json")
       }
       return try StatusLine.departures(invocation)
     }
-    if arguments.value("--timeout") != nil { throw UsageError("--timeout goes with --line") }
-    if arguments.value("--count") != nil && !arguments.flag("--watch") { throw UsageError("--count N goes with --watch") }
-    if arguments.value("--per-group") != nil && !arguments.flag("--group") { throw UsageError("--per-group N goes with --group") }
-    if arguments.flag("--watch") {
+    if arguments.isGiven(StatusLine.timeout) { throw UsageError("--timeout goes with --line") }
+    if arguments.isGiven(count) && !arguments.isSet(watch) { throw UsageError("--count N goes with --watch") }
+    if arguments.isGiven(perGroup) && !arguments.isSet(group) { throw UsageError("--per-group N goes with --group") }
+    if arguments.isSet(watch) {
       if invocation.global.json { throw UsageError("--watch draws a board: leave out --json") }
       return try run(invocation)
     }
-    if arguments.flag("--group") { return try grouped(invocation) }
+    if arguments.isSet(group) { return try grouped(invocation) }
     return nil
   }
 
   /// `departures STOP --group` without --watch: one grouped board, from --at or now.
   static func grouped(_ invocation: Invocation) throws -> Int32 {
     let board = try BoardContext(invocation, defaultLimit: 1000)
-    let perGroup = try invocation.arguments.integer("--per-group", in: 1...100) ?? DepartureGroups.defaultPerGroup
+    let perGroup = try invocation.arguments.read(Self.perGroup) ?? DepartureGroups.defaultPerGroup
     let now = invocation.now
-    let start = try invocation.arguments.queryStart("--at", now: now, zone: board.zone)
+    let start = try invocation.arguments.queryStart(
+      DeparturesCommand.Options.at, on: DeparturesCommand.Options.date, now: now, zone: board.zone)
     let feeds = try FeedsSupport.realtimeFeeds(invocation, preferred: board.stop.feed.rawValue)
     let (live, departures, notices) = try board.board(now: now, feeds: feeds, warn: true, start: start)
     var frame = BoardFrame(

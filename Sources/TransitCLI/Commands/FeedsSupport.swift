@@ -6,7 +6,7 @@ import GTFSRealtime
 /// this run, and realtime from the configured feeds through the snapshot cache.
 enum FeedsSupport {
   /// `--refresh`, for the commands that fetch realtime.
-  static let refreshOption = OptionSpec(
+  static let refresh = Option.flag(
     "--refresh", help: "Fetch realtime now, even if the cached snapshot is younger than the feed's period")
 
   /// The configured feeds (none when there is no configuration file).
@@ -113,7 +113,7 @@ enum FeedsSupport {
   static func snapshot(
     _ request: ResolvedRequest, feed: FeedDefinition?, fetcher: RealtimeFetcher, invocation: Invocation, reportFailure: Bool
   ) throws -> RealtimeSnapshot {
-    let refresh = invocation.arguments.flag("--refresh")
+    let refresh = invocation.arguments.isSet(Self.refresh)
     do {
       let snapshot = try fetcher.snapshot(request, periodSeconds: feed?.periodSeconds ?? 30, refresh: refresh) { bytes in
         try RtDumpCommand.decode(bytes, source: request.shownURL, limits: fetcher.limits)

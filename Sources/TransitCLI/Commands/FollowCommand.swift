@@ -8,23 +8,24 @@ import TransitModel
 
 /// `transit follow`: one vehicle, live, in place.
 enum FollowCommand: TransitCommand {
+  static let trip = Option.text(
+    "--trip", value: "TRIP",
+    help: "Follow the vehicle on trip TRIP (the timetable's until one shows up; also a trip the realtime feed adds)")
+  static let route = Option.text(
+    "--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP", complete: .dynamic(.routes))
+  static let stop = Option.text("--stop", value: "S", help: "With --route: the stop it is to reach", complete: .dynamic(.favourites))
+  static let once = Option.flag("--once", help: "Print one frame and exit")
+  static let replay = Option.text("--replay", value: "DIR", help: "Play back snapshots saved by 'transit record' by their recorded clock")
+  static let speed = Option.number(
+    "--speed", value: "X", help: "With --replay: play X times faster", default: "1", described: "a positive number", accepts: { $0 > 0 })
+
   static let spec = CommandSpec(
     path: ["follow"],
     summary: "Follow one vehicle live: its stops ahead, delay and place on the line",
     arguments: [
       ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")
     ],
-    options: [
-      OptionSpec(
-        "--trip", value: "TRIP",
-        help: "Follow the vehicle on trip TRIP (the timetable's until one shows up; also a trip the realtime feed adds)"),
-      OptionSpec("--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP", complete: .dynamic(.routes)),
-      OptionSpec("--stop", value: "S", help: "With --route: the stop it is to reach", complete: .dynamic(.favourites)),
-      OptionSpec("--once", help: "Print one frame and exit"),
-      OptionSpec("--replay", value: "DIR", help: "Play back snapshots saved by 'transit record' by their recorded clock"),
-      OptionSpec("--speed", value: "X", help: "With --replay: play X times faster", default: "1"),
-      FeedsSupport.refreshOption,
-    ],
+    options: [trip.spec, route.spec, stop.spec, once.spec, replay.spec, speed.spec, FeedsSupport.refresh.spec],
     discussion: """
       Shows the route, destination, vehicle, speed, how long since it reported, its delay, the
       stop it is at or heading to, every stop still ahead with the expected time and countdown,
@@ -48,11 +49,11 @@ enum FollowCommand: TransitCommand {
     let arguments = invocation.arguments
     let store = try StopCommandSupport.openStore(invocation)
     let target: FollowTracker.Target
-    if let trip = arguments.value("--trip") {
+    if let trip = try arguments.read(Self.trip) {
       guard arguments.positionals.isEmpty else { throw UsageError("give a VEHICLE or --trip TRIP, not both") }
       target = .trip(TripID(trip))
-    } else if let route = arguments.value("--route") {
-      guard let stopText = arguments.value("--stop") else { throw UsageError("--route goes with --stop S") }
+    } else if let route = try arguments.read(Self.route) {
+      guard let stopText = try arguments.read(Self.stop) else { throw UsageError("--route goes with --stop S") }
       let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
       var stops: Set<StopID> = [stop.id]
       if stop.isStation { for platform in try store.platforms(of: stop) { stops.insert(platform.id) } }
@@ -60,19 +61,18 @@ enum FollowCommand: TransitCommand {
     } else {
       target = .vehicle(try invocation.argument(0))
     }
-    guard let speedText = arguments.value("--speed") ?? Optional("1"), let speed = Double(speedText), speed > 0, speed.isFinite
-    else { throw UsageError("--speed '\(arguments.value("--speed") ?? "")' is not a positive number") }
+    let speed = try arguments.read(Self.speed) ?? 1
     let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
     var tracker = FollowTracker(store: store, target: target, options: options)
     var warned = false
-    let once = arguments.flag("--once")
+    let once = arguments.isSet(Self.once)
     let json = invocation.global.json
     let out = invocation.context.stdout
 
     // The moments to show, each with its feeds.
     var moments: [(UnixTime, () throws -> [FeedMessage])] = []
     var firstShown = 0
-    if let replay = arguments.value("--replay") {
+    if let replay = try arguments.read(Self.replay) {
       let snapshots = try SnapshotDirectory(path: invocation.absolutePath(replay)).snapshots()
       // Each snapshot holds the newest file of each kind recorded so far.
       var latest: [String: String] = [:]
@@ -97,7 +97,7 @@ enum FollowCommand: TransitCommand {
     var lastFrame: FollowFrame?
     var panel: MapRenderer?
     var shapeCache: [String: [[Coordinate]]] = [:]
-    let ascii = MapSupport.isASCII(invocation)
+    let ascii = MapSupport.environmentWantsASCII(invocation.context.environment)
     while true {
       let now: UnixTime
       let feeds: [FeedMessage]

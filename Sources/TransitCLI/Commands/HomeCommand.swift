@@ -17,12 +17,9 @@ enum HomeCommand: TransitCommand {
   static let spec = CommandSpec(
     path: [],
     summary: "Your favourite stops, nearest first, with their next departures",
-    options: [
-      OptionSpec(
-        "--from", value: "LAT,LON", help: "Where you are: a position or a saved place (default: 'home', else TRANSIT_LOCATION)",
-        complete: .dynamic(.places)),
-      FeedsSupport.refreshOption,
-    ])
+    options: [from.spec, FeedsSupport.refresh.spec])
+
+  static let from = Option.place("--from", help: "Where you are: a position or a saved place (default: 'home', else TRANSIT_LOCATION)")
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
@@ -35,8 +32,8 @@ enum HomeCommand: TransitCommand {
     StopCommandSupport.warnAboutExpiry(store, invocation)
     let settings = try invocation.settings()
     let location: (Coordinate, String)?
-    if let text = invocation.arguments.value("--from") {
-      location = (try StopCommandSupport.location(text, option: "--from", invocation: invocation), "--from")
+    if let place = try invocation.arguments.read(from) {
+      location = (try StopCommandSupport.location(place, invocation: invocation), "--from")
     } else {
       location = try StopCommandSupport.fallbackLocation(invocation, store: store)
     }

@@ -4,8 +4,8 @@ import TransitModel
 
 /// What the `--map` commands share: the options, the map's size and its character set.
 enum MapSupport {
-  static let mapOption = OptionSpec("--map", help: "Draw a map in the terminal (braille dots; see --ascii)")
-  static let asciiOption = OptionSpec("--ascii", help: "With --map: draw with ASCII characters instead of braille")
+  static let map = Option.flag("--map", help: "Draw a map in the terminal (braille dots; see --ascii)")
+  static let ascii = Option.flag("--ascii", help: "With --map: draw with ASCII characters instead of braille")
 
   /// The map's size when stdout is not a terminal (and COLUMNS / LINES do not say).
   static let defaultSize = (columns: 60, rows: 20)
@@ -26,8 +26,12 @@ enum MapSupport {
   /// Whether to draw with ASCII: `--ascii`, TERM=dumb, or a locale that is not UTF-8 (the
   /// first of LC_ALL, LC_CTYPE, LANG that is set; none set is the POSIX locale, ASCII).
   static func isASCII(_ invocation: Invocation) -> Bool {
-    if invocation.arguments.flag("--ascii") { return true }
-    let environment = invocation.context.environment
+    invocation.arguments.isSet(ascii) || environmentWantsASCII(invocation.context.environment)
+  }
+
+  /// Whether TERM=dumb or a locale that is not UTF-8 asks for ASCII (for a map drawn without
+  /// an --ascii option: the follow panel).
+  static func environmentWantsASCII(_ environment: [String: String]) -> Bool {
     if environment["TERM"] == "dumb" { return true }
     return !LocaleEnvironment.isUTF8(LocaleEnvironment.name(.characters, in: environment) ?? "")
   }
@@ -35,9 +39,9 @@ enum MapSupport {
   /// Refuses `--map` with `--json` (one JSON document, never mixed with text) and `--ascii`
   /// without `--map`.
   static func validate(_ invocation: Invocation) throws(UsageError) {
-    let map = invocation.arguments.flag("--map")
-    if map && invocation.global.json { throw UsageError("--map draws text; it cannot go with --json") }
-    if invocation.arguments.flag("--ascii") && !map { throw UsageError("--ascii goes with --map") }
+    let drawsMap = invocation.arguments.isSet(map)
+    if drawsMap && invocation.global.json { throw UsageError("--map draws text; it cannot go with --json") }
+    if invocation.arguments.isSet(ascii) && !drawsMap { throw UsageError("--ascii goes with --map") }
   }
 
   /// Between the parts of a legend: " · ", or ", " in ASCII.

@@ -44,7 +44,7 @@ enum PlacesAddCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 2)
     let name = try PlacesSupport.name(try invocation.argument(0))
-    let point = try StopCommandSupport.coordinate(try invocation.argument(1), option: "LAT,LON")
+    let point = try ValueParser.coordinate(try invocation.argument(1), option: "LAT,LON")
     let users = try PlacesSupport.users(invocation)
     let existed = try users.place(named: name) != nil
     try users.savePlace(name, latitude: point.latitude, longitude: point.longitude, now: invocation.now.seconds)

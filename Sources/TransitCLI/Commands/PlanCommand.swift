@@ -14,6 +14,33 @@ enum PlanCommand: TransitCommand {
   /// Metres walked to the first stop and from the last unless `--max-walk` says otherwise.
   static let defaultMaxWalkMeters = 800
 
+  /// The options, declared once.
+  enum Options {
+    static let depart = Option.time("--depart", help: "Leave at TIME or later (default: now): HH:MM (the agency's clock) or ISO 8601")
+    static let arriveBy = Option.time("--arrive-by", help: "Arrive by TIME, leaving as late as possible")
+    static let date = Option.date("--date", help: "On this date (with --depart or --arrive-by HH:MM)")
+    static let maxTransfers = Option.integer(
+      "--max-transfers", value: "N", in: 0...8, help: "Change trips at most N times", default: "\(defaultMaxTransfers)")
+    static let walkSpeed = Option.number(
+      "--walk-speed", value: "M/S", help: "Walking speed in metres per second (default: the walking-speed setting, 1.3)",
+      described: "a speed between 0.3 and 3 metres per second", accepts: { (0.3...3).contains($0) })
+    static let maxWalk = Option.integer(
+      "--max-walk", value: "M", in: 0...10_000,
+      help: "Walk at most M metres to the first stop and from the last (and at most 400 m between stops)",
+      default: "\(defaultMaxWalkMeters)")
+    static let mode = Option.modes(
+      "--mode", value: "MODE", help: "Only ride MODE: \(ValueParser.modeNames.joined(separator: ", ")) (comma-separated or repeated)")
+    static let limit = Option.integer(
+      "--limit", short: "-n", value: "N", in: 1...50, help: "Show at most N journeys", default: "\(defaultLimit)")
+    static let accessible = Option.flag(
+      "--accessible",
+      help:
+        "Only journeys on wheelchair-accessible trips (wheelchair_accessible 1) boarding and alighting at stops with wheelchair boarding; what the feed does not say counts as not accessible"
+    )
+    static let geojson = Option.flag(
+      "--geojson", help: "Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)")
+  }
+
   static let spec = CommandSpec(
     path: ["plan"],
     summary: "Journeys from one place to another: walks, rides and transfers",
@@ -22,26 +49,9 @@ enum PlanCommand: TransitCommand {
       ArgumentSpec("TO", help: "Where to go, in the same forms", complete: .dynamic(.places)),
     ],
     options: [
-      OptionSpec("--depart", value: "TIME", help: "Leave at TIME or later (default: now): HH:MM (the agency's clock) or ISO 8601"),
-      OptionSpec("--arrive-by", value: "TIME", help: "Arrive by TIME, leaving as late as possible"),
-      OptionSpec("--date", value: "YYYY-MM-DD", help: "On this date (with --depart or --arrive-by HH:MM)"),
-      OptionSpec("--max-transfers", value: "N", help: "Change trips at most N times", default: "\(defaultMaxTransfers)"),
-      OptionSpec("--walk-speed", value: "M/S", help: "Walking speed in metres per second (default: the walking-speed setting, 1.3)"),
-      OptionSpec(
-        "--max-walk", value: "M", help: "Walk at most M metres to the first stop and from the last (and at most 400 m between stops)",
-        default: "\(defaultMaxWalkMeters)"),
-      OptionSpec(
-        "--mode", value: "MODE",
-        help: "Only ride MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
-        repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
-      OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N journeys", default: "\(defaultLimit)"),
-      OptionSpec(
-        "--accessible",
-        help:
-          "Only journeys on wheelchair-accessible trips (wheelchair_accessible 1) boarding and alighting at stops with wheelchair boarding; what the feed does not say counts as not accessible"
-      ),
-      OptionSpec("--geojson", help: "Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)"),
-      FeedsSupport.refreshOption,
+      Options.depart.spec, Options.arriveBy.spec, Options.date.spec, Options.maxTransfers.spec, Options.walkSpeed.spec,
+      Options.maxWalk.spec, Options.mode.spec, Options.limit.spec, Options.accessible.spec, Options.geojson.spec,
+      FeedsSupport.refresh.spec,
     ],
     discussion: """
       Lists a few journeys, best first: the earliest arrival, and journeys with fewer transfers
@@ -80,21 +90,15 @@ enum PlanCommand: TransitCommand {
     let toText = try invocation.argument(1)
     let arguments = invocation.arguments
     let settings = try invocation.settings()
-    let limit = try arguments.integer("--limit", in: 1...50) ?? defaultLimit
-    let maxTransfers = try arguments.integer("--max-transfers", in: 0...8) ?? defaultMaxTransfers
-    let maxWalk = Double(try arguments.integer("--max-walk", in: 0...10_000) ?? defaultMaxWalkMeters)
-    var walkSpeed = settings.walkingSpeed
-    if let text = arguments.value("--walk-speed") {
-      guard let value = Double(text), value.isFinite, (0.3...3).contains(value) else {
-        throw UsageError("--walk-speed '\(text)' is not a speed between 0.3 and 3 metres per second")
-      }
-      walkSpeed = value
-    }
-    let modes = try StopCommandSupport.modes(arguments.values("--mode"))
-    if arguments.value("--depart") != nil && arguments.value("--arrive-by") != nil {
+    let limit = try arguments.read(Options.limit) ?? defaultLimit
+    let maxTransfers = try arguments.read(Options.maxTransfers) ?? defaultMaxTransfers
+    let maxWalk = Double(try arguments.read(Options.maxWalk) ?? defaultMaxWalkMeters)
+    let walkSpeed = try arguments.read(Options.walkSpeed) ?? settings.walkingSpeed
+    let modes = try arguments.read(Options.mode)
+    if arguments.isGiven(Options.depart) && arguments.isGiven(Options.arriveBy) {
       throw UsageError("give --depart or --arrive-by, not both")
     }
-    if arguments.flag("--geojson") && invocation.global.json {
+    if arguments.isSet(Options.geojson) && invocation.global.json {
       throw UsageError("give --json or --geojson, not both")
     }
     let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
@@ -111,8 +115,8 @@ enum PlanCommand: TransitCommand {
     }()
     let zone = store.timeZone(of: zoneFeed)
     let now = invocation.now
-    let arriveBy = arguments.value("--arrive-by")
-    let requested = try arguments.queryStart(arriveBy != nil ? "--arrive-by" : "--depart", now: now, zone: zone)
+    let isArriveBy = arguments.isGiven(Options.arriveBy)
+    let requested = try arguments.queryStart(isArriveBy ? Options.arriveBy : Options.depart, on: Options.date, now: now, zone: zone)
     let walking = WalkingModel(
       metersPerSecond: walkSpeed, detourFactor: settings.detourFactor, maxTransferMeters: min(400, max(maxWalk, 0)))
 
@@ -121,9 +125,9 @@ enum PlanCommand: TransitCommand {
     let realtime = try RealtimeSupport.live(
       invocation, store: store, feeds: feeds, now: now, options: try RealtimeSupport.options(invocation, settings: settings))
     var request = JourneyRequest(
-      time: requested, isArriveBy: arriveBy != nil, modes: modes, walking: walking, maxWalkMeters: maxWalk,
+      time: requested, isArriveBy: isArriveBy, modes: modes, walking: walking, maxWalkMeters: maxWalk,
       maxTransfers: maxTransfers, limit: limit)
-    request.isAccessibleOnly = arguments.flag("--accessible")
+    request.isAccessibleOnly = arguments.isSet(Options.accessible)
     let plan: JourneyPlanner.Plan
     do {
       plan = try JourneyPlanner.plan(
@@ -141,10 +145,10 @@ enum PlanCommand: TransitCommand {
     }
     let described = plan.journeys
     let context = PlanOutput(
-      invocation: invocation, store: store, zone: zone, now: now, requested: requested, isArriveBy: arriveBy != nil,
+      invocation: invocation, store: store, zone: zone, now: now, requested: requested, isArriveBy: isArriveBy,
       from: from, to: to, journeys: described, report: feeds.isEmpty ? nil : realtime.report,
       twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings))
-    if arguments.flag("--geojson") {
+    if arguments.isSet(Options.geojson) {
       invocation.context.stdout.line(try context.geoJSON().serialized(pretty: true))
     } else if invocation.global.json {
       invocation.context.stdout.line(context.json().serialized(pretty: true))
@@ -163,7 +167,7 @@ enum PlanCommand: TransitCommand {
     // names may hold commas).
     let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
     if parts.count == 2, parts.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
-      return .place(try StopCommandSupport.coordinate(trimmed, option: role), name: nil)
+      return .place(try ValueParser.coordinate(trimmed, option: role), name: nil)
     }
     let data = invocation.paths.data
     if FileManager.default.fileExists(atPath: data + "/user.sqlite"),

@@ -6,16 +6,19 @@ import TransitModel
 /// `transit route show R`: a route's stop sequences, first and last departures, headways, and
 /// its drawing as GeoJSON or a terminal map.
 enum RouteShowCommand: TransitCommand {
+  static let direction = Option.integer(
+    "--direction", value: "0|1", in: 0...1, help: "Only this direction_id", complete: .choices(["0", "1"]))
+  static let date = Option.date("--date", help: "Departures and headways on this date (default: today in the feed's zone)")
+  static let geojson = Option.flag("--geojson", help: "Print the route's shapes and stops as a GeoJSON FeatureCollection (RFC 7946)")
+
   static let spec = CommandSpec(
     path: ["route", "show"],
     summary: "A route: its stops in order, first and last departures, headways; --geojson, --map",
     arguments: [ArgumentSpec("ROUTE", help: "A route_id, short name or long name", complete: .dynamic(.routes))],
     options: [
-      OptionSpec("--direction", value: "0|1", help: "Only this direction_id", complete: .choices(["0", "1"])),
-      OptionSpec("--date", value: "YYYY-MM-DD", help: "Departures and headways on this date (default: today in the feed's zone)"),
-      OptionSpec("--geojson", help: "Print the route's shapes and stops as a GeoJSON FeatureCollection (RFC 7946)"),
-      MapSupport.mapOption,
-      MapSupport.asciiOption,
+      direction.spec, date.spec, geojson.spec,
+      MapSupport.map.spec,
+      MapSupport.ascii.spec,
     ],
     discussion: """
       Trips are grouped by their exact stop sequence into patterns, per direction. The main
@@ -42,11 +45,11 @@ enum RouteShowCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     let arguments = invocation.arguments
     let text = try invocation.argument(0)
-    let direction = try arguments.integer("--direction", in: 0...1)
+    let direction = try arguments.read(Self.direction)
     try MapSupport.validate(invocation)
-    let geojson = arguments.flag("--geojson")
-    if geojson && arguments.flag("--map") { throw UsageError("--geojson and --map each draw the route; give one") }
-    let date = try arguments.date("--date")
+    let geojson = arguments.isSet(Self.geojson)
+    if geojson && arguments.isSet(MapSupport.map) { throw UsageError("--geojson and --map each draw the route; give one") }
+    let date = try arguments.read(Self.date)
     let store = try StopCommandSupport.openStore(invocation)
     let route = try RouteCommandSupport.resolveRoute(text, in: store, context: invocation.context)
     let day = date ?? store.localDate(of: invocation.now, feed: route.feed)
@@ -85,7 +88,7 @@ enum RouteShowCommand: TransitCommand {
     if let hex = RouteCommandSupport.hexColor(route.color) { facts.append("colour \(hex)") }
     out.line(facts.joined(separator: " · "))
 
-    if arguments.flag("--map") {
+    if arguments.isSet(MapSupport.map) {
       let lines = try MapSupport.routeLines(details, store: store)
       var renderer = MapRenderer()
       renderer.lines = lines.map(\.points)

@@ -4,10 +4,9 @@ import TransitModel
 
 /// `transit routes [TEXT]`: every route, or those matching TEXT or serving a stop.
 enum RoutesCommand: TransitCommand {
-  static let mode = Option.repeated(
+  static let mode = Option.modes(
     "--mode", value: "MODE",
-    help: "Only routes of MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
-    complete: .choices(StopCommandSupport.modeNames))
+    help: "Only routes of MODE: \(ValueParser.modeNames.joined(separator: ", ")) (comma-separated or repeated)")
   static let stop = Option.text(
     "--stop", value: "S", help: "Only routes calling at stop S (id, code or name; a station: any platform)",
     complete: .dynamic(.favourites))
@@ -37,7 +36,7 @@ enum RoutesCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let arguments = invocation.arguments
-    let modes = try StopCommandSupport.modes(try arguments.read(mode))
+    let modes = try arguments.read(mode)
     let store = try StopCommandSupport.openStore(invocation)
     var listings: [RouteListing]
     let text = arguments.positionals.first

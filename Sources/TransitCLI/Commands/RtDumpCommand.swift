@@ -20,7 +20,7 @@ public enum RtDumpCommand: TransitCommand {
     ],
     options: [
       summaryOnly.spec,
-      FeedsSupport.refreshOption,
+      FeedsSupport.refresh.spec,
     ],
     discussion: """
       Decodes any FeedMessage: trip updates, vehicle positions, alerts, or a mix. The text shows

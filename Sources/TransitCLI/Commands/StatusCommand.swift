@@ -18,7 +18,7 @@ enum StatusCommand: TransitCommand {
     ],
     options: [
       AlertsSupport.languageOption.spec,
-      FeedsSupport.refreshOption,
+      FeedsSupport.refresh.spec,
     ],
     discussion: """
       Reads alerts from --realtime FILE (repeatable), else from the configured feeds'

@@ -16,17 +16,13 @@ import TransitModel
 /// the leave advice (with `--from` or a commute's walk) or the countdown; then, when the feed
 /// is stale, its age, and `offline` when the fetch failed or timed out.
 enum StatusLine {
-  static let timeoutOption = OptionSpec(
+  static let timeout = Option.number(
     "--timeout", value: "SECONDS", help: "With --line: wait at most this long for realtime, then use the cache or the timetable",
-    default: "2")
+    default: "2", described: "a number of seconds from 0 to 60", accepts: { $0 > 0 && $0 <= 60 })
 
   /// The `--timeout` in seconds.
   static func timeout(_ invocation: Invocation) throws(UsageError) -> Double {
-    guard let text = invocation.arguments.value("--timeout") else { return 2 }
-    guard let seconds = Double(text), seconds > 0, seconds <= 60 else {
-      throw UsageError("--timeout '\(text)' is not a number of seconds from 0 to 60")
-    }
-    return seconds
+    try invocation.arguments.read(timeout) ?? 2
   }
 
   /// Realtime for a status line: `--realtime` files, else the configured feeds (only the

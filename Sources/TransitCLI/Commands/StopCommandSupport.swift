@@ -89,34 +89,18 @@ enum StopCommandSupport {
     }
   }
 
-  /// Parses "LAT,LON" (degrees), or throws a usage error naming `option`.
-  static func coordinate(_ text: String, option: String) throws(UsageError) -> Coordinate {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }
-    guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
-      Coordinate(latitude: lat, longitude: lon).isValid
-    else {
-      throw UsageError("\(option) '\(text)' is not a position LAT,LON in degrees (53.2875,-6.3664)")
-    }
-    return Coordinate(latitude: lat, longitude: lon)
-  }
-
   /// A position given as "LAT,LON" or as the name of a saved place ('home', 'work'); a usage
-  /// error naming `option` when it is neither.
-  static func location(_ text: String, option: String, invocation: Invocation) throws -> Coordinate {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if let first = trimmed.first, first.isNumber || first == "-" || first == "+" || first == "." {
-      return try coordinate(trimmed, option: option)
-    }
+  /// error naming the option when it is neither.
+  static func location(_ place: PlaceArgument, invocation: Invocation) throws -> Coordinate {
+    if let position = place.position { return position }
     let data = invocation.paths.data
     if FileManager.default.fileExists(atPath: data + "/user.sqlite"),
-      let place = try UserStore(directory: data).place(named: trimmed.lowercased())
+      let saved = try UserStore(directory: data).place(named: place.text.trimmingCharacters(in: .whitespaces).lowercased())
     {
-      return Coordinate(latitude: place.latitude, longitude: place.longitude)
+      return Coordinate(latitude: saved.latitude, longitude: saved.longitude)
     }
     throw UsageError(
-      "\(option) '\(text)' is neither a position LAT,LON nor a saved place (see 'transit places list')")
+      "\(place.option) '\(place.text)' is neither a position LAT,LON nor a saved place (see 'transit places list')")
   }
 
   /// Where the user is when they did not say: the saved `home` place, else `TRANSIT_LOCATION`,
@@ -133,7 +117,7 @@ enum StopCommandSupport {
       return (Coordinate(latitude: home.latitude, longitude: home.longitude), "your saved place 'home'")
     }
     if let text = invocation.context.environment["TRANSIT_LOCATION"], !text.isEmpty {
-      return (try coordinate(text, option: "TRANSIT_LOCATION"), "TRANSIT_LOCATION")
+      return (try ValueParser.coordinate(text, option: "TRANSIT_LOCATION"), "TRANSIT_LOCATION")
     }
     if allowCentre, let centre = try store.networkCentre() {
       return (centre, "the middle of the network (set TRANSIT_LOCATION or save a place 'home')")
@@ -191,22 +175,8 @@ enum StopCommandSupport {
 
   // MARK: - Modes and colour
 
-  /// The `--mode` values accepted.
-  static let modeNames = TransitMode.allCases.filter { $0 != .other }.map { $0.rawValue }  // (a key path costs start-up)
-
-  /// Parses `--mode bus,tram` (comma-separated or repeated).
-  static func modes(_ values: [String]) throws(UsageError) -> Set<TransitMode> {
-    var result = Set<TransitMode>()
-    for value in values {
-      for part in value.split(separator: ",") {
-        guard let mode = TransitMode(rawValue: part.lowercased()) else {
-          throw UsageError("--mode '\(part)' is not one of \(modeNames.joined(separator: ", "))")
-        }
-        result.insert(mode)
-      }
-    }
-    return result
-  }
+  /// The modes a `--mode` takes, by name.
+  static var modeNames: [String] { ValueParser.modeNames }
 
   /// `text` in the ANSI colour of `mode` (when colour is on).
   static func coloured(_ text: String, mode: TransitMode, enabled: Bool) -> String {

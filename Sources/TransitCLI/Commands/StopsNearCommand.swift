@@ -5,6 +5,20 @@ import TransitModel
 
 /// `transit stops near [LAT,LON]`: the nearest stops, nearest first.
 enum StopsNearCommand: TransitCommand {
+  static let radius = Option.integer(
+    "--radius", value: "M", in: 1...Int(Store.nearbyLimitMeters),
+    help: "Only stops within M metres, 1 to 100000 (default: the nearest, however far, up to 100 km)")
+  static let limit = Option.integer("--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N stops", default: "10")
+  static let mode = Option.modes(
+    "--mode", value: "MODE",
+    help: "Only stops served by MODE: \(ValueParser.modeNames.joined(separator: ", ")) (comma-separated or repeated)")
+  static let stations = Option.flag("--stations", help: "List a station once, with its platforms under it, instead of each platform")
+  static let accessible = Option.flag(
+    "--accessible",
+    help:
+      "Only stops with wheelchair boarding (wheelchair_boarding 1, a platform inheriting its station's); a stop the feed says nothing about counts as not accessible"
+  )
+
   static let spec = CommandSpec(
     path: ["stops", "near"],
     summary: "The stops nearest a position, with the routes serving them",
@@ -15,20 +29,9 @@ enum StopsNearCommand: TransitCommand {
         optional: true, complete: .dynamic(.places))
     ],
     options: [
-      OptionSpec("--radius", value: "M", help: "Only stops within M metres, 1 to 100000 (default: the nearest, however far, up to 100 km)"),
-      OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N stops", default: "10"),
-      OptionSpec(
-        "--mode", value: "MODE",
-        help: "Only stops served by MODE: \(StopCommandSupport.modeNames.joined(separator: ", ")) (comma-separated or repeated)",
-        repeatable: true, complete: .choices(StopCommandSupport.modeNames)),
-      OptionSpec("--stations", help: "List a station once, with its platforms under it, instead of each platform"),
-      OptionSpec(
-        "--accessible",
-        help:
-          "Only stops with wheelchair boarding (wheelchair_boarding 1, a platform inheriting its station's); a stop the feed says nothing about counts as not accessible"
-      ),
-      MapSupport.mapOption,
-      MapSupport.asciiOption,
+      radius.spec, limit.spec, mode.spec, stations.spec, accessible.spec,
+      MapSupport.map.spec,
+      MapSupport.ascii.spec,
     ],
     discussion: """
       Without LAT,LON it uses your saved place 'home' (user.sqlite), else the TRANSIT_LOCATION
@@ -46,15 +49,15 @@ enum StopsNearCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let arguments = invocation.arguments
-    let limit = try arguments.integer("--limit", in: 1...10_000) ?? 10
-    let radius = try arguments.integer("--radius", in: 1...Int(Store.nearbyLimitMeters)).map(Double.init)
-    let modes = try StopCommandSupport.modes(arguments.values("--mode"))
-    let stations = arguments.flag("--stations")
+    let limit = try arguments.read(Self.limit) ?? 10
+    let radius = try arguments.read(Self.radius).map(Double.init)
+    let modes = try arguments.read(mode)
+    let stations = arguments.isSet(Self.stations)
     try MapSupport.validate(invocation)
     let store = try StopCommandSupport.openStore(invocation)
     let point: Coordinate
     if let text = arguments.positionals.first {
-      point = try StopCommandSupport.location(text, option: "LAT,LON", invocation: invocation)
+      point = try StopCommandSupport.location(try ValueParser.place(text, option: "LAT,LON"), invocation: invocation)
     } else {
       guard let (fallback, source) = try StopCommandSupport.fallbackLocation(invocation, store: store) else {
         throw RuntimeError("no position to look from: give LAT,LON or set TRANSIT_LOCATION")
@@ -64,7 +67,7 @@ enum StopsNearCommand: TransitCommand {
         invocation.context.stderr.line("near \(StopCommandSupport.describe(point)): \(source)")
       }
     }
-    let accessibleOnly = arguments.flag("--accessible")
+    let accessibleOnly = arguments.isSet(accessible)
     var found = try store.nearby(
       point, radiusMeters: radius, limit: accessibleOnly ? min(10_000, limit * 20) : limit, modes: modes, stations: stations)
     var access: [StopID: (WheelchairAccess, Int?)] = [:]
@@ -141,7 +144,7 @@ enum StopsNearCommand: TransitCommand {
       }
     }
     out.write(StopCommandSupport.table(rows, rightAligned: [0]))
-    if arguments.flag("--map") {
+    if arguments.isSet(MapSupport.map) {
       var renderer = MapRenderer()
       renderer.stops = found.compactMap(\.stop.coordinate)
       renderer.location = point

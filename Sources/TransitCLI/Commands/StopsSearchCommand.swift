@@ -4,17 +4,15 @@ import TransitModel
 
 /// `transit stops search TEXT`: stops by code or name.
 enum StopsSearchCommand: TransitCommand {
+  static let near = Option.place(
+    "--near", help: "Nearest first from LAT,LON or a saved place (default: saved place 'home' or TRANSIT_LOCATION, if set)")
+  static let limit = Option.integer("--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N stops", default: "10")
+
   static let spec = CommandSpec(
     path: ["stops", "search"],
     summary: "Find stops by code or name (accents, case and small typos forgiven)",
     arguments: [ArgumentSpec("TEXT", help: "A stop code, a name, or the start of its words ('tallaght sq')", variadic: true)],
-    options: [
-      OptionSpec(
-        "--near", value: "LAT,LON",
-        help: "Nearest first from LAT,LON or a saved place (default: saved place 'home' or TRANSIT_LOCATION, if set)",
-        complete: .dynamic(.places)),
-      OptionSpec("--limit", short: "-n", value: "N", help: "Show at most N stops", default: "10"),
-    ],
+    options: [near.spec, limit.spec],
     discussion: """
       The stop code matches first (exactly), then the whole name, then names whose words start
       with the words given, then names within a typo or two. Within each kind the nearest come
@@ -29,11 +27,11 @@ enum StopsSearchCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let text = invocation.arguments.positionals.joined(separator: " ")
     guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("missing TEXT") }
-    let limit = try invocation.arguments.integer("--limit", in: 1...10_000) ?? 10
+    let limit = try invocation.arguments.read(Self.limit) ?? 10
     let store = try StopCommandSupport.openStore(invocation)
     var near: Coordinate?
-    if let value = invocation.arguments.value("--near") {
-      near = try StopCommandSupport.location(value, option: "--near", invocation: invocation)
+    if let place = try invocation.arguments.read(Self.near) {
+      near = try StopCommandSupport.location(place, invocation: invocation)
     } else {
       near = try StopCommandSupport.fallbackLocation(invocation, store: store, allowCentre: false)?.0
     }

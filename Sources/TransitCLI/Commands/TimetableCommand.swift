@@ -5,6 +5,11 @@ import TransitModel
 
 /// `transit timetable STOP`: a stop's whole day as a printed timetable.
 enum TimetableCommand: TransitCommand {
+  static let date = Option.date("--date", help: "The service day", default: "today")
+  static let route = Option.text("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes))
+  static let direction = Option.integer(
+    "--direction", value: "0|1", in: 0...1, help: "Only trips of this direction_id", complete: .choices(["0", "1"]))
+
   static let spec = CommandSpec(
     path: ["timetable"],
     summary: "A stop's whole day as a printed timetable: hours down, minutes across, per route and direction",
@@ -13,11 +18,7 @@ enum TimetableCommand: TransitCommand {
         "STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop",
         complete: .dynamic(.favourites))
     ],
-    options: [
-      OptionSpec("--date", value: "YYYY-MM-DD", help: "The service day", default: "today"),
-      OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
-      OptionSpec("--direction", value: "0|1", help: "Only trips of this direction_id", complete: .choices(["0", "1"])),
-    ],
+    options: [date.spec, route.spec, direction.spec],
     discussion: """
       One block per route and direction (a station: all its platforms), headed by the
       destination most departures show. Each row is an hour of the timetable's clock, with the
@@ -38,17 +39,12 @@ enum TimetableCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     let text = try invocation.argument(0)
     let arguments = invocation.arguments
-    let direction = try arguments.integer("--direction", in: 0...1)
+    let direction = try arguments.read(Self.direction)
+    let route = try arguments.read(Self.route)
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
     let zone = store.timeZone(of: stop.feed)
-    var date = store.localDate(of: invocation.now, feed: stop.feed)
-    if let value = arguments.value("--date") {
-      guard value.count == 10, let parsed = ServiceDate(gtfs: value.replacingOccurrences(of: "-", with: "")) else {
-        throw UsageError("--date '\(value)' is not a date YYYY-MM-DD")
-      }
-      date = parsed
-    }
+    let date = try arguments.read(Self.date) ?? store.localDate(of: invocation.now, feed: stop.feed)
     // Realtime only from --realtime files: a printed timetable does not wait on the network.
     var skipped = Set<TripID>()
     if !invocation.global.realtimeFiles.isEmpty {
@@ -61,7 +57,7 @@ enum TimetableCommand: TransitCommand {
       skipped = TimetableGrid.skippedTrips(live, at: stopIDs, on: date)
     }
     let grid = try TimetableGrid.build(
-      stop: stop, date: date, route: arguments.value("--route"), direction: direction, store: store, skipped: skipped)
+      stop: stop, date: date, route: route, direction: direction, store: store, skipped: skipped)
     if invocation.global.json {
       invocation.context.stdout.line(json(grid, stop: stop, manyFeeds: store.feedNames.count > 1).serialized(pretty: true))
       return 0
@@ -70,7 +66,7 @@ enum TimetableCommand: TransitCommand {
     let code = stop.code.map { " [\($0)]" } ?? ""
     var output = "\(stop.name)\(code) · timetable for \(date.dashed) (\(weekday(date, zone: zone)))\n"
     if grid.blocks.isEmpty {
-      output += "no departures on \(date.dashed)" + (arguments.value("--route").map { " on route \($0)" } ?? "") + "\n"
+      output += "no departures on \(date.dashed)" + (route.map { " on route \($0)" } ?? "") + "\n"
     }
     output += render(grid, columns: max(columns, 20), colour: invocation.useColor)
     invocation.context.stdout.write(output)

@@ -7,21 +7,21 @@ import TransitModel
 
 /// `transit trip show TRIP`: one trip's every call, with the realtime.
 enum TripShowCommand: TransitCommand {
+  static let route = Option.text(
+    "--route", value: "R", help: "With --stop and --at: the trip of route R leaving STOP at (or first after) TIME",
+    complete: .dynamic(.routes))
+  static let stop = Option.text(
+    "--stop", value: "STOP", help: "The stop the --route departure leaves from", complete: .dynamic(.favourites))
+  static let at = Option.time("--at", help: "The --route departure's time: HH:MM (the agency's clock) or ISO 8601", default: "now")
+  static let date = Option.date("--date", help: "The service day (default: the run nearest now, or the one the realtime follows)")
+
   static let spec = CommandSpec(
     path: ["trip", "show"],
     summary: "One trip's every call: scheduled and expected times, delay, passed or ahead, vehicle, crowding",
     arguments: [
       ArgumentSpec("TRIP", help: "A trip_id, a trip_short_name (train number), or a live vehicle's id or label", optional: true)
     ],
-    options: [
-      OptionSpec(
-        "--route", value: "R", help: "With --stop and --at: the trip of route R leaving STOP at (or first after) TIME",
-        complete: .dynamic(.routes)),
-      OptionSpec("--stop", value: "STOP", help: "The stop the --route departure leaves from", complete: .dynamic(.favourites)),
-      OptionSpec("--at", value: "TIME", help: "The --route departure's time: HH:MM (the agency's clock) or ISO 8601", default: "now"),
-      OptionSpec("--date", value: "YYYY-MM-DD", help: "The service day (default: the run nearest now, or the one the realtime follows)"),
-      FeedsSupport.refreshOption,
-    ],
+    options: [route.spec, stop.spec, at.spec, date.spec, FeedsSupport.refresh.spec],
     discussion: """
       Lists every call of the trip: the scheduled time, the expected time and delay when the
       realtime has them (live, interpolated or carried forward, as in departures), and where
@@ -48,14 +48,14 @@ enum TripShowCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     let arguments = invocation.arguments
     let text = invocation.arguments.positionals.first
-    let routeText = arguments.value("--route"), stopText = arguments.value("--stop")
+    let routeText = try arguments.read(route), stopText = try arguments.read(stop)
     if text == nil && (routeText == nil || stopText == nil) {
       throw UsageError("missing TRIP (or --route R --stop STOP [--at TIME])")
     }
     if text != nil && (routeText != nil || stopText != nil) {
       throw UsageError("give TRIP, or --route and --stop, not both")
     }
-    if arguments.value("--at") != nil && routeText == nil { throw UsageError("--at goes with --route and --stop") }
+    if arguments.isGiven(at) && routeText == nil { throw UsageError("--at goes with --route and --stop") }
     let settings = try invocation.settings()
     let store = try StopCommandSupport.openStore(invocation)
     let now = invocation.now
@@ -63,19 +63,13 @@ enum TripShowCommand: TransitCommand {
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
     let options = try RealtimeSupport.options(invocation, settings: settings)
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
-    var date: ServiceDate?
-    if let value = arguments.value("--date") {
-      guard value.count == 10, let parsed = ServiceDate(gtfs: value.replacingOccurrences(of: "-", with: "")) else {
-        throw UsageError("--date '\(value)' is not a date YYYY-MM-DD")
-      }
-      date = parsed
-    }
+    let date = try arguments.read(Self.date)
     let reference: TripReference
     if let text {
       reference = .text(text)
     } else {
       let stop = try StopCommandSupport.resolveStop(stopText!, in: store, context: invocation.context)
-      let start = try arguments.queryStart("--at", now: now, zone: store.timeZone(of: stop.feed))
+      let start = try arguments.queryStart(at, on: Self.date, now: now, zone: store.timeZone(of: stop.feed))
       reference = .departure(route: routeText!, stop: stop, time: start)
     }
     let report: TripReport

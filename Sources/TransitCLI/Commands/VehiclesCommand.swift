@@ -10,20 +10,23 @@ enum VehiclesCommand: TransitCommand {
   /// Metres around `--near` unless `--radius` says otherwise.
   static let defaultRadius = 500
 
+  static let route = Option.text("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes))
+  static let near = Option.coordinate("--near", help: "Only vehicles within --radius of LAT,LON", complete: .dynamic(.places))
+  static let radius = Option.integer("--radius", value: "M", in: 1...1_000_000, help: "Metres around --near", default: "\(defaultRadius)")
+  static let liveOnly = Option.flag("--live-only", help: "Leave out trips placed by the timetable (no vehicle in the feed)")
+  static let wide = Option.flag("--wide", help: "Every column at full width, however wide the terminal")
+  static let replay = Option.text("--replay", value: "DIR", help: "Use the snapshot saved by 'transit record' at --now (else the last one)")
+
   static let spec = CommandSpec(
     path: ["vehicles"],
     summary: "Every live vehicle: route, heading, speed, age, stop and delay",
     options: [
-      OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
-      OptionSpec("--near", value: "LAT,LON", help: "Only vehicles within --radius of LAT,LON", complete: .dynamic(.places)),
-      OptionSpec("--radius", value: "M", help: "Metres around --near", default: "\(defaultRadius)"),
-      OptionSpec("--live-only", help: "Leave out trips placed by the timetable (no vehicle in the feed)"),
-      OptionSpec("--wide", help: "Every column at full width, however wide the terminal"),
-      OptionSpec("--replay", value: "DIR", help: "Use the snapshot saved by 'transit record' at --now (else the last one)"),
-      FeedsSupport.refreshOption,
-      MapSupport.mapOption,
-      MapSupport.asciiOption,
-    ] + VehiclesWatch.options,
+      route.spec, near.spec, radius.spec, liveOnly.spec, wide.spec, replay.spec,
+      FeedsSupport.refresh.spec,
+      MapSupport.map.spec,
+      MapSupport.ascii.spec,
+      VehiclesWatch.watch.spec, VehiclesWatch.count.spec,
+    ],
     discussion: """
       With --watch, the list stays on the screen and is fetched again in step with the feed
       (q quits); --count N stops after N updates.
@@ -64,15 +67,15 @@ enum VehiclesCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 0)
     if let code = try VehiclesWatch.dispatch(invocation) { return code }
     let arguments = invocation.arguments
-    let near = try arguments.value("--near").map { text throws(UsageError) in try StopCommandSupport.coordinate(text, option: "--near") }
-    let radius = try arguments.integer("--radius", in: 1...1_000_000) ?? defaultRadius
-    if arguments.value("--radius") != nil && near == nil { throw UsageError("--radius goes with --near LAT,LON") }
+    let near = try arguments.read(Self.near)
+    let radius = try arguments.read(Self.radius) ?? defaultRadius
+    if arguments.isGiven(Self.radius) && near == nil { throw UsageError("--radius goes with --near LAT,LON") }
     try MapSupport.validate(invocation)
     let store = try StopCommandSupport.openStore(invocation)
     let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
     var feeds: [FeedMessage]
     var now = invocation.now
-    if let replay = arguments.value("--replay") {
+    if let replay = try arguments.read(Self.replay) {
       let state = try SnapshotDirectory(path: invocation.absolutePath(replay)).state(at: invocation.global.now)
       feeds = try state.paths.map { try RtDumpCommand.load($0, invocation: invocation) }
       if invocation.global.now == nil { now = state.time }
@@ -82,7 +85,7 @@ enum VehiclesCommand: TransitCommand {
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     var fleet = Fleet(store: store, live: live)
     let views = try fleet.vehicles(
-      includeEstimated: !arguments.flag("--live-only"), route: arguments.value("--route"), near: near, radiusMeters: Double(radius))
+      includeEstimated: !arguments.isSet(liveOnly), route: try arguments.read(route), near: near, radiusMeters: Double(radius))
     let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
     if invocation.global.json {
       invocation.context.stdout.line(JSON.array(views.map { json($0, now: now, zone: zone) }).serialized(pretty: true))
@@ -97,15 +100,15 @@ enum VehiclesCommand: TransitCommand {
         + " · \(StopCommandSupport.clock(now, zone: zone, twelveHour: twelve))")
     out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve))
     guard !views.isEmpty else {
-      out.line("no vehicles" + (arguments.value("--route").map { " on route \($0)" } ?? "") + (near == nil ? "" : " within \(radius) m"))
+      out.line("no vehicles" + ((try arguments.read(route)).map { " on route \($0)" } ?? "") + (near == nil ? "" : " within \(radius) m"))
       return 0
     }
     var columns = columns(views, now: now)
-    if !arguments.flag("--wide"), let width = TerminalWidth.terminalColumns(invocation) { columns = fitted(columns, width: width) }
+    if !arguments.isSet(wide), let width = TerminalWidth.terminalColumns(invocation) { columns = fitted(columns, width: width) }
     out.write(table(columns))
     let rows = views
-    if arguments.flag("--map") {
-      try drawMap(views, route: arguments.value("--route"), near: near, store: store, invocation: invocation, reserved: rows.count + 4)
+    if arguments.isSet(MapSupport.map) {
+      try drawMap(views, route: try arguments.read(route), near: near, store: store, invocation: invocation, reserved: rows.count + 4)
     }
     return 0
   }

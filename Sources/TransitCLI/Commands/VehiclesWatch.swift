@@ -6,10 +6,8 @@ import Foundation
 /// `vehicles` prints, drawn in place and cut to the window; plain frames with TERM=dumb or
 /// off a terminal.
 enum VehiclesWatch {
-  static let options: [OptionSpec] = [
-    OptionSpec("--watch", help: "Keep the list on the screen, refreshed with the feed; q quits"),
-    OptionSpec("--count", value: "N", help: "With --watch: stop after N updates"),
-  ]
+  static let watch = Option.flag("--watch", help: "Keep the list on the screen, refreshed with the feed; q quits")
+  static let count = Option.integer("--count", value: "N", in: 1...1_000_000, help: "With --watch: stop after N updates")
 
   /// The environment key that marks one frame of the watch (not a name a shell can set).
   static let frameKey = "transit.watch-frame"
@@ -18,14 +16,14 @@ enum VehiclesWatch {
   static func dispatch(_ invocation: Invocation) throws -> Int32? {
     let arguments = invocation.arguments
     guard invocation.context.environment[frameKey] == nil else { return nil }
-    guard arguments.flag("--watch") else {
-      if arguments.value("--count") != nil { throw UsageError("--count N goes with --watch") }
+    guard arguments.isSet(watch) else {
+      if arguments.isGiven(count) { throw UsageError("--count N goes with --watch") }
       return nil
     }
-    if invocation.global.json || arguments.flag("--map") || arguments.value("--replay") != nil {
+    if invocation.global.json || arguments.isSet(MapSupport.map) || arguments.isGiven(VehiclesCommand.replay) {
       throw UsageError("--watch draws the list: leave out --json, --map and --replay")
     }
-    let count = try arguments.integer("--count", in: 1...1_000_000)
+    let count = try arguments.read(Self.count)
     let context = invocation.context
     let canMoveCursor = context.stdoutIsTerminal && context.environment["TERM"] != "dumb"
     let screen = canMoveCursor ? Terminal.open() : nil

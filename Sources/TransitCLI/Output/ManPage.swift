@@ -276,18 +276,17 @@ enum ManPage {
 
 /// `transit __manpage`: prints `transit.1` for `Scripts/make-manpage`. Not listed in help.
 enum ManPageCommand: TransitCommand {
+  static let date = Option.date("--date", help: "The page's date (default: the day of --now, UTC)")
+
   static let spec = CommandSpec(
     path: ["__manpage"],
     summary: "Print the manual page (roff) built from the commands' help",
-    options: [OptionSpec("--date", value: "YYYY-MM-DD", help: "The page's date (default: the day of --now, UTC)")],
+    options: [date.spec],
     examples: ["transit __manpage --date 2026-12-01 > transit.1", "man ./transit.1"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
-    let date = invocation.arguments.value("--date") ?? String(ISOTime.format(invocation.now).prefix(10))
-    guard date.count == 10, date.allSatisfy({ $0.isNumber || $0 == "-" }) else {
-      throw UsageError("--date '\(date)' is not a date (YYYY-MM-DD)")
-    }
+    let date = try invocation.arguments.read(Self.date)?.dashed ?? String(ISOTime.format(invocation.now).prefix(10))
     invocation.context.stdout.write(
       ManPage.roff(commands: Transit.commands.map { $0.spec }, home: HomeCommand.spec, globals: GlobalOptions.specs, date: date))
     return 0
