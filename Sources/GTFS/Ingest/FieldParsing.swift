@@ -116,6 +116,14 @@ enum FieldParsing {
     ServiceDate(gtfs: String(decoding: bytes, as: UTF8.self))?.yyyymmdd
   }
 
+  /// Whether a field's bytes equal `array` (one memcmp).
+  @inline(__always)
+  static func equal(_ bytes: UnsafeRawBufferPointer, _ array: [UInt8]) -> Bool {
+    guard bytes.count == array.count else { return false }
+    if bytes.isEmpty { return true }
+    return array.withUnsafeBytes { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+  }
+
   static func text(_ bytes: UnsafeRawBufferPointer) -> String {
     String(decoding: bytes, as: UTF8.self)
   }
