@@ -117,6 +117,25 @@ import Testing
     #expect(update.stopTimeUpdates.map(\.stopSequence) == [1, 2])
   }
 
+  @Test func aStringSeenAgainReplacesTheFirst() throws {
+    // The decoder puts a string in place of an unset field without releasing it; a field seen
+    // again is assigned as usual (short strings are kept inline, long ones on the heap).
+    var update = WireWriter()
+    update.writeString(4, "a stop id longer than fifteen bytes")  // stop_id (compact storage)
+    update.writeString(4, "S2")
+    update.writeString(4, "another stop id of more than 15 bytes")
+    let stopTimeUpdate = try TripUpdate.StopTimeUpdate(decoding: update.bytes)
+    #expect(stopTimeUpdate.stopID == "another stop id of more than 15 bytes")
+    var vehicle = WireWriter()
+    vehicle.writeString(1, "V1")  // id
+    vehicle.writeString(1, "vehicle id of more than fifteen bytes")
+    vehicle.writeString(2, "label of more than fifteen bytes")  // label
+    vehicle.writeString(2, "L")
+    let descriptor = try VehicleDescriptor(decoding: vehicle.bytes)
+    #expect(descriptor.id == "vehicle id of more than fifteen bytes")
+    #expect(descriptor.label == "L")
+  }
+
   @Test func int32FieldsTruncateLikeProtobuf() throws {
     var writer = WireWriter()
     writer.writeUInt64(1, 0x1_0000_0005)  // delay: wider than 32 bits, keep the low 32

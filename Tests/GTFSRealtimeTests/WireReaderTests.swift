@@ -35,6 +35,30 @@ import Testing
     #expect(reader.offset == bytes.count)
   }
 
+  @Test(arguments: varints)
+  func decodesVarintClosingTheInput(value: UInt64, bytes: [UInt8]) throws {
+    // Fewer than ten bytes left, eight or more in the input: the reader loads the input's last
+    // word (a timestamp closing a small feed, issue 24).
+    let input = Array(repeating: UInt8(0x00), count: 8) + bytes
+    var reader = WireReader(input, range: 8..<input.count)
+    #expect(try reader.readVarint() == value)
+    #expect(reader.isAtEnd)
+  }
+
+  static let truncatedClosingVarints: [([UInt8], Range<Int>)] = [
+    ([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xAC, 0x02], 8..<9),  // the message ends first
+    ([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xDE, 0xBD, 0xAB], 8..<11),  // the input ends first
+    (Array(repeating: 0x00, count: 8) + Array(repeating: 0xFF, count: 8), 8..<16),  // 8 bytes, all go on
+    (Array(repeating: 0x00, count: 8) + Array(repeating: 0xFF, count: 9), 8..<17),  // 9 bytes, all go on
+    ([0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x80, 0x01], 8..<10),  // stops past the end
+  ]
+
+  @Test(arguments: truncatedClosingVarints)
+  func varintClosingTheInputMustEndInTheMessage(input: [UInt8], range: Range<Int>) {
+    var reader = WireReader(input, range: range)
+    #expect(throws: WireError.truncated(offset: 8)) { try reader.readVarint() }
+  }
+
   @Test(arguments: 0..<64)
   func varintsOfEveryLengthRoundTrip(bit: Int) throws {
     for value in [UInt64(1) << bit, (UInt64(1) << bit) &- 1, UInt64.max >> (63 - bit)] {

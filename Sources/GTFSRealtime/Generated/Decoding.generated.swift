@@ -55,14 +55,14 @@ extension FeedHeader: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: required string gtfs_realtime_version
-        gtfsRealtimeVersion = try reader.readString(named: "gtfs_realtime_version")
+        try reader.readString(named: "gtfs_realtime_version", into: &gtfsRealtimeVersion)
       case 0x10:  // 2: optional Incrementality incrementality
         incrementality = FeedHeader.Incrementality(
           rawValue: Int32(truncatingIfNeeded: try reader.readVarint(named: "incrementality")))
       case 0x18:  // 3: optional uint64 timestamp
         timestamp = try reader.readVarint(named: "timestamp")
       case 0x22:  // 4: optional string feed_version
-        feedVersion = try reader.readString(named: "feed_version")
+        try reader.readString(named: "feed_version", into: &feedVersion)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -91,11 +91,11 @@ extension FeedEntity: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: required string id
-        id = try reader.readString(named: "id")
+        try reader.readString(named: "id", into: &id)
       case 0x10:  // 2: optional bool is_deleted
         isDeleted = try reader.readVarint(named: "is_deleted") != 0
       case 0x1A:  // 3: optional TripUpdate trip_update
-        try reader.mergeMessage(reader.messageTag(forKey: key), "trip_update", into: &tripUpdateBox)
+        try reader.mergeMessage(reader.messageTag(forKey: key), "trip_update", into: &tripUpdate)
       case 0x22:  // 4: optional VehiclePosition vehicle
         try reader.mergeMessage(reader.messageTag(forKey: key), "vehicle", into: &vehicle)
       case 0x2A:  // 5: optional Alert alert
@@ -227,7 +227,7 @@ extension TripUpdate.StopTimeUpdate: WireMessage {
         try reader.mergeMessage(reader.messageTag(forKey: key), "departure", into: &storedDeparture)
         presence |= Field.departure
       case 0x22:  // 4: optional string stop_id
-        storedStopID = try reader.readString(named: "stop_id")
+        try reader.readString(named: "stop_id", into: &storedStopID, isSet: presence & Field.stopID != 0)
         presence |= Field.stopID
       case 0x28:  // 5: optional ScheduleRelationship schedule_relationship
         storedScheduleRelationship = Int32(truncatingIfNeeded: try reader.readVarint(named: "schedule_relationship"))
@@ -268,9 +268,9 @@ extension TripUpdate.StopTimeUpdate.StopTimeProperties: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: optional string assigned_stop_id
-        assignedStopID = try reader.readString(named: "assigned_stop_id")
+        try reader.readString(named: "assigned_stop_id", into: &assignedStopID)
       case 0x12:  // 2: optional string stop_headsign
-        stopHeadsign = try reader.readString(named: "stop_headsign")
+        try reader.readString(named: "stop_headsign", into: &stopHeadsign)
       case 0x18:  // 3: optional DropOffPickupType pickup_type
         pickupType = TripUpdate.StopTimeUpdate.StopTimeProperties.DropOffPickupType(
           rawValue: Int32(truncatingIfNeeded: try reader.readVarint(named: "pickup_type")))
@@ -305,17 +305,17 @@ extension TripUpdate.TripProperties: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: optional string trip_id
-        tripID = try reader.readString(named: "trip_id")
+        try reader.readString(named: "trip_id", into: &tripID)
       case 0x12:  // 2: optional string start_date
-        startDate = try reader.readString(named: "start_date")
+        try reader.readString(named: "start_date", into: &startDate)
       case 0x1A:  // 3: optional string start_time
-        startTime = try reader.readString(named: "start_time")
+        try reader.readString(named: "start_time", into: &startTime)
       case 0x22:  // 4: optional string shape_id
-        shapeID = try reader.readString(named: "shape_id")
+        try reader.readString(named: "shape_id", into: &shapeID)
       case 0x2A:  // 5: optional string trip_headsign
-        tripHeadsign = try reader.readString(named: "trip_headsign")
+        try reader.readString(named: "trip_headsign", into: &tripHeadsign)
       case 0x32:  // 6: optional string trip_short_name
-        tripShortName = try reader.readString(named: "trip_short_name")
+        try reader.readString(named: "trip_short_name", into: &tripShortName)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -360,7 +360,7 @@ extension VehiclePosition: WireMessage {
         congestionLevel = VehiclePosition.CongestionLevel(
           rawValue: Int32(truncatingIfNeeded: try reader.readVarint(named: "congestion_level")))
       case 0x3A:  // 7: optional string stop_id
-        stopID = try reader.readString(named: "stop_id")
+        try reader.readString(named: "stop_id", into: &stopID)
       case 0x42:  // 8: optional VehicleDescriptor vehicle
         try reader.mergeMessage(reader.messageTag(forKey: key), "vehicle", into: &vehicle)
       case 0x48:  // 9: optional OccupancyStatus occupancy_status
@@ -405,9 +405,9 @@ extension VehiclePosition.CarriageDetails: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: optional string id
-        id = try reader.readString(named: "id")
+        try reader.readString(named: "id", into: &id)
       case 0x12:  // 2: optional string label
-        label = try reader.readString(named: "label")
+        try reader.readString(named: "label", into: &label)
       case 0x18:  // 3: optional OccupancyStatus occupancy_status
         occupancyStatus = VehiclePosition.OccupancyStatus(
           rawValue: Int32(truncatingIfNeeded: try reader.readVarint(named: "occupancy_status")))
@@ -579,16 +579,16 @@ extension TripDescriptor: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: optional string trip_id
-        tripID = try reader.readString(named: "trip_id")
+        try reader.readString(named: "trip_id", into: &tripID)
       case 0x12:  // 2: optional string start_time
-        startTime = try reader.readString(named: "start_time")
+        try reader.readString(named: "start_time", into: &startTime)
       case 0x1A:  // 3: optional string start_date
-        startDate = try reader.readString(named: "start_date")
+        try reader.readString(named: "start_date", into: &startDate)
       case 0x20:  // 4: optional ScheduleRelationship schedule_relationship
         scheduleRelationship = TripDescriptor.ScheduleRelationship(
           rawValue: Int32(truncatingIfNeeded: try reader.readVarint(named: "schedule_relationship")))
       case 0x2A:  // 5: optional string route_id
-        routeID = try reader.readString(named: "route_id")
+        try reader.readString(named: "route_id", into: &routeID)
       case 0x30:  // 6: optional uint32 direction_id
         directionID = UInt32(truncatingIfNeeded: try reader.readVarint(named: "direction_id"))
       case 0x3A:  // 7: optional ModifiedTripSelector modified_trip
@@ -624,13 +624,13 @@ extension TripDescriptor.ModifiedTripSelector: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: optional string modifications_id
-        modificationsID = try reader.readString(named: "modifications_id")
+        try reader.readString(named: "modifications_id", into: &modificationsID)
       case 0x12:  // 2: optional string affected_trip_id
-        affectedTripID = try reader.readString(named: "affected_trip_id")
+        try reader.readString(named: "affected_trip_id", into: &affectedTripID)
       case 0x1A:  // 3: optional string start_time
-        startTime = try reader.readString(named: "start_time")
+        try reader.readString(named: "start_time", into: &startTime)
       case 0x22:  // 4: optional string start_date
-        startDate = try reader.readString(named: "start_date")
+        try reader.readString(named: "start_date", into: &startDate)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -659,11 +659,11 @@ extension VehicleDescriptor: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: optional string id
-        id = try reader.readString(named: "id")
+        try reader.readString(named: "id", into: &id)
       case 0x12:  // 2: optional string label
-        label = try reader.readString(named: "label")
+        try reader.readString(named: "label", into: &label)
       case 0x1A:  // 3: optional string license_plate
-        licensePlate = try reader.readString(named: "license_plate")
+        try reader.readString(named: "license_plate", into: &licensePlate)
       case 0x20:  // 4: optional WheelchairAccessible wheelchair_accessible
         wheelchairAccessible = VehicleDescriptor.WheelchairAccessible(
           rawValue: Int32(truncatingIfNeeded: try reader.readVarint(named: "wheelchair_accessible")))
@@ -695,15 +695,15 @@ extension EntitySelector: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: optional string agency_id
-        agencyID = try reader.readString(named: "agency_id")
+        try reader.readString(named: "agency_id", into: &agencyID)
       case 0x12:  // 2: optional string route_id
-        routeID = try reader.readString(named: "route_id")
+        try reader.readString(named: "route_id", into: &routeID)
       case 0x18:  // 3: optional int32 route_type
         routeType = Int32(truncatingIfNeeded: try reader.readVarint(named: "route_type"))
       case 0x22:  // 4: optional TripDescriptor trip
         try reader.mergeMessage(reader.messageTag(forKey: key), "trip", into: &trip)
       case 0x2A:  // 5: optional string stop_id
-        stopID = try reader.readString(named: "stop_id")
+        try reader.readString(named: "stop_id", into: &stopID)
       case 0x30:  // 6: optional uint32 direction_id
         directionID = UInt32(truncatingIfNeeded: try reader.readVarint(named: "direction_id"))
       default:
@@ -762,9 +762,9 @@ extension TranslatedString.Translation: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: required string text
-        text = try reader.readString(named: "text")
+        try reader.readString(named: "text", into: &text)
       case 0x12:  // 2: optional string language
-        language = try reader.readString(named: "language")
+        try reader.readString(named: "language", into: &language)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -817,11 +817,11 @@ extension TranslatedImage.LocalizedImage: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: required string url
-        url = try reader.readString(named: "url")
+        try reader.readString(named: "url", into: &url)
       case 0x12:  // 2: required string media_type
-        mediaType = try reader.readString(named: "media_type")
+        try reader.readString(named: "media_type", into: &mediaType)
       case 0x1A:  // 3: optional string language
-        language = try reader.readString(named: "language")
+        try reader.readString(named: "language", into: &language)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -849,9 +849,9 @@ extension Shape: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: optional string shape_id
-        shapeID = try reader.readString(named: "shape_id")
+        try reader.readString(named: "shape_id", into: &shapeID)
       case 0x12:  // 2: optional string encoded_polyline
-        encodedPolyline = try reader.readString(named: "encoded_polyline")
+        try reader.readString(named: "encoded_polyline", into: &encodedPolyline)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -878,7 +878,7 @@ extension Stop: WireMessage {
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: optional string stop_id
-        stopID = try reader.readString(named: "stop_id")
+        try reader.readString(named: "stop_id", into: &stopID)
       case 0x12:  // 2: optional TranslatedString stop_code
         try reader.mergeMessage(reader.messageTag(forKey: key), "stop_code", into: &stopCode)
       case 0x1A:  // 3: optional TranslatedString stop_name
@@ -892,18 +892,18 @@ extension Stop: WireMessage {
       case 0x3D:  // 7: optional float stop_lon
         stopLon = try reader.readFloat(named: "stop_lon")
       case 0x42:  // 8: optional string zone_id
-        zoneID = try reader.readString(named: "zone_id")
+        try reader.readString(named: "zone_id", into: &zoneID)
       case 0x4A:  // 9: optional TranslatedString stop_url
         try reader.mergeMessage(reader.messageTag(forKey: key), "stop_url", into: &stopURL)
       case 0x5A:  // 11: optional string parent_station
-        parentStation = try reader.readString(named: "parent_station")
+        try reader.readString(named: "parent_station", into: &parentStation)
       case 0x62:  // 12: optional string stop_timezone
-        stopTimezone = try reader.readString(named: "stop_timezone")
+        try reader.readString(named: "stop_timezone", into: &stopTimezone)
       case 0x68:  // 13: optional WheelchairBoarding wheelchair_boarding
         wheelchairBoarding = Stop.WheelchairBoarding(
           rawValue: Int32(truncatingIfNeeded: try reader.readVarint(named: "wheelchair_boarding")))
       case 0x72:  // 14: optional string level_id
-        levelID = try reader.readString(named: "level_id")
+        try reader.readString(named: "level_id", into: &levelID)
       case 0x7A:  // 15: optional TranslatedString platform_code
         try reader.mergeMessage(reader.messageTag(forKey: key), "platform_code", into: &platformCode)
       default:
@@ -987,7 +987,7 @@ extension TripModifications.Modification: WireMessage {
       case 0x22:  // 4: repeated ReplacementStop replacement_stops
         try reader.appendMessages(key: key, "replacement_stops", to: &replacementStops)
       case 0x2A:  // 5: optional string service_alert_id
-        serviceAlertID = try reader.readString(named: "service_alert_id")
+        try reader.readString(named: "service_alert_id", into: &serviceAlertID)
       case 0x30:  // 6: optional uint64 last_modified_time
         lastModifiedTime = try reader.readVarint(named: "last_modified_time")
       default:
@@ -1022,7 +1022,7 @@ extension TripModifications.SelectedTrips: WireMessage {
       case 0x0A:  // 1: repeated string trip_ids
         tripIDs.append(try reader.readString(named: "trip_ids", index: tripIDs.count))
       case 0x12:  // 2: optional string shape_id
-        shapeID = try reader.readString(named: "shape_id")
+        try reader.readString(named: "shape_id", into: &shapeID)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -1051,7 +1051,7 @@ extension StopSelector: WireMessage {
       case 0x08:  // 1: optional uint32 stop_sequence
         stopSequence = UInt32(truncatingIfNeeded: try reader.readVarint(named: "stop_sequence"))
       case 0x12:  // 2: optional string stop_id
-        stopID = try reader.readString(named: "stop_id")
+        try reader.readString(named: "stop_id", into: &stopID)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -1080,7 +1080,7 @@ extension ReplacementStop: WireMessage {
       case 0x08:  // 1: optional int32 travel_time_to_stop
         travelTimeToStop = Int32(truncatingIfNeeded: try reader.readVarint(named: "travel_time_to_stop"))
       case 0x12:  // 2: optional string stop_id
-        stopID = try reader.readString(named: "stop_id")
+        try reader.readString(named: "stop_id", into: &stopID)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {

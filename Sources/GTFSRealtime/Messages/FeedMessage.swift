@@ -129,12 +129,7 @@ public struct FeedEntity: Sendable, Equatable {
   /// A realtime update of a trip's progress.
   ///
   /// Proto field 3: `optional TripUpdate trip_update`.
-  public var tripUpdate: TripUpdate? {
-    get { tripUpdateBox?.value }
-    set { tripUpdateBox = newValue.map(Box.init) }
-  }
-  /// Where `tripUpdate` is kept: a shared, copy-on-write cell (see `Box`).
-  var tripUpdateBox: Box<TripUpdate>?
+  public var tripUpdate: TripUpdate?
   /// A vehicle's position.
   ///
   /// Proto field 4: `optional VehiclePosition vehicle`.

@@ -159,7 +159,8 @@ public struct TripUpdate: Sendable, Equatable {
   /// zero value, plus a bit per field that says whether it is set; 96 bytes instead of 144.
   public struct StopTimeUpdate: Sendable, Equatable {
     // Declared in this order so the fields pack without padding.
-    /// `stopID`'s value, or "" when unset.
+    /// `stopID`'s value, or "" when unset (the literal, which holds no reference: the decoder
+    /// puts a string in its place without releasing it).
     var storedStopID: String = ""
     /// Where `stopTimeProperties` is kept: a shared, copy-on-write cell (see `Box`).
     var stopTimePropertiesBox: Box<StopTimeProperties>?

@@ -46,7 +46,13 @@ enum ShortString {
     guard inline else { return build(bytes) }
     #if _pointerBitWidth(_64) && _endian(little)
       let discriminator = (ascii ? 0xE0 : 0xA0) | UInt64(bytes.count)
-      return unsafeBitCast((low, high | discriminator &<< 56), to: String.self)
+      // Moved out of the two words rather than `unsafeBitCast`: a bit cast copies the string, and
+      // the copy costs a `swift_bridgeObjectRetain` call (about 20 instructions, for nothing: a
+      // small string holds no reference).
+      var words = (low, high | discriminator &<< 56)
+      return withUnsafeMutablePointer(to: &words) { pointer in
+        pointer.withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+      }
     #else
       return build(bytes)
     #endif

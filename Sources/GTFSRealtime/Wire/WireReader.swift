@@ -148,6 +148,31 @@ package struct WireReader {
     return value
   }
 
+  /// A varint of up to 10 bytes at `base` (10 bytes readable): its value and length, or a
+  /// length of 0 if a 10th byte carries more than the 64th bit.
+  @inline(__always)
+  private static func parseVarint(at base: UnsafeRawPointer) -> (UInt64, Int) {
+    let word = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+    let stops = ~word & 0x8080_8080_8080_8080  // the high bit of each byte that ends it
+    if stops != 0 {
+      // Up to 8 bytes: keep the bytes up to the first stop, then squeeze out the high bits
+      // (7-bit groups into 14-, 28- and finally 56-bit groups).
+      let length = (stops.trailingZeroBitCount &+ 1) &>> 3
+      return (squeeze(word, length: length), length)
+    }
+    // 9 or 10 bytes; the 10th may only carry the 64th bit.
+    var value = word & 0x7F7F_7F7F_7F7F_7F7F
+    value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) &>> 1)
+    value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
+    value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
+    let ninth = base.load(fromByteOffset: 8, as: UInt8.self)
+    value |= UInt64(ninth & 0x7F) &<< 56
+    if ninth < 0x80 { return (value, 9) }
+    let tenth = base.load(fromByteOffset: 9, as: UInt8.self)
+    guard tenth <= 1 else { return (0, 0) }
+    return (value | UInt64(tenth) &<< 63, 10)
+  }
+
   /// The varint loop, for values of two bytes or more (and for errors).
   @inline(never)
   private mutating func readLongVarint() throws(WireError) -> UInt64 {
@@ -155,35 +180,48 @@ package struct WireReader {
     if bytes.count &- start >= 10 {
       // Ten bytes are in the input (perhaps past the end of this message: the length is checked
       // below), so whole words can be read without a bounds check per byte.
-      let (value, length) = bytes.withUnsafeBufferPointer { buffer -> (UInt64, Int) in
-        let base = UnsafeRawPointer(buffer.baseAddress! + start)
-        let word = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
-        let stops = ~word & 0x8080_8080_8080_8080  // the high bit of each byte that ends it
-        if stops != 0 {
-          // Up to 8 bytes: keep the bytes up to the first stop, then squeeze out the high bits
-          // (7-bit groups into 14-, 28- and finally 56-bit groups).
-          let length = (stops.trailingZeroBitCount &+ 1) &>> 3
-          return (Self.squeeze(word, length: length), length)
-        }
-        // 9 or 10 bytes; the 10th may only carry the 64th bit.
-        var value = word & 0x7F7F_7F7F_7F7F_7F7F
-        value = (value & 0x007F_007F_007F_007F) | ((value & 0x7F00_7F00_7F00_7F00) &>> 1)
-        value = (value & 0x0000_3FFF_0000_3FFF) | ((value & 0x3FFF_0000_3FFF_0000) &>> 2)
-        value = (value & 0x0000_0000_0FFF_FFFF) | ((value & 0x0FFF_FFFF_0000_0000) &>> 4)
-        let ninth = base.load(fromByteOffset: 8, as: UInt8.self)
-        value |= UInt64(ninth & 0x7F) &<< 56
-        if ninth < 0x80 { return (value, 9) }
-        let tenth = base.load(fromByteOffset: 9, as: UInt8.self)
-        guard tenth <= 1 else { return (0, 0) }
-        return (value | UInt64(tenth) &<< 63, 10)
+      let (value, length) = bytes.withUnsafeBufferPointer { buffer in
+        Self.parseVarint(at: UnsafeRawPointer(buffer.baseAddress! + start))
       }
       if length > 0 && length <= end &- start {
         offset = start &+ length
         return value
       }
       // Malformed, or running past the end of this message: the loop below says which.
+    } else if start < end && bytes.count >= 8 {
+      // Fewer than ten bytes are left in the input (a timestamp closing a small feed): the last
+      // eight bytes of the input are read as one word, shifted so that those left come first,
+      // zero-padded (or the eight from `start`, and the ninth, when nine are left). What is left
+      // of this message (`count`, at most nine bytes) holds the whole varint, or it is truncated
+      // (a 10th byte, which could make it malformed, is never among them).
+      let count = end &- start
+      let left = bytes.count &- start  // 1...9, at least `count`
+      let (word, ninth) = bytes.withUnsafeBufferPointer { buffer -> (UInt64, UInt8) in
+        let base = UnsafeRawPointer(buffer.baseAddress!)
+        if left <= 8 {
+          let last = UInt64(
+            littleEndian: base.loadUnaligned(fromByteOffset: buffer.count &- 8, as: UInt64.self))
+          return (last &>> UInt64(8 &* (8 &- left)), 0)
+        }
+        return (
+          UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self)),
+          base.load(fromByteOffset: start &+ 8, as: UInt8.self)
+        )
+      }
+      let stops = ~word & 0x8080_8080_8080_8080
+      if stops != 0 {
+        let length = (stops.trailingZeroBitCount &+ 1) &>> 3
+        guard length <= count else { throw .truncated(offset: start) }
+        offset = start &+ length
+        return Self.squeeze(word, length: length)
+      }
+      // Eight bytes that all continue: nine bytes, or truncated (`ninth` is 0 when only eight
+      // are left, and then `count` is at most 8).
+      guard ninth < 0x80 && count >= 9 else { throw .truncated(offset: start) }
+      offset = start &+ 9
+      return Self.squeeze(word, length: 8) | UInt64(ninth) &<< 56
     }
-    // A byte at a time (near the end of the input, or malformed). `end <= bytes.count`, so the
+    // A byte at a time (near the end of a message, or malformed). `end <= bytes.count`, so the
     // buffer is read without a second check.
     let end = self.end
     let (value, next) = bytes.withUnsafeBufferPointer { buffer -> (UInt64, Int) in
@@ -500,6 +538,36 @@ package struct WireReader {
     return string
   }
 
+  /// A `string` field whose key a decoder matched, stored in `field` (with `name` on any error).
+  ///
+  /// A field is mostly seen once, so `field` is mostly nil: the string is then put in place
+  /// without the call that assignment makes to release the old value (a nil string holds no
+  /// reference), a tenth of the cost of a short ID.
+  @inline(__always)
+  package mutating func readString(named name: StaticString, into field: inout String?) throws(WireError) {
+    let value = try readString(named: name)
+    if field == nil {
+      withUnsafeMutablePointer(to: &field) { $0.initialize(to: value) }
+    } else {
+      field = value
+    }
+  }
+
+  /// A `string` field of a compact message (see `StopTimeUpdate`), stored in `field`, which
+  /// holds the empty string unless `isSet` (the field's presence bit): put in place as
+  /// `readString(named:into:)` does.
+  @inline(__always)
+  package mutating func readString(
+    named name: StaticString, into field: inout String, isSet: Bool
+  ) throws(WireError) {
+    let value = try readString(named: name)
+    if isSet {
+      field = value
+    } else {
+      withUnsafeMutablePointer(to: &field) { $0.initialize(to: value) }  // "" holds no reference
+    }
+  }
+
   /// Element `index` of a repeated `string` field whose key a decoder matched, with
   /// `name[index]` on any error.
   package mutating func readString(
@@ -676,7 +744,11 @@ package struct WireReader {
   ) throws(WireError) {
     // Decoded in place (`value!` is a modify access): FeedEntity and TripUpdate are hundreds of
     // bytes, and copying them in and out costs more than decoding their small fields.
-    if value == nil { value = M() }
+    if value == nil {
+      // In place of nil, which holds nothing to release (an assignment would call the
+      // message's outlined destroy first).
+      withUnsafeMutablePointer(to: &value) { $0.initialize(to: M()) }
+    }
     try decodeNested(tag, name, index: nil, into: &value!)
   }
 
