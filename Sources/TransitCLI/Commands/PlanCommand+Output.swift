@@ -17,10 +17,12 @@ struct PlanOutput {
   let journeys: [PlanCommand.PlannedJourney]
   let report: RealtimeReport?
   let twelveHour: Bool
+  /// Whether marks are drawn in ASCII (`W` for ♿).
+  var plain: Bool { invocation.usesPlainSymbols }
 
   // MARK: - Text
 
-  func text() {
+  func text() throws {
     let out = invocation.context.stdout
     let day = ISOTime.format(requested, zone: zone).prefix(10)
     var when = clock(requested)
@@ -60,7 +62,10 @@ struct PlanOutput {
         case .ride(let ride, let departure, let arrival):
           let route = StopCommandSupport.coloured(ride.route.shortName, mode: ride.route.mode, enabled: colour)
           let live = ride.isLive ? " · live" : ""
-          rows.append([clock(departure), "\(route) towards \(ride.headsign) from \(stopName(ride.stops.first?.stop))\(live)"])
+          // ♿ when the trip and both its stops take a wheelchair (W where Unicode cannot show).
+          let mark = RiderMarks.wheelchair(try RideAccess(ride, store: store).isAccessible ? .accessible : .unknown, plain: plain)
+          let headsign = ride.headsign + (mark.isEmpty ? "" : " " + mark)
+          rows.append([clock(departure), "\(route) towards \(headsign) from \(stopName(ride.stops.first?.stop))\(live)"])
           let count = max(0, ride.stops.count - 1)
           rows.append([clock(arrival), "get off at \(stopName(ride.stops.last?.stop)) (\(count) stop\(count == 1 ? "" : "s"))"])
         }
@@ -100,7 +105,7 @@ struct PlanOutput {
 
   // MARK: - JSON
 
-  func json() -> JSON {
+  func json() throws -> JSON {
     let manyFeeds = store.feedNames.count > 1
     func iso(_ time: UnixTime) -> JSON { .string(ISOTime.format(time, zone: zone)) }
     func endpointJSON(_ endpoint: PlanCommand.Endpoint) -> JSON {
@@ -120,8 +125,8 @@ struct PlanOutput {
       case .destination: return endpointJSON(to)
       }
     }
-    let journeysJSON = journeys.map { journey -> JSON in
-      let legs = journey.legs.map { leg -> JSON in
+    let journeysJSON = try journeys.map { journey -> JSON in
+      let legs = try journey.legs.map { leg -> JSON in
         switch leg {
         case .walk(let start, let end, let departure, let seconds, let meters):
           return .object([
@@ -143,6 +148,12 @@ struct PlanOutput {
             ("to_stop_sequence", .optional(ride.stops.last?.stopSequence)),
             ("departure", iso(departure)), ("arrival", iso(arrival)), ("duration_seconds", .number(arrival - departure)),
             ("stops", .number(max(0, ride.stops.count - 1))), ("live", .bool(ride.isLive)),
+          ]
+          let access = try RideAccess(ride, store: store)
+          members += [
+            ("wheelchair_accessible", .optional(access.tripValue)), ("from_wheelchair_boarding", .optional(access.boardValue)),
+            ("from_wheelchair_access", .string(access.board.rawValue)), ("to_wheelchair_boarding", .optional(access.alightValue)),
+            ("to_wheelchair_access", .string(access.alight.rawValue)), ("accessible", .bool(access.isAccessible)),
           ]
           return .object(members)
         }
