@@ -186,17 +186,21 @@ enum FollowCommand: TransitCommand {
   static let mapPanelMinimumColumns = 110
 
   /// The map beside the list: the trip's shape (else a line through its stops), its stops,
-  /// and the vehicle as its route number; nil when the vehicle has no position. Shapes are
-  /// read once per trip.
+  /// its first and last stops named where there is room, and the vehicle as its route number;
+  /// nil when the vehicle has no position. Shapes are read once per trip.
   static func mapPanel(_ frame: FollowFrame, store: Store, cache: inout [String: [[Coordinate]]], ascii: Bool) throws -> MapRenderer? {
     let view = frame.view
     guard let coordinate = view.coordinate else { return nil }
     var renderer = MapRenderer()
     renderer.labels = [MapRenderer.Label(coordinate: coordinate, text: view.routeShortName ?? view.routeID?.rawValue ?? "?")]
     guard let trip = view.trip, let feed = view.feed else { return renderer }
-    var stops: [Coordinate] = []
-    for call in trip.stops { if let point = try store.stop(call.stopID, feed: feed)?.coordinate { stops.append(point) } }
+    var located: [TransitModel.Stop] = []
+    for call in trip.stops {
+      if let stop = try store.stop(call.stopID, feed: feed), stop.coordinate != nil { located.append(stop) }
+    }
+    let stops = located.compactMap(\.coordinate)
     renderer.stops = stops
+    renderer.names = MapRenderer.termini(of: located)
     let key = feed.rawValue + "\u{0}" + trip.instance.tripID.rawValue
     if let known = cache[key] {
       renderer.lines = known
