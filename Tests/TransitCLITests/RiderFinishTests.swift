@@ -293,3 +293,59 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
       ])
   }
 }
+
+/// Issue 21's last pieces on the shared feeds.
+@Suite(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
+struct RiderFinishSharedFeedTests {
+  /// caltrain-2023.zip on Tuesday 2023-11-07 (service 72982), counted by a separate script over
+  /// trips.txt and stop_times.txt: at Millbrae the usual pattern of B7 northbound (3 trips of 8
+  /// stops against 3 of 7: the longer wins the tie) and of L3 northbound (3 trips of 15 stops)
+  /// calls at 22nd Street; the morning trains 301, 303, 305 (L3) and 701, 703, 705 (B7) pass it.
+  /// Over all 31 stations the script and the command agree on 64 footnoted departures.
+  @Test func caltrainExpressFootnotesAtMillbrae() throws {
+    let home = try RiderSharedFeedTests.home("caltrain-2023.zip")
+    let result = transit(["timetable", "place_MLBR", "--date", "2023-11-07", "--json", "--data-dir", home.path])
+    try #require(result.code == 0, "\(result.stderr)")
+    var skipping: [String: String] = [:]
+    for block in try #require(try json(result)["blocks"] as? [[String: Any]]) {
+      let notes = Dictionary(
+        uniqueKeysWithValues: (block["footnotes"] as? [[String: Any]] ?? []).map { ($0["mark"] as! String, $0["text"] as! String) })
+      for hour in block["hours"] as? [[String: Any]] ?? [] {
+        for departure in hour["departures"] as? [[String: Any]] ?? [] {
+          guard let mark = departure["footnote"] as? String, let text = notes[mark], text.hasPrefix("skips") else { continue }
+          skipping[departure["trip_id"] as? String ?? "?"] = text
+        }
+      }
+    }
+    let note = "skips 22nd Street Caltrain Station"
+    #expect(skipping == ["301": note, "303": note, "305": note, "701": note, "703": note, "705": note])
+  }
+
+  /// cdmx-2018.zip: Metrobús line 6 (ROUTE_136284) has 34 trips, all wheelchair_accessible 1,
+  /// and every stop it calls at says wheelchair_boarding 1; from Instituto Politécnico
+  /// Nacional (136314) to Villa de Aragón (136286) the plain search's second journey changes
+  /// to route 25 and the Metro (trips saying 0). With --accessible every ride is an accessible
+  /// one.
+  @Test func cdmxAccessiblePlanRidesOnlyAccessibleTrips() throws {
+    let home = try RiderSharedFeedTests.home("cdmx-2018.zip")
+    let common = ["136314", "136286", "--depart", "08:00", "--date", "2018-06-05", "--now", "2018-06-05T12:00:00Z", "--json"]
+    func rides(_ extra: [String]) throws -> [[[String: Any]]] {
+      let result = transit(["plan"] + common + extra + ["--data-dir", home.path])
+      try #require(result.code == 0, "\(result.stderr)")
+      return (try json(result)["journeys"] as? [[String: Any]] ?? []).map { journey in
+        (journey["legs"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "ride" }
+      }
+    }
+    let plain = try rides([])
+    #expect(plain.contains { $0.contains { $0["accessible"] as? Bool == false } })
+    let accessible = try rides(["--accessible"])
+    #expect(!accessible.isEmpty)
+    for journey in accessible {
+      for ride in journey {
+        #expect(ride["accessible"] as? Bool == true)
+        #expect(ride["wheelchair_accessible"] as? Int == 1)
+        #expect(ride["from_wheelchair_boarding"] as? Int == 1 && ride["to_wheelchair_boarding"] as? Int == 1)
+      }
+    }
+  }
+}

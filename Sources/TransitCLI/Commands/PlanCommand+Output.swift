@@ -17,6 +17,8 @@ struct PlanOutput {
   let journeys: [PlanCommand.PlannedJourney]
   let report: RealtimeReport?
   let twelveHour: Bool
+  /// Whether only wheelchair-accessible journeys were searched (`--accessible`).
+  var isAccessibleOnly = false
   /// Whether marks are drawn in ASCII (`W` for ♿).
   var plain: Bool { invocation.usesPlainSymbols }
 
@@ -32,8 +34,10 @@ struct PlanOutput {
     out.line("\(name(from)) \(arrow) \(name(to)) · \(isArriveBy ? "arrive by" : "leave after") \(when)")
     if let report { out.line(RealtimeSupport.line(report, zone: zone, twelveHour: twelveHour)) }
     guard !journeys.isEmpty else {
+      let kind = isAccessibleOnly ? "no wheelchair-accessible journey" : "no journey"
+      let hint = isAccessibleOnly ? " (trips and stops the feed does not mark accessible are not used)" : ""
       out.line(
-        "no journey \(isArriveBy ? "arriving by \(when) within 24 h before" : "leaving after \(when) within 24 h"); try another time, --max-walk or --max-transfers"
+        "\(kind) \(isArriveBy ? "arriving by \(when) within 24 h before" : "leaving after \(when) within 24 h"); try another time, --max-walk or --max-transfers\(hint)"
       )
       return
     }

@@ -146,7 +146,7 @@ enum PlanCommand: TransitCommand {
     let context = PlanOutput(
       invocation: invocation, store: store, zone: zone, now: now, requested: requested, isArriveBy: arriveBy != nil,
       from: from, to: to, journeys: described, report: feeds.isEmpty ? nil : realtime.report,
-      twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings))
+      twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings), isAccessibleOnly: request.isAccessibleOnly)
     if arguments.flag("--geojson") {
       invocation.context.stdout.line(try context.geoJSON().serialized(pretty: true))
     } else if invocation.global.json {
