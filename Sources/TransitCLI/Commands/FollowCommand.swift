@@ -26,9 +26,11 @@ enum FollowCommand: TransitCommand {
       FeedsSupport.refreshOption,
     ],
     discussion: """
-      Shows the route, destination, vehicle, speed, how long since it reported, its delay, the
-      stop it is at or heading to, every stop still ahead with the expected time and countdown,
-      and a strip of the line with the vehicle's place. When its trip ends it is followed onto
+      Shows the route, destination, vehicle, speed, how long since it reported, its delay and
+      crowding (where the feed gives occupancy), the stop it is at or heading to, every stop
+      still ahead with the expected time and countdown, and a strip of the line with the
+      vehicle's place; a terminal at least 110 columns wide also gets a map of the trip's line
+      with its first and last stops named. When its trip ends it is followed onto
       the next trip of its block (even under another route number); when it drops out of the
       feed the timetable's estimate is shown and said, until it reappears.
 

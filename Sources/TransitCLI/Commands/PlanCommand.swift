@@ -16,7 +16,7 @@ enum PlanCommand: TransitCommand {
 
   static let spec = CommandSpec(
     path: ["plan"],
-    summary: "Journeys from one place to another: walks, rides and transfers",
+    summary: "Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)",
     arguments: [
       ArgumentSpec("FROM", help: "A stop (id, code or name), a saved place (home, work) or LAT,LON", complete: .dynamic(.places)),
       ArgumentSpec("TO", help: "Where to go, in the same forms", complete: .dynamic(.places)),

@@ -12,7 +12,7 @@ enum VehiclesCommand: TransitCommand {
 
   static let spec = CommandSpec(
     path: ["vehicles"],
-    summary: "Every live vehicle: route, heading, speed, age, stop and delay",
+    summary: "Every live vehicle: route, heading, speed, age, stop, delay and crowding, fitted to the terminal (--wide)",
     options: [
       OptionSpec("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes)),
       OptionSpec("--near", value: "LAT,LON", help: "Only vehicles within --radius of LAT,LON", complete: .dynamic(.places)),
