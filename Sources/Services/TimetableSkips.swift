@@ -29,19 +29,38 @@ extension TimetableGrid {
   }
 
   /// The usual stop sequence of each direction among `trips` (one route's trips of a day).
+  /// - Complexity: O(trips + patterns² × stops): trips are counted by stored pattern, then
+  ///   patterns with the same stop sequence are added together.
   public static func usualSequences(_ trips: [TripStopSequence]) -> [Int?: [TransitModel.Stop]] {
-    var counts: [Int?: [(stops: [TransitModel.Stop], count: Int)]] = [:]
+    struct Tally {
+      var direction: Int?
+      var stops: [TransitModel.Stop]
+      var ids: [StopID]
+      var count: Int
+    }
+    var tallies: [Tally] = []
+    var byPattern: [Int64: Int] = [:]
     for trip in trips {
-      if let index = counts[trip.directionID]?.firstIndex(where: { $0.stops.map(\.id) == trip.stops.map(\.id) }) {
-        counts[trip.directionID]![index].count += 1
+      if let index = byPattern[trip.pattern], tallies[index].direction == trip.directionID {
+        tallies[index].count += 1
+        continue
+      }
+      let ids = trip.stops.map(\.id)
+      if let index = tallies.firstIndex(where: { $0.direction == trip.directionID && $0.ids == ids }) {
+        tallies[index].count += 1
+        byPattern[trip.pattern] = index
       } else {
-        counts[trip.directionID, default: []].append((trip.stops, 1))
+        byPattern[trip.pattern] = tallies.count
+        tallies.append(Tally(direction: trip.directionID, stops: trip.stops, ids: ids, count: 1))
       }
     }
-    return counts.mapValues { candidates in
-      // max(by:) keeps the last of equals: walk in reverse so the first trip's wins a full tie.
-      candidates.reversed().max { a, b in (a.count, a.stops.count) < (b.count, b.stops.count) }!.stops
+    var usual: [Int?: Tally] = [:]
+    // In order of first trip: a full tie keeps the first trip's sequence.
+    for tally in tallies {
+      if let best = usual[tally.direction], (best.count, best.ids.count) >= (tally.count, tally.ids.count) { continue }
+      usual[tally.direction] = tally
     }
+    return usual.mapValues(\.stops)
   }
 
   /// "skips Hayward Park", "skips A and B", "skips A, B, C and 2 more".
@@ -72,12 +91,22 @@ extension TimetableGrid {
     for (key, routeCalls) in byRoute {
       let trips = try store.stopSequences(route: key.route, feed: key.feed, on: date)
       let usual = usualSequences(trips)
-      var sequence: [TripID: [TransitModel.Stop]] = [:]
-      for trip in trips { sequence[trip.tripID] = trip.stops }
+      var sequence: [TripID: TripStopSequence] = [:]
+      for trip in trips { sequence[trip.tripID] = trip }
+      // The same pattern at the same stop skips the same stops: worked out once.
+      struct Place: Hashable {
+        var pattern: Int64
+        var stop: StopID
+      }
+      var known: [Place: String?] = [:]
       for call in routeCalls {
-        guard let stops = sequence[call.tripID], let main = usual[call.directionID] else { continue }
-        let skipped = skippedStops(trip: stops, usual: main, at: call.stopID)
-        if !skipped.isEmpty { notes[call.tripID] = skipText(skipped) }
+        guard let trip = sequence[call.tripID], let main = usual[call.directionID] else { continue }
+        let place = Place(pattern: trip.pattern, stop: call.stopID)
+        if known[place] == nil {
+          let skipped = skippedStops(trip: trip.stops, usual: main, at: call.stopID)
+          known[place] = .some(skipped.isEmpty ? nil : skipText(skipped))
+        }
+        if let note = known[place] ?? nil { notes[call.tripID] = note }
       }
     }
     return notes

@@ -9,6 +9,9 @@ public struct TripStopSequence: Sendable, Hashable {
   public var directionID: Int?
   /// Its stops in calling order (trips of one stored pattern share one array).
   public var stops: [Stop]
+  /// The stored pattern it follows: trips with the same one call at the same stops (two
+  /// patterns may still share a stop sequence, differing in pickup or drop-off).
+  public var pattern: Int64
 }
 
 extension Store {
@@ -46,7 +49,7 @@ extension Store {
         while try stopsSelect.step() { stops.append(reader.readStop(stopsSelect)) }
         patterns[pattern] = stops
       }
-      result.append(TripStopSequence(tripID: tripID, directionID: direction, stops: patterns[pattern]!))
+      result.append(TripStopSequence(tripID: tripID, directionID: direction, stops: patterns[pattern]!, pattern: pattern))
     }
     return result
   }
