@@ -243,6 +243,23 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
 /// The follow map names its trip's termini (issue 21): the demo's V27-3 on 27-WK-1-0750,
 /// Tallaght Interchange to Crumlin Hospital (Data/gtfs/stop_times.txt).
 @Suite struct FollowMapLabelTests {
+  /// A 12 × 3 canvas, "Depot" (5) for a mark at column 9 of row 1: the right runs off the
+  /// canvas (11–15), the left (3–7) is blocked by a mark at column 5.
+  @Test func namesGoAboveOrBelowWhenTheRowIsFull() {
+    typealias Placed = MapRenderer.PlacedLabel
+    let row1Mark = 1 * 12 + 5
+    // Without the canvas's height: left out, as before.
+    #expect(MapRenderer.besideMark("Depot", column: 9, row: 1, columns: 12, taken: [row1Mark], rowWidth: 12) == nil)
+    // Above, over the mark's column: starting at 9 or 8 runs off; 7–11 fits.
+    #expect(
+      MapRenderer.besideMark("Depot", column: 9, row: 1, columns: 12, taken: [row1Mark], rowWidth: 12, rows: 3)
+        == Placed(column: 7, row: 0, text: "Depot"))
+    // A mark above at column 9 blocks every start from 7 down to 5 (9 + 1 - 5): below instead.
+    #expect(
+      MapRenderer.besideMark("Depot", column: 9, row: 1, columns: 12, taken: [row1Mark, 9], rowWidth: 12, rows: 3)
+        == Placed(column: 7, row: 2, text: "Depot"))
+  }
+
   @Test func followMapNamesTheTermini() throws {
     let home = try RiderDemoTests.home()
     let store = try Store(directory: home.path)
