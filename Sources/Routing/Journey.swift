@@ -64,6 +64,9 @@ public struct RoutingQuery: Sendable {
   public var maxRides: Int
   /// When the whole way can be walked, how long that takes.
   public var directWalkSeconds: Int32?
+  /// With a filter, only the stops and trips it allows (a wheelchair user's journeys); nil:
+  /// every stop and trip.
+  public var wheelchair: WheelchairFilter?
 
   /// Creates a query.
   public init(access: [StopWalk], egress: [StopWalk], maxRides: Int = 5, directWalkSeconds: Int32? = nil) {
@@ -72,4 +75,26 @@ public struct RoutingQuery: Sendable {
     self.maxRides = maxRides
     self.directWalkSeconds = directWalkSeconds
   }
+}
+
+/// The stops and trips a wheelchair user can use: rides board and alight only at allowed stops
+/// and only on allowed trips (walks are not restricted). What the caller does not know counts as
+/// it decides; the GTFS reader's callers count "unknown" as not allowed.
+public struct WheelchairFilter: Sendable, Hashable {
+  /// Per stop index of the timetable: whether one may board and alight there.
+  public var stops: [Bool]
+  /// Per trip reference (the values in routes' `tripReferences`): whether the trip is usable.
+  public var trips: [Bool]
+
+  /// A filter from per-stop and per-trip-reference flags; stops or references beyond the
+  /// arrays count as not allowed.
+  public init(stops: [Bool], trips: [Bool]) {
+    self.stops = stops
+    self.trips = trips
+  }
+
+  /// Whether one may board and alight at `stop`.
+  @inline(__always) func allows(stop: Int) -> Bool { stop < stops.count && stops[stop] }
+  /// Whether trip reference `reference` is usable.
+  @inline(__always) func allows(trip reference: Int32) -> Bool { reference >= 0 && Int(reference) < trips.count && trips[Int(reference)] }
 }

@@ -139,8 +139,8 @@ public struct Router: Sendable {
       for index in Int(timetable.stopRouteStart[stop])..<Int(timetable.stopRouteStart[stop + 1]) {
         let route = timetable.routes[Int(timetable.stopRouteRoute[index])]
         let position = Int(timetable.stopRoutePosition[index])
-        guard route.canBoard[position], position < route.stops.count - 1 else { continue }
-        for trip in 0..<route.tripCount {
+        guard route.canBoard[position], position < route.stops.count - 1, query.wheelchair?.allows(stop: stop) ?? true else { continue }
+        for trip in 0..<route.tripCount where query.wheelchair?.allows(trip: route.tripReferences[trip]) ?? true {
           let leave = route.departure(trip: trip, position: position) - access.seconds
           if leave >= notBefore && leave <= deadline { candidates.append(leave) }
         }
@@ -251,6 +251,10 @@ struct Search {
   private var improved: [Int32] = []
   private var queuedAt: [Int32]
   private var queue: [Int32] = []
+  /// Under a wheelchair filter, per route and trip, the first allowed trip at that index or
+  /// later (`tripCount` when none): built at the first filtered search (a Search serves one
+  /// query's filter).
+  private var nextAllowed: [[Int32]]?
 
   /// Searches on `timetable`.
   /// - Complexity: O(stops + routes), once; each search then costs what it touches.
@@ -334,10 +338,24 @@ struct Search {
     return ReadyLabel()
   }
 
+  /// Per route, the first trip at each index or later that `filter` allows.
+  /// - Complexity: O(trips).
+  static func nextAllowed(_ timetable: RoutingTimetable, filter: WheelchairFilter) -> [[Int32]] {
+    timetable.routes.map { route in
+      var next = [Int32](repeating: Int32(route.tripCount), count: route.tripCount + 1)
+      for trip in stride(from: route.tripCount - 1, through: 0, by: -1) {
+        next[trip] = filter.allows(trip: route.tripReferences[trip]) ? Int32(trip) : next[trip + 1]
+      }
+      return next
+    }
+  }
+
   mutating func run(_ query: RoutingQuery, departure: Int32) {
     reset()
     let never = Self.never
     let routes = timetable.routes
+    let filter = query.wheelchair
+    if let filter, nextAllowed == nil { nextAllowed = Self.nextAllowed(timetable, filter: filter) }
     for access in query.access {
       let stop = Int(access.stop)
       let time = departure + access.seconds
@@ -375,7 +393,9 @@ struct Search {
         var board = -1
         for position in Int(queuedAt[Int(routeIndex)])..<width {
           let stop = Int(route.stops[position])
-          if trip >= 0 && route.canAlight[position] {
+          // A wheelchair filter: neither alight nor board at a stop it does not allow.
+          let allowed = filter?.allows(stop: stop) ?? true
+          if trip >= 0 && route.canAlight[position] && allowed {
             let arrival = route.arrivals[trip * width + position]
             if arrival < bestRide[stop] && arrival < target {
               setRide(
@@ -387,7 +407,7 @@ struct Search {
               }
             }
           }
-          if route.canBoard[position] && position < width - 1 {
+          if route.canBoard[position] && position < width - 1 && allowed {
             let readyTime = bestReady[stop]
             if readyTime != never && (trip < 0 || readyTime <= route.departures[trip * width + position]) {
               // The first trip departing at readyTime or later, among those before the current one.
@@ -397,6 +417,8 @@ struct Search {
                 let middle = (low + high) / 2
                 if route.departures[middle * width + position] < readyTime { low = middle + 1 } else { high = middle }
               }
+              // The first allowed one from there (later trips depart no earlier: FIFO).
+              if let next = nextAllowed, filter != nil { low = Int(next[Int(routeIndex)][low]) }
               if low < (trip < 0 ? route.tripCount : trip) {
                 trip = low
                 board = position

@@ -30,8 +30,10 @@ public struct JourneyRequest: Sendable {
   public var maxTransfers: Int
   /// Journeys wanted.
   public var limit: Int
-  /// Only journeys whose every ride is on a wheelchair-accessible trip, boarding and alighting
-  /// at stops with wheelchair boarding (what the feed does not say counts as not accessible).
+  /// Only journeys whose every ride is on a wheelchair-accessible trip (wheelchair_accessible
+  /// 1), boarding and alighting at stops with wheelchair boarding (wheelchair_boarding 1, a
+  /// platform's 0 or empty inheriting its station's); what the feed does not say counts as not
+  /// accessible. The router itself uses only those stops and trips.
   public var isAccessibleOnly = false
 
   /// A request.
@@ -134,9 +136,9 @@ public enum JourneyPlanner {
           query.directWalkSeconds = request.walking.seconds(straightLineMeters: meters)
         }
       }
+      if request.isAccessibleOnly { query.wheelchair = try wheelchairFilter(network, store: store) }
       let router = Router(network.timetable)
-      // Accessible only: more candidates, of which the accessible ones are kept below.
-      let count = request.isAccessibleOnly ? request.limit * 8 : request.limit
+      let count = request.limit
       let journeys =
         request.isArriveBy
         ? router.journeys(query, arrivingBy: network.seconds(request.time), notBefore: network.seconds(window.0), count: count)
@@ -145,11 +147,19 @@ public enum JourneyPlanner {
     }
     var (network, journeys, load, searched) = try search(horizonSeconds)
     if journeys.isEmpty { (network, journeys, load, searched) = try search(longHorizonSeconds) }
-    var described = try journeys.map { try describe($0, network: network, store: store, from: from, to: to, walking: request.walking) }
-    if request.isAccessibleOnly {
-      described = Array(try described.filter { try isAccessible($0, store: store) }.prefix(request.limit))
-    }
+    let described = try journeys.map { try describe($0, network: network, store: store, from: from, to: to, walking: request.walking) }
     return Plan(network: network, journeys: described, loadNanoseconds: load, searchNanoseconds: searched)
+  }
+
+  /// The router's filter for `--accessible`: the network's stops with wheelchair boarding (a
+  /// platform's 0 or empty inheriting its station's value) and its trips with
+  /// wheelchair_accessible 1; unknown is not accessible.
+  /// - Complexity: one scan of each feed's stops and trips.
+  static func wheelchairFilter(_ network: RoutingNetwork, store: Store) throws -> WheelchairFilter {
+    let values = try store.wheelchairValues(of: network.patterns)
+    return WheelchairFilter(
+      stops: values.stops.map { Accessibility.stop(own: $0.own, parent: $0.parent).passesFilter },
+      trips: values.trips.map { Accessibility.trip($0).passesFilter })
   }
 
   /// Whether every ride of `journey` is on an accessible trip and boards and alights at
@@ -157,10 +167,7 @@ public enum JourneyPlanner {
   public static func isAccessible(_ journey: Journey, store: Store) throws -> Bool {
     for leg in journey.legs {
       guard case .ride(let ride, _, _) = leg else { continue }
-      guard try Accessibility.trip(ride.tripID, feed: ride.feed, in: store).passesFilter else { return false }
-      for end in [ride.stops.first, ride.stops.last] {
-        guard let end, try Accessibility.stop(end.stop, in: store).passesFilter else { return false }
-      }
+      guard try RideAccess(ride, store: store).isAccessible else { return false }
     }
     return true
   }

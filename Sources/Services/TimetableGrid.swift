@@ -58,11 +58,14 @@ public struct TimetableGrid: Sendable {
   /// starts at `dayStart` (noon minus 12 h). A call's place is its GTFS time (so 25:10 is hour
   /// 25, after midnight, at the end). Calls that differ from their block's usual trip get a
   /// footnote: another destination ("to X"), the trip ends here ("arrives only"), nobody may
-  /// board (pickup_type 1, "no boarding"), or it skips the stop (a `skipped` trip id, from realtime).
-  /// Blocks are ordered by route short name (numbers in numeric order), then direction.
+  /// board (pickup_type 1, "no boarding"), it skips the stop (a `skipped` trip id, from
+  /// realtime), or it runs express past stops its usual pattern calls at (`express`, the
+  /// footnote per trip: see `expressNotes`). Blocks are ordered by route short name (numbers
+  /// in numeric order), then direction.
   /// - Complexity: O(n log n) in the calls.
-  public static func build(calls: [ScheduledCall], dayStart: UnixTime, serviceDate: ServiceDate, skipped: Set<TripID> = []) -> TimetableGrid
-  {
+  public static func build(
+    calls: [ScheduledCall], dayStart: UnixTime, serviceDate: ServiceDate, skipped: Set<TripID> = [], express: [TripID: String] = [:]
+  ) -> TimetableGrid {
     struct Key: Hashable {
       var route: RouteID
       var direction: Int?
@@ -97,6 +100,7 @@ public struct TimetableGrid: Sendable {
         var notes: [String] = []
         if call.headsign != main && !call.headsign.isEmpty { notes.append("to \(call.headsign)") }
         if call.isLastStop { notes.append("arrives only, ends here") } else if call.pickupType == 1 { notes.append("no boarding") }
+        if let note = express[call.tripID], !call.isLastStop { notes.append(note) }
         if skipped.contains(call.tripID) { notes.append("does not stop here today") }
         let entry = Entry(
           minute: minute, mark: notes.isEmpty ? nil : mark(for: notes.joined(separator: "; ")), tripID: call.tripID,
@@ -150,9 +154,11 @@ public struct TimetableGrid: Sendable {
   }
 
   /// The whole service day `date` at `stop` (a station: all its platforms) from `store`, as a grid;
-  /// only `route` (short name or id) and `direction` when given.
+  /// only `route` (short name or id) and `direction` when given; express trips footnoted
+  /// (`expressNotes`).
   /// - Throws: the store's errors.
-  /// - Complexity: one departures query over the service day (30 hours, for times past 24:00).
+  /// - Complexity: one departures query over the service day (30 hours, for times past 24:00),
+  ///   and one read of each route's trips of the day.
   public static func build(
     stop: TransitModel.Stop, date: ServiceDate, route: String?, direction: Int?, store: Store, skipped: Set<TripID> = []
   ) throws -> TimetableGrid {
@@ -162,6 +168,7 @@ public struct TimetableGrid: Sendable {
     var calls = try store.departures(at: stop, query)
     calls.removeAll { $0.serviceDate != date }
     if let direction { calls.removeAll { $0.directionID != direction } }
-    return build(calls: calls, dayStart: start, serviceDate: date, skipped: skipped)
+    let express = try expressNotes(calls: calls, on: date, store: store)
+    return build(calls: calls, dayStart: start, serviceDate: date, skipped: skipped, express: express)
   }
 }

@@ -25,7 +25,7 @@ import Testing
         Tallaght Interchange -> Crumlin Hospital [4521] · leave after 07:40
 
         1. 07:50 -> 08:20 · 30 min · direct · leave in 10 min
-          07:50  27 towards Crumlin Hospital from Tallaght Interchange [4500] platform A
+          07:50  27 towards Crumlin Hospital ♿ from Tallaght Interchange [4500] platform A
           08:20  get off at Crumlin Hospital [4521] (10 stops)
           08:20  arrive at Crumlin Hospital [4521]
 
@@ -40,7 +40,7 @@ import Testing
         Crumlin Hospital [4521] -> Citywest Campus [4547] · leave after 08:00
 
         1. 08:00 -> 08:51 · 51 min · 1 transfer · leave in 20 min
-          08:00  27 towards Tallaght Interchange from Crumlin Hospital [4521]
+          08:00  27 towards Tallaght Interchange ♿ from Crumlin Hospital [4521]
           08:30  get off at Tallaght Interchange [4500] platform A (10 stops)
           08:35  77X towards Citywest Campus from Tallaght Interchange [4500] platform A
           08:51  get off at Citywest Campus [4547] (8 stops)
@@ -58,7 +58,7 @@ import Testing
         Red Cow [5006] -> Fettercairn [4542] · leave after 08:00
 
         1. 08:24 -> 08:41 · 17 min · 1 transfer · leave in 44 min
-          08:24  Red towards Tallaght from Red Cow [5006]
+          08:24  Red towards Tallaght ♿ from Red Cow [5006]
           08:34  get off at Cookstown [5003] (3 stops)
           08:34  walk 5 min (336 m) to Cookstown Way [4541]
           08:39  77X towards Citywest Campus from Cookstown Way [4541]
@@ -85,7 +85,7 @@ import Testing
         Crumlin Hospital [4521] -> Tallaght (The Square) [4530] · leave after 23:35
 
         1. 23:40 -> 00:09 · 29 min · direct · leave in 16 h
-          23:40  27 towards Tallaght Interchange from Crumlin Hospital [4521]
+          23:40  27 towards Tallaght Interchange ♿ from Crumlin Hospital [4521]
           00:09  get off at Tallaght (The Square) [4530] (9 stops)
           00:09  arrive at Tallaght (The Square) [4530]
 
@@ -110,10 +110,10 @@ import Testing
         Crumlin Hospital [4521] -> Suir Road [5011] · arrive by 09:30
 
         1. 08:20 -> 09:27 · 1 h 7 min · 1 transfer · leave in 40 min
-          08:20  27 towards Tallaght Interchange from Crumlin Hospital [4521]
+          08:20  27 towards Tallaght Interchange ♿ from Crumlin Hospital [4521]
           08:50  get off at Tallaght Interchange [4500] platform A (10 stops)
           08:50  walk 1 min (67 m) to Tallaght Interchange [4502] platform C
-          09:00  Red towards Suir Road from Tallaght Interchange [4502] platform C
+          09:00  Red towards Suir Road ♿ from Tallaght Interchange [4502] platform C
           09:27  get off at Suir Road [5011] (10 stops)
           09:27  arrive at Suir Road [5011]
 
@@ -194,12 +194,12 @@ import Testing
     #expect((try json(live)["realtime"] as? [String: Any])?["status"] as? String == "fresh")
     // The 07:50 27 leaves 3 min late, and says it is live.
     let late = plan(["TINT", "TD4521", "--limit", "1", "--realtime", updates])
-    #expect(late.stdout.contains("07:53  27 towards Crumlin Hospital from Tallaght Interchange [4500] platform A · live"))
+    #expect(late.stdout.contains("07:53  27 towards Crumlin Hospital ♿ from Tallaght Interchange [4500] platform A · live"))
     #expect(late.stdout.contains("realtime: fresh"))
     // Frequency-based trams: the 07:50 instance runs a minute late, the 08:00 one on time.
     let trams = plan(["TINT", "RED11", "--depart", "07:45", "--limit", "2", "--realtime", updates])
-    #expect(trams.stdout.contains("07:51  Red towards Suir Road from Tallaght Interchange [4502] platform C · live"))
-    #expect(trams.stdout.contains("08:00  Red towards Suir Road from Tallaght Interchange [4502] platform C · live"))
+    #expect(trams.stdout.contains("07:51  Red towards Suir Road ♿ from Tallaght Interchange [4502] platform C · live"))
+    #expect(trams.stdout.contains("08:00  Red towards Suir Road ♿ from Tallaght Interchange [4502] platform C · live"))
   }
 
   @Test func geoJSON() throws {

@@ -41,7 +41,7 @@ enum DeparturesCommand: TransitCommand {
 
   static let spec = CommandSpec(
     path: ["departures"],
-    summary: "The next departures at a stop or station",
+    summary: "The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)",
     arguments: [
       ArgumentSpec(
         "STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop",

@@ -27,9 +27,11 @@ enum FollowCommand: TransitCommand {
     ],
     options: [trip.spec, route.spec, stop.spec, once.spec, replay.spec, speed.spec, FeedsSupport.refresh.spec],
     discussion: """
-      Shows the route, destination, vehicle, speed, how long since it reported, its delay, the
-      stop it is at or heading to, every stop still ahead with the expected time and countdown,
-      and a strip of the line with the vehicle's place. When its trip ends it is followed onto
+      Shows the route, destination, vehicle, speed, how long since it reported, its delay and
+      crowding (where the feed gives occupancy), the stop it is at or heading to, every stop
+      still ahead with the expected time and countdown, and a strip of the line with the
+      vehicle's place; a terminal at least 110 columns wide also gets a map of the trip's line
+      with its first and last stops named. When its trip ends it is followed onto
       the next trip of its block (even under another route number); when it drops out of the
       feed the timetable's estimate is shown and said, until it reappears.
 
@@ -186,17 +188,21 @@ enum FollowCommand: TransitCommand {
   static let mapPanelMinimumColumns = 110
 
   /// The map beside the list: the trip's shape (else a line through its stops), its stops,
-  /// and the vehicle as its route number; nil when the vehicle has no position. Shapes are
-  /// read once per trip.
+  /// its first and last stops named where there is room, and the vehicle as its route number;
+  /// nil when the vehicle has no position. Shapes are read once per trip.
   static func mapPanel(_ frame: FollowFrame, store: Store, cache: inout [String: [[Coordinate]]], ascii: Bool) throws -> MapRenderer? {
     let view = frame.view
     guard let coordinate = view.coordinate else { return nil }
     var renderer = MapRenderer()
     renderer.labels = [MapRenderer.Label(coordinate: coordinate, text: view.routeShortName ?? view.routeID?.rawValue ?? "?")]
     guard let trip = view.trip, let feed = view.feed else { return renderer }
-    var stops: [Coordinate] = []
-    for call in trip.stops { if let point = try store.stop(call.stopID, feed: feed)?.coordinate { stops.append(point) } }
+    var located: [TransitModel.Stop] = []
+    for call in trip.stops {
+      if let stop = try store.stop(call.stopID, feed: feed), stop.coordinate != nil { located.append(stop) }
+    }
+    let stops = located.compactMap(\.coordinate)
     renderer.stops = stops
+    renderer.names = MapRenderer.termini(of: located)
     let key = feed.rawValue + "\u{0}" + trip.instance.tripID.rawValue
     if let known = cache[key] {
       renderer.lines = known

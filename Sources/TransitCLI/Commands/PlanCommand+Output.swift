@@ -17,10 +17,14 @@ struct PlanOutput {
   let journeys: [PlanCommand.PlannedJourney]
   let report: RealtimeReport?
   let twelveHour: Bool
+  /// Whether only wheelchair-accessible journeys were searched (`--accessible`).
+  var isAccessibleOnly = false
+  /// Whether marks are drawn in ASCII (`W` for ♿).
+  var plain: Bool { invocation.usesPlainSymbols }
 
   // MARK: - Text
 
-  func text() {
+  func text() throws {
     let out = invocation.context.stdout
     let day = ISOTime.format(requested, zone: zone).prefix(10)
     var when = clock(requested)
@@ -30,8 +34,10 @@ struct PlanOutput {
     out.line("\(name(from)) \(arrow) \(name(to)) · \(isArriveBy ? "arrive by" : "leave after") \(when)")
     if let report { out.line(RealtimeSupport.line(report, zone: zone, twelveHour: twelveHour)) }
     guard !journeys.isEmpty else {
+      let kind = isAccessibleOnly ? "no wheelchair-accessible journey" : "no journey"
+      let hint = isAccessibleOnly ? " (trips and stops the feed does not mark accessible are not used)" : ""
       out.line(
-        "no journey \(isArriveBy ? "arriving by \(when) within 24 h before" : "leaving after \(when) within 24 h"); try another time, --max-walk or --max-transfers"
+        "\(kind) \(isArriveBy ? "arriving by \(when) within 24 h before" : "leaving after \(when) within 24 h"); try another time, --max-walk or --max-transfers\(hint)"
       )
       return
     }
@@ -60,7 +66,10 @@ struct PlanOutput {
         case .ride(let ride, let departure, let arrival):
           let route = StopCommandSupport.coloured(ride.route.shortName, mode: ride.route.mode, enabled: colour)
           let live = ride.isLive ? " · live" : ""
-          rows.append([clock(departure), "\(route) towards \(ride.headsign) from \(stopName(ride.stops.first?.stop))\(live)"])
+          // ♿ when the trip and both its stops take a wheelchair (W where Unicode cannot show).
+          let mark = RiderMarks.wheelchair(try RideAccess(ride, store: store).isAccessible ? .accessible : .unknown, plain: plain)
+          let headsign = ride.headsign + (mark.isEmpty ? "" : " " + mark)
+          rows.append([clock(departure), "\(route) towards \(headsign) from \(stopName(ride.stops.first?.stop))\(live)"])
           let count = max(0, ride.stops.count - 1)
           rows.append([clock(arrival), "get off at \(stopName(ride.stops.last?.stop)) (\(count) stop\(count == 1 ? "" : "s"))"])
         }
@@ -100,7 +109,7 @@ struct PlanOutput {
 
   // MARK: - JSON
 
-  func json() -> JSON {
+  func json() throws -> JSON {
     let manyFeeds = store.feedNames.count > 1
     func iso(_ time: UnixTime) -> JSON { .string(ISOTime.format(time, zone: zone)) }
     func endpointJSON(_ endpoint: PlanCommand.Endpoint) -> JSON {
@@ -120,8 +129,8 @@ struct PlanOutput {
       case .destination: return endpointJSON(to)
       }
     }
-    let journeysJSON = journeys.map { journey -> JSON in
-      let legs = journey.legs.map { leg -> JSON in
+    let journeysJSON = try journeys.map { journey -> JSON in
+      let legs = try journey.legs.map { leg -> JSON in
         switch leg {
         case .walk(let start, let end, let departure, let seconds, let meters):
           return .object([
@@ -143,6 +152,12 @@ struct PlanOutput {
             ("to_stop_sequence", .optional(ride.stops.last?.stopSequence)),
             ("departure", iso(departure)), ("arrival", iso(arrival)), ("duration_seconds", .number(arrival - departure)),
             ("stops", .number(max(0, ride.stops.count - 1))), ("live", .bool(ride.isLive)),
+          ]
+          let access = try RideAccess(ride, store: store)
+          members += [
+            ("wheelchair_accessible", .optional(access.tripValue)), ("from_wheelchair_boarding", .optional(access.boardValue)),
+            ("from_wheelchair_access", .string(access.board.rawValue)), ("to_wheelchair_boarding", .optional(access.alightValue)),
+            ("to_wheelchair_access", .string(access.alight.rawValue)), ("accessible", .bool(access.isAccessible)),
           ]
           return .object(members)
         }

@@ -35,7 +35,7 @@ enum PlanCommand: TransitCommand {
     static let accessible = Option.flag(
       "--accessible",
       help:
-        "Only journeys on wheelchair-accessible trips (wheelchair_accessible 1) boarding and alighting at stops with wheelchair boarding; what the feed does not say counts as not accessible"
+        "Plan with wheelchair-accessible trips only (wheelchair_accessible 1), boarding and alighting at stops with wheelchair boarding (wheelchair_boarding 1, or a platform's station's); what the feed does not say counts as not accessible"
     )
     static let geojson = Option.flag(
       "--geojson", help: "Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)")
@@ -43,7 +43,7 @@ enum PlanCommand: TransitCommand {
 
   static let spec = CommandSpec(
     path: ["plan"],
-    summary: "Journeys from one place to another: walks, rides and transfers",
+    summary: "Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)",
     arguments: [
       ArgumentSpec("FROM", help: "A stop (id, code or name), a saved place (home, work) or LAT,LON", complete: .dynamic(.places)),
       ArgumentSpec("TO", help: "Where to go, in the same forms", complete: .dynamic(.places)),
@@ -68,10 +68,13 @@ enum PlanCommand: TransitCommand {
 
       With --realtime FILE (or the configured realtime feeds), trips with predictions use
       their expected times, cancelled trips and skipped stops are not used, and live legs are
-      marked. --accessible keeps the journeys whose every ride is on a wheelchair-accessible
-      trip, boarding and alighting at accessible stops (the best of more journeys searched; what
-      the feed does not say counts as not accessible). --json prints the journeys as one JSON document; --geojson prints a GeoJSON
-      FeatureCollection (lon,lat order, RFC 7946) for any map tool.
+      marked. ♿ (W in plain ASCII) after a ride's destination marks a wheelchair-accessible
+      trip boarded and left at stops with wheelchair boarding. With --accessible the search
+      itself rides only such trips and boards and alights only at such stops (a platform
+      whose wheelchair_boarding is 0 or empty inherits its station's); what the feed does not
+      say counts as not accessible, so a feed without the fields finds no journey. --json
+      prints the journeys as one JSON document (rides carry the raw wheelchair values);
+      --geojson prints a GeoJSON FeatureCollection (lon,lat order, RFC 7946) for any map tool.
       """,
     examples: [
       "transit plan 'Red Cow' Fettercairn",
@@ -151,9 +154,9 @@ enum PlanCommand: TransitCommand {
     if arguments.isSet(Options.geojson) {
       invocation.context.stdout.line(try context.geoJSON().serialized(pretty: true))
     } else if invocation.global.json {
-      invocation.context.stdout.line(context.json().serialized(pretty: true))
+      invocation.context.stdout.line(try context.json().serialized(pretty: true))
     } else {
-      context.text()
+      try context.text()
     }
     return 0
   }

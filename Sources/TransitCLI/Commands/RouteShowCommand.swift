@@ -27,12 +27,15 @@ enum RouteShowCommand: TransitCommand {
       running that day (frequency-based trips expanded). The typical headway is the median
       gap between departures from the main pattern's first stop within each part of the day:
       early 05:00-07:00, AM peak 07:00-09:30, midday 09:30-16:00, PM peak 16:00-19:00,
-      evening 19:00-24:00, night 00:00-05:00 (and times past 24:00).
+      evening 19:00-24:00, night 00:00-05:00 (and times past 24:00). ♿ (W in plain ASCII)
+      marks a stop with wheelchair boarding (a platform without a value inherits its
+      station's).
 
       --geojson prints a LineString per distinct shape (shapes.txt), or per pattern through its
       stops when the route has no shapes, with route_id, names, color and direction_id as
       properties, and a Point per stop; it opens in geojson.io or QGIS. --map draws the same in
-      the terminal, fitted to its size (60x20 when not a terminal; COLUMNS and LINES override).
+      the terminal, fitted to its size (60x20 when not a terminal; COLUMNS and LINES override),
+      with the main patterns' first and last stops named where there is room.
       """,
     examples: [
       "transit route show 27",

@@ -21,7 +21,7 @@ enum StopsNearCommand: TransitCommand {
 
   static let spec = CommandSpec(
     path: ["stops", "near"],
-    summary: "The stops nearest a position, with the routes serving them",
+    summary: "The stops nearest a position, with the routes serving them and wheelchair access (--accessible)",
     arguments: [
       ArgumentSpec(
         "LAT,LON",

@@ -25,7 +25,10 @@ enum TimetableCommand: TransitCommand {
       minutes of its departures across; hours after midnight that belong to the day's service
       (GTFS times from 24:00) come last. A letter after a minute points to a footnote under the
       block: a trip going somewhere else ("a: to Millbrae"), one that ends here, one nobody may
-      board here, or (with --realtime FILE) one the realtime cancels or that skips the stop.
+      board here, an express ("b: skips Hayward Park and Belmont": stops ahead that the usual
+      pattern calls at, the usual pattern being the stop sequence most of the route and
+      direction's trips follow that day), or (with --realtime FILE) one the realtime cancels
+      or that skips the stop.
       Rows wrap to fit the terminal (COLUMNS overrides; 80 when piped). Times are the
       timetable's; configured realtime feeds are not fetched.
       """,

@@ -36,16 +36,23 @@ extension MapRenderer {
   }
 
   /// Where a name goes beside a mark at `column`, `row`: to its right when it fits on the
-  /// canvas and touches no cell in `taken`, else to its left, else nil (left out).
+  /// canvas and touches no cell in `taken`, else to its left; else (with `rows`, the canvas's
+  /// height) on the row above, below, two above, two below, over the mark's column (starting
+  /// at it, else as little left of it as fits); else nil (left out).
   static func besideMark(
-    _ text: String, column: Int, row: Int, columns: Int, taken: Set<Int>, rowWidth: Int
+    _ text: String, column: Int, row: Int, columns: Int, taken: Set<Int>, rowWidth: Int, rows: Int = 0
   ) -> PlacedLabel? {
     let length = text.count
-    func free(_ start: Int) -> Bool {
+    func free(_ start: Int, _ row: Int) -> Bool {
       start >= 0 && start + length <= columns && (start..<start + length).allSatisfy { !taken.contains(row * rowWidth + $0) }
     }
-    if free(column + 2) { return PlacedLabel(column: column + 2, row: row, text: text) }
-    if free(column - 1 - length) { return PlacedLabel(column: column - 1 - length, row: row, text: text) }
+    if free(column + 2, row) { return PlacedLabel(column: column + 2, row: row, text: text) }
+    if free(column - 1 - length, row) { return PlacedLabel(column: column - 1 - length, row: row, text: text) }
+    for other in [row - 1, row + 1, row - 2, row + 2] where other >= 0 && other < rows {
+      for start in stride(from: column, through: column + 1 - length, by: -1) where free(start, other) {
+        return PlacedLabel(column: start, row: other, text: text)
+      }
+    }
     return nil
   }
 }
@@ -60,6 +67,17 @@ extension MapRenderer {
         guard let coordinate = stop.coordinate, seen.insert(stop.name).inserted else { continue }
         result.append(Label(coordinate: coordinate, text: stop.name))
       }
+    }
+    return result
+  }
+
+  /// A trip's first and last stops, named (one name when both ends share it, as a loop's do).
+  static func termini(of stops: [Stop]) -> [Label] {
+    var seen = Set<String>()
+    var result: [Label] = []
+    for stop in [stops.first, stops.last].compactMap({ $0 }) {
+      guard let coordinate = stop.coordinate, seen.insert(stop.name).inserted else { continue }
+      result.append(Label(coordinate: coordinate, text: stop.name))
     }
     return result
   }

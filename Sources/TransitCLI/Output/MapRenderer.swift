@@ -119,7 +119,8 @@ struct MapRenderer {
       canvas.write("@", column: column, row: row)
       taken.insert(row * canvas.columns + column)
       if let word = locationName,
-        let spot = Self.besideMark(word, column: column, row: row, columns: canvas.columns, taken: taken, rowWidth: canvas.columns)
+        let spot = Self.besideMark(
+          word, column: column, row: row, columns: canvas.columns, taken: taken, rowWidth: canvas.columns, rows: canvas.rows)
       {
         canvas.write(spot.text, column: spot.column, row: spot.row)
         for column in spot.column..<spot.column + spot.text.count { taken.insert(spot.row * canvas.columns + column) }
@@ -128,7 +129,8 @@ struct MapRenderer {
     for name in names where name.coordinate.isValid {
       let (column, row) = cell(name.coordinate)
       guard row >= 0, row < canvas.rows,
-        let spot = Self.besideMark(name.text, column: column, row: row, columns: canvas.columns, taken: taken, rowWidth: canvas.columns)
+        let spot = Self.besideMark(
+          name.text, column: column, row: row, columns: canvas.columns, taken: taken, rowWidth: canvas.columns, rows: canvas.rows)
       else { continue }
       canvas.write(spot.text, column: spot.column, row: spot.row)
       for column in spot.column..<spot.column + spot.text.count { taken.insert(spot.row * canvas.columns + column) }
