@@ -41,6 +41,19 @@ import TransitModel
     #expect(try store.search("MAIN STREET", limit: 10).map(\.kind) == [.name, .name, .words, .words])
   }
 
+  /// A slip in a short last word ("Stt": too short for a typo) still finds the name: the last
+  /// word less its last letter is a start, listed as a typo.
+  @Test func aSlipInTheLastWord() throws {
+    let directory = TestDirectory()
+    let path = try Self.feed(
+      directory, "slip", [("P1", "3rd Ave & Pike St", 47.61, -122.34), ("P2", "3rd Ave & Pine St", 47.61, -122.34)])
+    let store = try Store(files: [("slip", path)])
+    let found = try store.search("3rd Ave & Pike Stt", limit: 10)
+    #expect(found.map(\.stop.id.rawValue) == ["P1"])
+    #expect(found.map(\.kind) == [.typo])
+    #expect(try store.search("3rd Ave & Pike Sx", limit: 10).isEmpty)  // "sx": too short to shorten
+  }
+
   /// A timetable made before the search tables answers through FTS5: the demo's rankings are
   /// the same either way.
   @Test(arguments: StopQueryTests.rankings)

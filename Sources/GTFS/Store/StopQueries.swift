@@ -192,8 +192,9 @@ extension Store {
   }
 
   /// Stops by code or name: the code exactly first, then the whole name, then names whose words
-  /// start with the text's words, then names within a typo or two; nearest first within each
-  /// kind when `near` is given, else by how well the name fits.
+  /// start with the text's words, then names within a typo or two, then (also `typo`) names
+  /// whose words start with the text's words once the last one loses its last letter; nearest
+  /// first within each kind when `near` is given, else by how well the name fits.
   ///
   /// A kind is asked only while fewer than `limit` are found. Without `near`, a kind's feeds
   /// are asked in order until `limit` are found; with `near`, nearest box first, until the next
@@ -254,6 +255,13 @@ extension Store {
         defer { listed = true }
         return listed ? [] : typos.map(\.stop)
       }
+    }
+    // A slip in the last word, which may also be unfinished ("3rd Ave & Pike Stt"; a short
+    // word allows no typo): the other words, and the last one less its last letter as a start.
+    if results.count < limit, let last = folded.words.last, last.count >= 3 {
+      var shortened = folded
+      shortened.words[shortened.words.count - 1] = String(last.dropLast())
+      _ = try add(.typo) { try $0.stops(matchingWords: shortened, limit: max(limit * 5, 50)) }
     }
     return Array(results.prefix(limit))
   }
