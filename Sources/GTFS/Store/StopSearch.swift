@@ -104,24 +104,30 @@ extension FeedReader {
   static let mergedWordsLimit = 64
 
   /// The vocabulary (`words`), read once per reader, each word with its letters' mask.
-  func typoVocabulary() throws -> [VocabularyWord] {
+  func typoVocabulary() throws -> TypoVocabulary {
     if let vocabularyCache { return vocabularyCache }
     let select = try db.cached("SELECT word FROM words")
-    var result: [VocabularyWord] = []
+    var result = TypoVocabulary()
     while try select.step() {
       let word = select.text(0)
       let characters = Array(word)
-      result.append(VocabularyWord(word: word, characters: characters, mask: Self.letterMask(characters)))
+      result.words.append(word)
+      result.characters.append(characters)
+      result.masks.append(Self.letterMask(characters))
+      result.lengths.append(characters.count)
     }
     vocabularyCache = result
     return result
   }
 
-  /// A word of the vocabulary, as the typo search compares it.
-  struct VocabularyWord {
-    var word: String
-    var characters: [Character]
-    var mask: UInt64
+  /// The vocabulary as the typo search compares it: per word its characters, its letters'
+  /// mask and its length, in arrays of their own so that the pass over masks and lengths
+  /// touches nothing else.
+  struct TypoVocabulary {
+    var words: [String] = []
+    var characters: [[Character]] = []
+    var masks: [UInt64] = []
+    var lengths: [Int] = []
   }
 
   /// One bit per letter or digit (other characters share 27 bits by their code point). A word
@@ -145,12 +151,12 @@ extension FeedReader {
     var reach = [[String: Int]](repeating: [:], count: query.count)
     let masks = query.map(Self.letterMask)
     let allowed = query.map { TextFolding.allowedMistakes($0.count) }
-    for entry in try typoVocabulary() {
-      for index in query.indices {
-        guard entry.characters.count >= query[index].count - allowed[index],
-          (masks[index] & ~entry.mask).nonzeroBitCount <= allowed[index]
-        else { continue }
-        if let mistakes = Self.mistakes(query[index], entry.characters) { reach[index][entry.word] = mistakes }
+    let vocabulary = try typoVocabulary()
+    for index in query.indices {
+      let mask = masks[index], shortest = query[index].count - allowed[index]
+      for word in vocabulary.masks.indices
+      where vocabulary.lengths[word] >= shortest && (mask & ~vocabulary.masks[word]).nonzeroBitCount <= allowed[index] {
+        if let mistakes = Self.mistakes(query[index], vocabulary.characters[word]) { reach[index][vocabulary.words[word]] = mistakes }
       }
     }
     return reach

@@ -98,7 +98,7 @@ final class FeedReader {
   /// `routingStopParts()`, once read.
   var stopPartsCache: [Int32]?
   /// `typoVocabulary()`, once read.
-  var vocabularyCache: [VocabularyWord]?
+  var vocabularyCache: TypoVocabulary?
   /// Whether ingest made the tables `stops search` reads first (`StopSearchTables`); without
   /// them (a timetable made before) FTS5 answers.
   private(set) lazy var hasSearchTables: Bool = {
