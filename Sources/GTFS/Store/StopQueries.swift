@@ -439,7 +439,7 @@ extension FeedReader {
 
   /// The edits between `word` and `candidate` or `candidate`'s start, when within the mistakes
   /// allowed for `word`; nil otherwise.
-  static func mistakes(_ word: [Character], _ candidate: [Character]) -> Int? {
+  static func mistakes<Element: Equatable>(_ word: [Element], _ candidate: [Element]) -> Int? {
     let allowed = TextFolding.allowedMistakes(word.count)
     var best = EditDistance.between(word, candidate, limit: allowed)
     if best > 0 && candidate.count > word.count {

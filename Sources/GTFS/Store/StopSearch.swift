@@ -115,6 +115,7 @@ extension FeedReader {
       result.characters.append(characters)
       result.masks.append(Self.letterMask(characters))
       result.lengths.append(characters.count)
+      result.bytes.append(word.utf8.count == characters.count ? Array(word.utf8) : nil)
     }
     vocabularyCache = result
     return result
@@ -128,6 +129,8 @@ extension FeedReader {
     var characters: [[Character]] = []
     var masks: [UInt64] = []
     var lengths: [Int] = []
+    /// The word's bytes when it is ASCII (a byte per character).
+    var bytes: [[UInt8]?] = []
   }
 
   /// One bit per letter or digit (other characters share 27 bits by their code point). A word
@@ -152,11 +155,22 @@ extension FeedReader {
     let masks = query.map(Self.letterMask)
     let allowed = query.map { TextFolding.allowedMistakes($0.count) }
     let vocabulary = try typoVocabulary()
+    // ASCII words compare as bytes: the same edits as their characters.
+    let bytes: [[UInt8]?] = query.map { word in
+      let text = String(word)
+      return text.utf8.count == word.count ? Array(text.utf8) : nil
+    }
     for index in query.indices {
       let mask = masks[index], shortest = query[index].count - allowed[index]
       for word in vocabulary.masks.indices
       where vocabulary.lengths[word] >= shortest && (mask & ~vocabulary.masks[word]).nonzeroBitCount <= allowed[index] {
-        if let mistakes = Self.mistakes(query[index], vocabulary.characters[word]) { reach[index][vocabulary.words[word]] = mistakes }
+        let mistakes =
+          if let queryBytes = bytes[index], let wordBytes = vocabulary.bytes[word] {
+            Self.mistakes(queryBytes, wordBytes)
+          } else {
+            Self.mistakes(query[index], vocabulary.characters[word])
+          }
+        if let mistakes { reach[index][vocabulary.words[word]] = mistakes }
       }
     }
     return reach
