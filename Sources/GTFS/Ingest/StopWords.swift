@@ -45,5 +45,6 @@ enum StopWords {
       insertPair.bind(pair.stop, at: 2)
       try insertPair.run()
     }
+    try StopSearchTables.build(in: db)
   }
 }

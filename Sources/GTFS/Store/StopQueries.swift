@@ -192,50 +192,98 @@ extension Store {
   }
 
   /// Stops by code or name: the code exactly first, then the whole name, then names whose words
-  /// start with the text's words, then names within a typo or two; nearest first within each
-  /// kind when `near` is given, else by how well the name fits.
-  /// - Complexity: index lookups for the code, an FTS5 prefix query, and a pass over the stop
-  ///   names for typos (only when the other kinds find fewer than `limit`).
+  /// start with the text's words, then names within a typo or two, then (also `typo`) names
+  /// whose words start with the text's words once the last one loses its last letter; nearest
+  /// first within each kind when `near` is given, else by how well the name fits.
+  ///
+  /// A kind is asked only while fewer than `limit` are found. Without `near`, a kind's feeds
+  /// are asked in order until `limit` are found; with `near`, nearest box first, until the next
+  /// feed's box lies farther than the matches still needed (`distanceLowerBound`).
+  /// - Complexity: index lookups for the code and the whole name, a read of the rarest word's
+  ///   stops in rank order (`rankedStops`), and a pass over the vocabulary for typos (only when
+  ///   the other kinds find fewer than `limit`).
   public func search(_ text: String, near: Coordinate? = nil, limit: Int = 10) throws -> [StopMatch] {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty, limit > 0 else { return [] }
+    let folded = SearchText(trimmed)
     var results: [StopMatch] = []
     var seen = Set<String>()
-    func add(_ stops: [Stop], _ kind: StopMatchKind) {
+    // The feeds in the order a kind asks them, each with the least distance to its stops.
+    let order: [(feed: FeedReader, bound: Double)] =
+      near.map { point in feeds.map { ($0, distanceLowerBound($0, from: point)) }.sorted { $0.bound < $1.bound } }
+      ?? feeds.map { ($0, 0) }
+    /// Adds one kind's matches (`find` asks one feed); true once `limit` are found.
+    func add(_ kind: StopMatchKind, _ find: (FeedReader) throws -> [Stop]) throws -> Bool {
+      let needed = limit - results.count
       var batch: [StopMatch] = []
-      for stop in stops where seen.insert(stop.feed.rawValue + "\u{0}" + stop.id.rawValue).inserted {
-        batch.append(
-          StopMatch(stop: stop, kind: kind, distanceMeters: near.flatMap { p in stop.coordinate.map { p.distanceMeters(to: $0) } }))
+      var distances: [Double] = []  // with `near`, the batch's so far, sorted
+      for (feed, bound) in order {
+        if batch.count >= needed {
+          guard near != nil else { break }
+          if bound > distances[needed - 1] { break }
+        }
+        for stop in try find(feed) where seen.insert(stop.feed.rawValue + "\u{0}" + stop.id.rawValue).inserted {
+          let distance = near.flatMap { p in stop.coordinate.map { p.distanceMeters(to: $0) } }
+          batch.append(StopMatch(stop: stop, kind: kind, distanceMeters: distance))
+          if near != nil {
+            let key = distance ?? .infinity
+            distances.insert(key, at: distances.firstIndex { $0 > key } ?? distances.count)
+          }
+        }
       }
       if near != nil {
         batch.sort { ($0.distanceMeters ?? .infinity) < ($1.distanceMeters ?? .infinity) }
       }
       results += batch
+      return results.count >= limit
     }
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else { return [] }
-    var codes: [Stop] = []
-    for feed in feeds { codes += try feed.stops(code: trimmed) }
-    add(codes, .code)
-    var names: [Stop] = []
-    for feed in feeds { names += try feed.stops(named: trimmed) }
-    add(names, .name)
-    var words: [Stop] = []
-    for feed in feeds { words += try feed.stops(matchingWords: trimmed, limit: max(limit * 5, 50)) }
-    add(words, .words)
-    if results.count < limit {
-      // Fewest mistakes, then shortest name (counted once: String.count walks the characters).
+    if try add(.code, { try $0.stops(code: trimmed) }) { return Array(results.prefix(limit)) }
+    if try add(.name, { try $0.stops(named: folded) }) { return Array(results.prefix(limit)) }
+    if try add(.words, { try $0.stops(matchingWords: folded, limit: max(limit * 5, 50)) }) { return Array(results.prefix(limit)) }
+    // Typos: each feed's best `limit` besides those already found (which are not listed twice).
+    let wanted = limit + results.count
+    if near != nil {
+      _ = try add(.typo) { try $0.stops(nearlyMatching: folded, limit: wanted).map(\.0) }
+    } else {
+      // Fewest mistakes, then shortest name (counted once: String.count walks the characters),
+      // whatever the feed: every feed is asked.
       var typos: [(stop: Stop, mistakes: Int, length: Int)] = []
-      // Each feed's best `limit` besides those already found (which are not listed twice).
-      for feed in feeds {
-        typos += try feed.stops(nearlyMatching: trimmed, limit: limit + results.count).map { ($0.0, $0.1, $0.0.name.count) }
-      }
+      for feed in feeds { typos += try feed.stops(nearlyMatching: folded, limit: wanted).map { ($0.0, $0.1, $0.0.name.count) } }
       typos.sort { ($0.mistakes, $0.length) < ($1.mistakes, $1.length) }
-      add(typos.map(\.stop), .typo)
+      var listed = false
+      _ = try add(.typo) { _ in
+        defer { listed = true }
+        return listed ? [] : typos.map(\.stop)
+      }
+    }
+    // A slip in the last word, which may also be unfinished ("3rd Ave & Pike Stt"; a short
+    // word allows no typo): the other words, and the last one less its last letter as a start.
+    if results.count < limit, let last = folded.words.last, last.count >= 3 {
+      var shortened = folded
+      shortened.words[shortened.words.count - 1] = String(last.dropLast())
+      _ = try add(.typo) { try $0.stops(matchingWords: shortened, limit: max(limit * 5, 50)) }
     }
     return Array(results.prefix(limit))
   }
 }
 
 // MARK: - Text folding
+
+/// A search text folded once (folding costs microseconds, and a search asks every feed).
+struct SearchText {
+  /// `TextFolding.fold` of the text.
+  var folded: String
+  /// `TextFolding.words` of the text.
+  var words: [String]
+  /// The words' characters, for edit distances.
+  var characters: [[Character]]
+
+  init(_ text: String) {
+    folded = TextFolding.fold(text)
+    words = TextFolding.words(text)
+    characters = words.map(Array.init)
+  }
+}
 
 /// Case- and accent-insensitive comparison of names.
 enum TextFolding {
@@ -292,10 +340,13 @@ extension FeedReader {
   }
 
   /// The stops (not entrances or nodes) whose whole name is `text`, ignoring case and accents.
-  func stops(named text: String) throws -> [Stop] {
-    let words = TextFolding.words(text)
+  func stops(named text: String) throws -> [Stop] { try stops(named: SearchText(text)) }
+
+  /// `stops(named:)` with the text folded once for many feeds.
+  func stops(named text: SearchText) throws -> [Stop] {
+    let words = text.words, folded = text.folded
     guard !words.isEmpty else { return [] }
-    let folded = TextFolding.fold(text)
+    if hasSearchTables { return try stops(foldedName: folded) }
     let select = try db.cached(
       "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ? AND s.location_type IN (0, 1) ORDER BY s.location_type DESC, s.stop_id"
     )
@@ -308,11 +359,19 @@ extension FeedReader {
     return result
   }
 
-  /// Stops whose name has, for every word of `text`, a word starting with it (FTS5 prefix
-  /// query on the unicode61 tokens, accents removed), best bm25 rank first.
+  /// Stops whose name has, for every word of `text`, a word starting with it, ignoring case
+  /// and accents: fewest words in the name first, then shortest name, then stop_id
+  /// (`rankedStops`); from a timetable without the search tables, an FTS5 prefix query on the
+  /// unicode61 tokens, best bm25 rank first.
   func stops(matchingWords text: String, limit: Int) throws -> [Stop] {
-    let words = TextFolding.words(text)
+    try stops(matchingWords: SearchText(text), limit: limit)
+  }
+
+  /// `stops(matchingWords:limit:)` with the text folded once for many feeds.
+  func stops(matchingWords text: SearchText, limit: Int) throws -> [Stop] {
+    let words = text.words
     guard !words.isEmpty else { return [] }
+    if hasSearchTables { return try rankedStops(matchingWords: words, limit: limit) }
     let select = try db.cached(
       "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ?1 AND s.location_type IN (0, 1) ORDER BY bm25(stops_fts), length(s.name), s.stop_id LIMIT ?2"
     )
@@ -327,28 +386,23 @@ extension FeedReader {
   /// `TextFolding.allowedMistakes` edits of it or of its start; with the total edits.
   ///
   /// The query's words are compared with the vocabulary of folded name words (`words`, made at
-  /// ingest), not with every stop's name: the vocabulary grows far slower than the stops. The
+  /// ingest; read once, `typoReach`), not with every stop's name: the vocabulary grows far
+  /// slower than the stops. The
   /// stops having a word within reach of the query word that reaches fewest words are then
   /// checked whole, against the words each other query word reaches.
   /// - Returns: the best `limit`, fewest mistakes first, then shortest name, then stop_idx.
-  /// - Complexity: one pass over the vocabulary, then one lookup per word within reach; only
-  ///   the stops returned are read whole.
+  /// - Complexity: one pass over the vocabulary (a mask test per word; edit distances only for
+  ///   words having the query word's letters), then one lookup per word within reach; only the
+  ///   stops returned are read whole.
   func stops(nearlyMatching text: String, limit: Int = .max) throws -> [(Stop, Int)] {
-    let query = TextFolding.words(text).map(Array.init)
+    try stops(nearlyMatching: SearchText(text), limit: limit)
+  }
+
+  /// `stops(nearlyMatching:limit:)` with the text folded once for many feeds.
+  func stops(nearlyMatching text: SearchText, limit: Int = .max) throws -> [(Stop, Int)] {
+    let query = text.characters
     guard !query.isEmpty, query.contains(where: { TextFolding.allowedMistakes($0.count) > 0 }) else { return [] }
-    var reach = [[String: Int]](repeating: [:], count: query.count)
-    // A word shorter than every query word less its mistakes is within reach of none (and
-    // has no start to compare): skipped by its UTF-8 length, never less than its letters.
-    let shortest = query.map { $0.count - TextFolding.allowedMistakes($0.count) }.min() ?? 0
-    let vocabulary = try db.cached("SELECT word FROM words WHERE length(CAST(word AS BLOB)) >= ?")
-    vocabulary.bind(shortest, at: 1)
-    while try vocabulary.step() {
-      let word = vocabulary.text(0)
-      let candidate = Array(word)
-      for (index, queryWord) in query.enumerated() {
-        if let mistakes = Self.mistakes(queryWord, candidate) { reach[index][word] = mistakes }
-      }
-    }
+    let reach = try typoReach(query)
     guard let narrowest = reach.indices.min(by: { reach[$0].count < reach[$1].count }), !reach[narrowest].isEmpty else { return [] }
     // The candidates' names in the same pass (a stop is read whole only if it is listed).
     var candidates: [Int64: String] = [:]
@@ -385,7 +439,7 @@ extension FeedReader {
 
   /// The edits between `word` and `candidate` or `candidate`'s start, when within the mistakes
   /// allowed for `word`; nil otherwise.
-  static func mistakes(_ word: [Character], _ candidate: [Character]) -> Int? {
+  static func mistakes<Element: Equatable>(_ word: [Element], _ candidate: [Element]) -> Int? {
     let allowed = TextFolding.allowedMistakes(word.count)
     var best = EditDistance.between(word, candidate, limit: allowed)
     if best > 0 && candidate.count > word.count {

@@ -97,6 +97,13 @@ final class FeedReader {
   var routeCache: [Int64: RouteSummary] = [:]
   /// `routingStopParts()`, once read.
   var stopPartsCache: [Int32]?
+  /// `typoVocabulary()`, once read.
+  var vocabularyCache: TypoVocabulary?
+  /// Whether ingest made the tables `stops search` reads first (`StopSearchTables`); without
+  /// them (a timetable made before) FTS5 answers.
+  private(set) lazy var hasSearchTables: Bool = {
+    (try? timetable.db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'search_word_stops'")) == 1
+  }()
 
   init(name: FeedName, path: String) throws {
     self.name = name

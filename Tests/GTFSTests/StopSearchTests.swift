@@ -1,0 +1,127 @@
+import Foundation
+import SQLite
+import Testing
+import TransitModel
+
+@testable import GTFS
+
+/// The search tables made at ingest (`StopSearchTables`) and the paths of `Store.search` that
+/// read them (issue 18).
+@Suite struct StopSearchTests {
+  /// A tiny feed whose stops are `stops` (id, name, lat, lon) besides S1-S3.
+  static func feed(_ directory: TestDirectory, _ name: String, _ stops: [(String, String, Double, Double)]) throws -> String {
+    let rows = stops.map { "\($0.0),,\"\($0.1)\",\($0.2),\($0.3)" }.joined(separator: "\n")
+    let files = TinyFeed.with(["stops.txt": TinyFeed.files["stops.txt"]! + rows + "\n"])
+    let timetables = Timetables(directory: directory.path)
+    try timetables.ingest(directory.feed(files, named: name), as: name, now: 1)
+    return try timetables.path(of: name)
+  }
+
+  /// Word matches: fewest words in the name, then the shortest name, then stop_id (worked out
+  /// by hand below), whatever order the feed lists them in.
+  @Test func wordMatchesFewestWordsThenShortestThenID() throws {
+    let directory = TestDirectory()
+    let path = try Self.feed(
+      directory, "words",
+      [
+        ("M4", "Old Main Street North", 53.3, -6.3), ("M3", "Main Street Station", 53.3, -6.3),
+        ("M2b", "Main Street", 53.3, -6.3), ("M2a", "Main Street", 53.3, -6.3), ("M1", "Main St North", 53.3, -6.3),
+        ("X1", "Mainland Road", 53.3, -6.3),
+      ])
+    let store = try Store(files: [("words", path)])
+    // "main st": 2 words (twice, by id), 3 words and 13 letters, 3 words and 19 letters, 4
+    // words; not "Mainland Road" (no word starting with "st").
+    #expect(try store.search("main st", limit: 10).map(\.stop.id.rawValue) == ["M2a", "M2b", "M1", "M3", "M4"])
+    #expect(try store.search("main st", limit: 10).allSatisfy { $0.kind == .words })
+    // The limit cuts the same order.
+    #expect(try store.search("main st", limit: 2).map(\.stop.id.rawValue) == ["M2a", "M2b"])
+    // "main street": M2a and M2b are the whole name, then the word matches (not "Main St
+    // North": no word starts with "street").
+    #expect(try store.search("MAIN STREET", limit: 10).map(\.stop.id.rawValue) == ["M2a", "M2b", "M3", "M4"])
+    #expect(try store.search("MAIN STREET", limit: 10).map(\.kind) == [.name, .name, .words, .words])
+  }
+
+  /// A slip in a short last word ("Stt": too short for a typo) still finds the name: the last
+  /// word less its last letter is a start, listed as a typo.
+  @Test func aSlipInTheLastWord() throws {
+    let directory = TestDirectory()
+    let path = try Self.feed(
+      directory, "slip", [("P1", "3rd Ave & Pike St", 47.61, -122.34), ("P2", "3rd Ave & Pine St", 47.61, -122.34)])
+    let store = try Store(files: [("slip", path)])
+    let found = try store.search("3rd Ave & Pike Stt", limit: 10)
+    #expect(found.map(\.stop.id.rawValue) == ["P1"])
+    #expect(found.map(\.kind) == [.typo])
+    #expect(try store.search("3rd Ave & Pike Sx", limit: 10).isEmpty)  // "sx": too short to shorten
+  }
+
+  /// A timetable made before the search tables answers through FTS5: the demo's rankings are
+  /// the same either way.
+  @Test(arguments: StopQueryTests.rankings)
+  func withoutTheSearchTables(text: String, expected: [String]) throws {
+    let directory = TestDirectory()
+    let copy = directory.path + "/old.sqlite"
+    try FileManager.default.copyItem(atPath: demoTimetable, toPath: copy)
+    let db = try Connection(path: copy, mode: .readWrite)
+    try db.execute("DROP TABLE search_word_stops; DROP TABLE search_words; DROP TABLE search_name_stops; DROP TABLE search_names;")
+    let store = try Store(files: [("demo", copy)])
+    #expect(store.feeds.allSatisfy { !$0.hasSearchTables })
+    #expect(try store.search(text, limit: 10).map(\.stop.id.rawValue) == expected)
+    #expect(try demoStore().feeds.allSatisfy(\.hasSearchTables))
+  }
+
+  /// Near a point, feeds are asked nearest box first and a feed whose box lies beyond the
+  /// matches still needed is skipped: the answer is every match sorted by distance (worked
+  /// out here with the haversine of each stop), as if every feed were asked.
+  @Test func nearAPointAcrossFeeds() throws {
+    let directory = TestDirectory()
+    let markets: [String: [(String, String, Double, Double)]] = [
+      "north": [("N1", "Market", 60.0, 10.0), ("N2", "Market", 60.01, 10.0)],
+      "south": [("S4", "Market", 10.0, 10.0), ("S5", "Market", 10.02, 10.0)],
+      "east": [("E1", "Market", 35.0, 40.0)],
+    ]
+    var files: [(name: String, path: String)] = []
+    for (name, stops) in markets.sorted(by: { $0.key < $1.key }) { files.append((name, try Self.feed(directory, name, stops))) }
+    let store = try Store(files: files)
+    let everything = markets.values.joined()
+    for point in [
+      Coordinate(latitude: 10.03, longitude: 10.0), Coordinate(latitude: 59.0, longitude: 10.5), Coordinate(latitude: 36, longitude: 39),
+    ] {
+      let expected = everything.sorted {
+        point.distanceMeters(to: Coordinate(latitude: $0.2, longitude: $0.3))
+          < point.distanceMeters(to: Coordinate(latitude: $1.2, longitude: $1.3))
+      }.map(\.0)
+      for limit in 1...6 {
+        let found = try store.search("market", near: point, limit: limit)
+        #expect(found.map(\.stop.id.rawValue) == Array(expected.prefix(limit)), "\(point) limit \(limit)")
+      }
+    }
+    // Without a point, feeds in order (east, north, south), each feed's stops by stop_id.
+    #expect(try store.search("market", limit: 3).map(\.stop.id.rawValue) == ["E1", "N1", "N2"])
+  }
+
+  /// The merged read of a word's stops runs in index order: no sort of every match.
+  @Test func theRankedReadNeedsNoSort() throws {
+    let reader = try #require(try demoStore().feeds.first)
+    let sql =
+      "SELECT rank, stop_idx, name_idx FROM search_word_stops WHERE word = ? UNION ALL SELECT rank, stop_idx, name_idx FROM search_word_stops WHERE word = ? ORDER BY 1"
+    let plan = try reader.db.prepare(sql).queryPlan().joined(separator: "\n")
+    #expect(plan.contains("MERGE"))
+    #expect(!plan.contains("TEMP B-TREE"))
+    #expect(plan.contains("PRIMARY KEY (word=?)"))
+  }
+
+  /// A word within the mistakes allowed lacks at most that many of the query word's letters:
+  /// the mask test never drops a word the edit distance would keep.
+  @Test func theLetterMaskKeepsEveryWordWithinReach() {
+    let vocabulary = ["kingswood", "kingston", "tallaght", "belgard", "cookstown", "hospital", "square", "thiomoin", "x"]
+    for query in ["kingswod", "tallagt", "belgrad", "cokstown", "hopsital", "sqaure", "thiomon", "zzzz"] {
+      let q = Array(query)
+      let allowed = TextFolding.allowedMistakes(q.count)
+      for word in vocabulary {
+        let c = Array(word)
+        guard FeedReader.mistakes(q, c) != nil else { continue }
+        #expect((FeedReader.letterMask(q) & ~FeedReader.letterMask(c)).nonzeroBitCount <= allowed, "\(query) \(word)")
+      }
+    }
+  }
+}
