@@ -60,7 +60,7 @@ import TransitModel
   func withoutTheSearchTables(text: String, expected: [String]) throws {
     let directory = TestDirectory()
     let copy = directory.path + "/old.sqlite"
-    try FileManager.default.copyItem(atPath: demoTimetable, toPath: copy)
+    try FileManager.default.copyItem(atPath: try demoTimetable(), toPath: copy)
     let db = try Connection(path: copy, mode: .readWrite)
     try db.execute("DROP TABLE search_word_stops; DROP TABLE search_words; DROP TABLE search_name_stops; DROP TABLE search_names;")
     let store = try Store(files: [("demo", copy)])

@@ -87,15 +87,15 @@ import Testing
 
     commands:
       ingest          Load a GTFS feed (ZIP, folder of .txt files, stops.json, or a URL) into the timetables
-      stops near      The stops nearest a position, with the routes serving them
+      stops near      The stops nearest a position, with the routes serving them and wheelchair access (--accessible)
       stops search    Find stops by code or name (accents, case and small typos forgiven)
       stops show      A stop in full: code, position, station and platforms, routes, next departures
       routes          Every route, or those matching TEXT: mode, agency, colour and main destinations
       route show      A route: its stops in order, first and last departures, headways; --geojson, --map
-      departures      The next departures at a stop or station
+      departures      The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)
       timetable       A stop's whole day as a printed timetable: hours down, minutes across, per route and direction
       trip show       One trip's every call: scheduled and expected times, delay, passed or ahead, vehicle, crowding
-      plan            Journeys from one place to another: walks, rides and transfers
+      plan            Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)
       rt dump         Decode a GTFS-Realtime feed and show it
       alerts          Service alerts in force: by route, most severe first
       status          Green / yellow / red per route from the alerts in force
@@ -116,7 +116,7 @@ import Testing
       commute add     Save a commute: a stop, a deadline and the days it runs
       commute list    The saved commutes
       commute remove  Forget a commute
-      vehicles        Every live vehicle: route, heading, speed, age, stop and delay
+      vehicles        Every live vehicle: route, heading, speed, age, stop, delay and crowding, fitted to the terminal (--wide)
       follow          Follow one vehicle live: its stops ahead, delay and place on the line
       record          Save realtime snapshots of the configured feeds for --replay
       completions     Print a shell completion script (bash, zsh or fish)
@@ -137,7 +137,7 @@ import Testing
     """
 
   static let departures = """
-    The next departures at a stop or station
+    The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)
 
     usage: transit departures STOP [options]
 
@@ -204,25 +204,23 @@ import Testing
     options:
       --at TIME             From TIME instead of now: HH:MM (the agency's clock) or ISO 8601
       --date YYYY-MM-DD     On this date (with --at, or at the current time of day)
-      --window MIN          Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a \
-    departure exactly at the end is in the next window (default: 120)
+      --window MIN          Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure \
+    exactly at the end is in the next window (default: 120)
       -n, --limit N         Show at most N departures (default: 10)
       --route R             Only route R (short name or route_id)
       --to DEST             Only trips going to DEST (headsign or any later stop's name)
-      --from LAT,LON        Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × \
-    the straight line, the leave-margin; see 'transit config')
+      --from LAT,LON        Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × the \
+    straight line, the leave-margin; see 'transit config')
       --arrivals            Also list trips ending here and calls where nobody may board
       --accessible          Only wheelchair-accessible departures: the trip (wheelchair_accessible 1) and the stop \
-    (wheelchair_boarding 1, a platform inheriting its station's); what the feed says nothing about counts as not \
-    accessible
+    (wheelchair_boarding 1, a platform inheriting its station's); what the feed says nothing about counts as not accessible
       --refresh             Fetch realtime now, even if the cached snapshot is younger than the feed's period
       --watch               A full-screen live board: refreshed with the feed, countdowns every second, q quits
       --group               The next few departures of each route and direction instead of one list
       --per-group N         With --group: departures per route and direction (default: 3)
       --count N             With --watch: stop after N updates
       --line                One short line for a status bar or prompt: the next departure (and when to leave, with --from)
-      --timeout SECONDS     With --line: wait at most this long for realtime, then use the cache or the timetable \
-    (default: 2)
+      --timeout SECONDS     With --line: wait at most this long for realtime, then use the cache or the timetable (default: 2)
 
     global options:
       --json                Print one JSON document instead of text
@@ -241,14 +239,13 @@ import Testing
     Data/realtime/demo-vehiclepositions.pb
       transit departures TINT --watch
       transit departures TINT --group --now 2026-12-01T07:40:00Z
-      transit departures 4530 --from 53.2875,-6.3664 --now 2026-12-01T07:40:00Z --realtime \
-    Data/realtime/demo-tripupdates.pb
+      transit departures 4530 --from 53.2875,-6.3664 --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb
       transit departures TINT --line --route 27
 
     """
 
   static let stopsNear = """
-    The stops nearest a position, with the routes serving them
+    The stops nearest a position, with the routes serving them and wheelchair access (--accessible)
 
     usage: transit stops near [LAT,LON] [options]
 
@@ -258,17 +255,17 @@ import Testing
     ♿ (W in plain ASCII) marks a stop with wheelchair boarding.
 
     arguments:
-      LAT,LON               Where to look from, or a saved place (default: saved place 'home', else TRANSIT_LOCATION, \
-    else the network's middle)
+      LAT,LON               Where to look from, or a saved place (default: saved place 'home', else TRANSIT_LOCATION, else the \
+    network's middle)
 
     options:
       --radius M            Only stops within M metres, 1 to 100000 (default: the nearest, however far, up to 100 km)
       -n, --limit N         Show at most N stops (default: 10)
-      --mode MODE           Only stops served by MODE: tram, subway, rail, bus, ferry, cable, gondola, funicular, \
-    trolleybus, monorail (comma-separated or repeated) (repeatable)
+      --mode MODE           Only stops served by MODE: tram, subway, rail, bus, ferry, cable, gondola, funicular, trolleybus, \
+    monorail (comma-separated or repeated) (repeatable)
       --stations            List a station once, with its platforms under it, instead of each platform
-      --accessible          Only stops with wheelchair boarding (wheelchair_boarding 1, a platform inheriting its \
-    station's); a stop the feed says nothing about counts as not accessible
+      --accessible          Only stops with wheelchair boarding (wheelchair_boarding 1, a platform inheriting its station's); a \
+    stop the feed says nothing about counts as not accessible
       --map                 Draw a map in the terminal (braille dots; see --ascii)
       --ascii               With --map: draw with ASCII characters instead of braille
 
@@ -289,7 +286,7 @@ import Testing
     """
 
   static let plan = """
-    Journeys from one place to another: walks, rides and transfers
+    Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)
 
     usage: transit plan FROM TO [options]
 
@@ -307,11 +304,13 @@ import Testing
 
     With --realtime FILE (or the configured realtime feeds), trips with predictions use
     their expected times, cancelled trips and skipped stops are not used, and live legs are
-    marked. --accessible keeps the journeys whose every ride is on a wheelchair-accessible
-    trip, boarding and alighting at accessible stops (the best of more journeys searched; what
-    the feed does not say counts as not accessible). --json prints the journeys as one JSON document; --geojson prints a \
-    GeoJSON
-    FeatureCollection (lon,lat order, RFC 7946) for any map tool.
+    marked. ♿ (W in plain ASCII) after a ride's destination marks a wheelchair-accessible
+    trip boarded and left at stops with wheelchair boarding. With --accessible the search
+    itself rides only such trips and boards and alights only at such stops (a platform
+    whose wheelchair_boarding is 0 or empty inherits its station's); what the feed does not
+    say counts as not accessible, so a feed without the fields finds no journey. --json
+    prints the journeys as one JSON document (rides carry the raw wheelchair values);
+    --geojson prints a GeoJSON FeatureCollection (lon,lat order, RFC 7946) for any map tool.
 
     arguments:
       FROM                  A stop (id, code or name), a saved place (home, work) or LAT,LON
@@ -323,13 +322,14 @@ import Testing
       --date YYYY-MM-DD     On this date (with --depart or --arrive-by HH:MM)
       --max-transfers N     Change trips at most N times (default: 3)
       --walk-speed M/S      Walking speed in metres per second (default: the walking-speed setting, 1.3)
-      --max-walk M          Walk at most M metres to the first stop and from the last (and at most 400 m between stops) \
-    (default: 800)
-      --mode MODE           Only ride MODE: tram, subway, rail, bus, ferry, cable, gondola, funicular, trolleybus, \
-    monorail (comma-separated or repeated) (repeatable)
+      --max-walk M          Walk at most M metres to the first stop and from the last (and at most 400 m between stops) (default: \
+    800)
+      --mode MODE           Only ride MODE: tram, subway, rail, bus, ferry, cable, gondola, funicular, trolleybus, monorail \
+    (comma-separated or repeated) (repeatable)
       -n, --limit N         Show at most N journeys (default: 3)
-      --accessible          Only journeys on wheelchair-accessible trips (wheelchair_accessible 1) boarding and alighting \
-    at stops with wheelchair boarding; what the feed does not say counts as not accessible
+      --accessible          Plan with wheelchair-accessible trips only (wheelchair_accessible 1), boarding and alighting at stops \
+    with wheelchair boarding (wheelchair_boarding 1, or a platform's station's); what the feed does not say counts as not \
+    accessible
       --geojson             Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)
       --refresh             Fetch realtime now, even if the cached snapshot is younger than the feed's period
 
@@ -351,7 +351,7 @@ import Testing
     """
 
   static let vehicles = """
-    Every live vehicle: route, heading, speed, age, stop and delay
+    Every live vehicle: route, heading, speed, age, stop, delay and crowding, fitted to the terminal (--wide)
 
     usage: transit vehicles [options]
 
@@ -419,11 +419,13 @@ import Testing
 
     usage: transit follow VEHICLE [options]
 
-    Shows the route, destination, vehicle, speed, how long since it reported, its delay, the
-    stop it is at or heading to, every stop still ahead with the expected time and countdown,
-    and a strip of the line with the vehicle's place. When its trip ends it is followed onto
-    the next trip of its block (even under another route number); when it drops out of the
-    feed the timetable's estimate is shown and said, until it reappears.
+    Shows the route, destination, vehicle, speed, how long since it reported, its delay and
+    crowding (where the feed gives occupancy), the stop it is at or heading to, every stop
+    still ahead with the expected time and countdown, and a strip of the line with the
+    vehicle's place; a terminal at least 110 columns wide also gets a map of the trip's line
+    with its first and last stops named. When its trip ends it is followed onto the next
+    trip of its block (even under another route number); when it drops out of the feed the
+    timetable's estimate is shown and said, until it reappears.
 
     On a terminal the view fills the screen and refreshes in step with the feed; q or Ctrl-C
     quits. Otherwise each update is printed as a frame; --json writes one JSON object per
@@ -433,8 +435,8 @@ import Testing
       VEHICLE               A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)
 
     options:
-      --trip TRIP           Follow the vehicle on trip TRIP (the timetable's until one shows up; also a trip the realtime \
-    feed adds)
+      --trip TRIP           Follow the vehicle on trip TRIP (the timetable's until one shows up; also a trip the realtime feed \
+    adds)
       --route R             With --stop: the next vehicle of route R to reach STOP
       --stop S              With --route: the stop it is to reach
       --once                Print one frame and exit
@@ -652,7 +654,10 @@ import Testing
     minutes of its departures across; hours after midnight that belong to the day's service
     (GTFS times from 24:00) come last. A letter after a minute points to a footnote under the
     block: a trip going somewhere else ("a: to Millbrae"), one that ends here, one nobody may
-    board here, or (with --realtime FILE) one the realtime cancels or that skips the stop.
+    board here, an express ("b: skips Hayward Park and Belmont": stops ahead that the usual
+    pattern calls at, the usual pattern being the stop sequence most of the route and
+    direction's trips follow that day), or (with --realtime FILE) one the realtime cancels
+    or that skips the stop.
     Rows wrap to fit the terminal (COLUMNS overrides; 80 when piped). Times are the
     timetable's; configured realtime feeds are not fetched.
 

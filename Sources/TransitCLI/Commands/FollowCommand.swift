@@ -31,9 +31,9 @@ enum FollowCommand: TransitCommand {
       crowding (where the feed gives occupancy), the stop it is at or heading to, every stop
       still ahead with the expected time and countdown, and a strip of the line with the
       vehicle's place; a terminal at least 110 columns wide also gets a map of the trip's line
-      with its first and last stops named. When its trip ends it is followed onto
-      the next trip of its block (even under another route number); when it drops out of the
-      feed the timetable's estimate is shown and said, until it reappears.
+      with its first and last stops named. When its trip ends it is followed onto the next
+      trip of its block (even under another route number); when it drops out of the feed the
+      timetable's estimate is shown and said, until it reappears.
 
       On a terminal the view fills the screen and refreshes in step with the feed; q or Ctrl-C
       quits. Otherwise each update is printed as a frame; --json writes one JSON object per
