@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SQLite
 import TransitModel
 
@@ -37,7 +38,7 @@ final class FeedImporter {
 
   /// Creates the schema, loads every file, and builds the indexes.
   func run() throws -> IngestSummary {
-    let started = DispatchTime.now().uptimeNanoseconds
+    let started = MonotonicClock.nanoseconds()
     try timed("schema") { try Schema.create(in: db) }
     try db.transaction {
       if source.kind == .stopsJSON {
@@ -70,7 +71,7 @@ final class FeedImporter {
       try timed("footpaths") { try loadFootpaths() }
       try timed("routing index") { try RoutingIndexBuilder.build(in: db) }
       try writeMeta()
-      commitStarted = DispatchTime.now().uptimeNanoseconds
+      commitStarted = MonotonicClock.nanoseconds()
     }
     summary.steps.append(("commit", Self.seconds(since: commitStarted)))
     // Statistics for the query planner; a sample is as good as a full scan for our indexes.
@@ -82,12 +83,12 @@ final class FeedImporter {
   private var commitStarted: UInt64 = 0
 
   static func seconds(since start: UInt64) -> Double {
-    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    Double(MonotonicClock.nanoseconds() - start) / 1e9
   }
 
   /// Runs `body` and records its wall time as `step` in the summary.
   private func timed(_ step: String, _ body: () throws -> Void) throws {
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = MonotonicClock.nanoseconds()
     try body()
     summary.steps.append((step, Self.seconds(since: start)))
   }
@@ -220,7 +221,7 @@ final class FeedImporter {
       guard agencies[id] == nil else { throw GTFSError(file: r.file, line: r.line, .duplicateKey(column: "agency_id", value: id)) }
       let name = try required(r, "agency_name", columns[1]!)
       let zone = try required(r, "agency_timezone", columns[3]!)
-      guard TimeZone(identifier: zone) != nil else {
+      guard try LocalZone.exists(zone) else {
         throw invalid(r, "agency_timezone", columns[3], "a time zone from the tz database (Europe/Dublin)")
       }
       insert.bind(id, at: 1)
@@ -457,7 +458,7 @@ final class FeedImporter {
   }
 
   private func loadStopTimes() throws {
-    let started = DispatchTime.now().uptimeNanoseconds
+    let started = MonotonicClock.nanoseconds()
     defer {
       // What is not spent on patterns and trip times is reading: the CSV and its fields.
       let total = Self.seconds(since: started)
@@ -653,7 +654,7 @@ final class FeedImporter {
   /// many stop times it stored.
   private func storeTrip(_ trip: Int64, _ rows: inout [PendingStopTime], revisited: Bool) throws -> Int {
     defer { rows.removeAll(keepingCapacity: true) }
-    let started = DispatchTime.now().uptimeNanoseconds
+    let started = MonotonicClock.nanoseconds()
     let newRows = rows.count
     if revisited {
       // The trip's rows are split across the file: merge with what was stored before.
@@ -678,9 +679,9 @@ final class FeedImporter {
     } else {
       pattern = try insertPattern(key, rows)
     }
-    let patternFound = DispatchTime.now().uptimeNanoseconds
+    let patternFound = MonotonicClock.nanoseconds()
     patternNanoseconds += patternFound - started
-    defer { tripTimesNanoseconds += DispatchTime.now().uptimeNanoseconds - patternFound }
+    defer { tripTimesNanoseconds += MonotonicClock.nanoseconds() - patternFound }
 
     var times = [UInt8](repeating: 0, count: rows.count * 8)
     var interpolated: [UInt8]? = nil
@@ -974,7 +975,7 @@ final class FeedImporter {
   /// A Dublin-style list: `[{"stop_id": …, "stop_code": …, "stop_name": …, "stop_lat": …,
   /// "stop_lon": …}]`, ids and codes as strings or numbers. Becomes a stops-only network.
   private func loadStopsJSON() throws {
-    let name = (source.path as NSString).lastPathComponent
+    let name = PathText.lastComponent(source.path)
     let data: Data
     do { data = try Data(contentsOf: URL(fileURLWithPath: source.path)) } catch {
       throw GTFSError(file: name, .unreadable("cannot be read"))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SQLite
 import TransitModel
 
@@ -210,7 +211,7 @@ extension Store {
       }
       results += batch
     }
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpaces()
     guard !trimmed.isEmpty else { return [] }
     var codes: [Stop] = []
     for feed in feeds { codes += try feed.stops(code: trimmed) }
@@ -241,7 +242,7 @@ extension Store {
 enum TextFolding {
   /// `text` without case or accents: "Páirc Thíomóin" becomes "pairc thiomoin".
   static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+    TextFold.fold(text)
   }
 
   /// The folded words of `text` (letters and digits).
@@ -432,7 +433,7 @@ extension FeedReader {
     }
     return byIndex.values.sorted { a, b in
       if (a.1 ?? .max) != (b.1 ?? .max) { return (a.1 ?? .max) < (b.1 ?? .max) }
-      return a.0.shortName.localizedStandardCompare(b.0.shortName) == .orderedAscending
+      return NaturalOrder.less(a.0.shortName, b.0.shortName)
     }.map(\.0)
   }
 
