@@ -98,13 +98,18 @@ extension StringProtocol {
 
 /// The order Finder and `localizedStandardCompare` give names: numbers by value ("2" before
 /// "10"), case and accents ignored, punctuation before digits before letters; names equal in all
-/// that are ordered by their text.
+/// that are ordered by their text, a lower-case letter before its capital.
 public enum NaturalOrder {
   /// Whether `a` comes before `b`.
   public static func less(_ a: String, _ b: String) -> Bool {
     switch compare(a, b) {
     case .some(let less): return less
-    case .none: return a < b
+    case .none:
+      for (x, y) in zip(a.unicodeScalars, b.unicodeScalars) where x != y {
+        let lowerX = x.properties.isLowercase, lowerY = y.properties.isLowercase
+        return lowerX != lowerY ? lowerX : x.value < y.value
+      }
+      return a.unicodeScalars.count < b.unicodeScalars.count
     }
   }
 
