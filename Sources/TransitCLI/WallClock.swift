@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import TransitModel
 
@@ -19,7 +19,7 @@ public struct WallClock: Sendable {
 public enum ISOTime {
   /// Parses `2023-11-08T01:05:34Z`, `…+01:00`, `2023-11-08 17:05`, `2023-11-08` (midnight),
   /// or `@1699405534` (Unix seconds). A time without an offset is read in `zone`.
-  public static func parse(_ text: String, zone: TimeZone = .current) -> UnixTime? {
+  public static func parse(_ text: String, zone: LocalZone = .current) -> UnixTime? {
     if text.hasPrefix("@") { return Int64(text.dropFirst()).map(UnixTime.init) }
     let bytes = Array(text.utf8)
     var index = 0
@@ -73,11 +73,11 @@ public enum ISOTime {
 
   /// Formats `time` as `2023-11-07T17:05:34-08:00` in `zone` (`Z` for UTC).
   public static func format(
-    _ time: UnixTime, zone: TimeZone = TimeZone(identifier: "UTC")!
+    _ time: UnixTime, zone: LocalZone = LocalZone.utc
   )
     -> String
   {
-    let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(time.seconds)))
+    let offset = zone.secondsFromGMT(at: time.seconds)
     let local = time.seconds + Int64(offset)
     let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
     let secondsOfDay = Int(local - Int64(days) * 86_400)

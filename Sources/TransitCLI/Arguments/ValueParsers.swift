@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GTFS
 import Services
 import TransitModel
 
@@ -9,7 +10,7 @@ public enum ValueParser {
   public static func date(_ text: String, option: String) throws(UsageError) -> ServiceDate {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      let date = ServiceDate(gtfs: text.replacingOccurrences(of: "-", with: ""))
+      let date = ServiceDate(gtfs: text.replacing("-", with: ""))
     else { throw UsageError("\(option) '\(text)' is not a date YYYY-MM-DD") }
     return date
   }
@@ -21,7 +22,7 @@ public enum ValueParser {
   }
 
   /// `HH:MM` (on the agency's clock) or an ISO 8601 time (read in `zone` without an offset).
-  public static func requestedTime(_ text: String, option: String, zone: TimeZone) throws(UsageError) -> RequestedTime {
+  public static func requestedTime(_ text: String, option: String, zone: LocalZone) throws(UsageError) -> RequestedTime {
     if let minutes = clockMinutesIfValid(text) { return .clock(minutes: minutes) }
     guard text.count > 5, let instant = ISOTime.parse(text, zone: zone) else {
       throw UsageError("\(option) '\(text)' is not a time HH:MM or ISO 8601")
@@ -73,14 +74,14 @@ extension ParsedArguments {
   }
 
   /// `option`'s value as `HH:MM` or ISO 8601.
-  public func requestedTime(_ option: String, zone: TimeZone) throws(UsageError) -> RequestedTime? {
+  public func requestedTime(_ option: String, zone: LocalZone) throws(UsageError) -> RequestedTime? {
     guard let text = value(option) else { return nil }
     return try ValueParser.requestedTime(text, option: option, zone: zone)
   }
 
   /// The instant a query starts from: `timeOption` (HH:MM or ISO 8601) on `--date`, else now.
   /// A full ISO time with `--date` is refused: the two would disagree.
-  public func queryStart(_ timeOption: String, now: UnixTime, zone: TimeZone) throws(UsageError) -> UnixTime {
+  public func queryStart(_ timeOption: String, now: UnixTime, zone: LocalZone) throws(UsageError) -> UnixTime {
     let date = try date("--date")
     let time = try requestedTime(timeOption, zone: zone)
     if case .instant = time, date != nil {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import Services
 import TransitModel
@@ -92,7 +92,7 @@ enum StopCommandSupport {
   /// Parses "LAT,LON" (degrees), or throws a usage error naming `option`.
   static func coordinate(_ text: String, option: String) throws(UsageError) -> Coordinate {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingCharacters(in: .whitespaces)
+      $0.trimmingSpaces()
     }
     guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
       Coordinate(latitude: lat, longitude: lon).isValid
@@ -105,7 +105,7 @@ enum StopCommandSupport {
   /// A position given as "LAT,LON" or as the name of a saved place ('home', 'work'); a usage
   /// error naming `option` when it is neither.
   static func location(_ text: String, option: String, invocation: Invocation) throws -> Coordinate {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpaces()
     if let first = trimmed.first, first.isNumber || first == "-" || first == "+" || first == "." {
       return try coordinate(trimmed, option: option)
     }
@@ -143,13 +143,13 @@ enum StopCommandSupport {
 
   /// "53.28750,-6.36640".
   static func describe(_ point: Coordinate) -> String {
-    func five(_ value: Double) -> String { String(format: "%.5f", value) }
+    func five(_ value: Double) -> String { Format.fixed(value, decimals: 5) }
     return "\(five(point.latitude)),\(five(point.longitude))"
   }
 
   /// "120 m", "1.4 km".
   static func distance(_ meters: Double) -> String {
-    meters < 1000 ? "\(Int(meters.rounded())) m" : String(format: "%.1f km", meters / 1000)
+    meters < 1000 ? "\(Int(meters.rounded())) m" : Format.fixed(meters / 1000, decimals: 1) + " km"
   }
 
   // MARK: - Clock
@@ -171,7 +171,7 @@ enum StopCommandSupport {
   }
 
   /// The wall-clock time of `time` in `zone`: "16:21" or "4:21 PM".
-  static func clock(_ time: UnixTime, zone: TimeZone, twelveHour: Bool) -> String {
+  static func clock(_ time: UnixTime, zone: LocalZone, twelveHour: Bool) -> String {
     let iso = ISOTime.format(time, zone: zone)  // 2026-11-30T16:21:00+00:00
     let hour = Int(iso.dropFirst(11).prefix(2)) ?? 0
     let minute = String(iso.dropFirst(14).prefix(2))

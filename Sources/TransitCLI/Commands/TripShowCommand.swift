@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -65,7 +65,7 @@ enum TripShowCommand: TransitCommand {
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     var date: ServiceDate?
     if let value = arguments.value("--date") {
-      guard value.count == 10, let parsed = ServiceDate(gtfs: value.replacingOccurrences(of: "-", with: "")) else {
+      guard value.count == 10, let parsed = ServiceDate(gtfs: value.replacing("-", with: "")) else {
         throw UsageError("--date '\(value)' is not a date YYYY-MM-DD")
       }
       date = parsed
@@ -100,7 +100,7 @@ enum TripShowCommand: TransitCommand {
   // MARK: - Text
 
   static func render(
-    _ report: TripReport, live: LiveRealtime, zone: TimeZone, invocation: Invocation, settings: Settings, hasFeeds: Bool
+    _ report: TripReport, live: LiveRealtime, zone: LocalZone, invocation: Invocation, settings: Settings, hasFeeds: Bool
   ) {
     let out = invocation.context.stdout
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
@@ -178,7 +178,7 @@ enum TripShowCommand: TransitCommand {
 
   // MARK: - JSON
 
-  static func json(_ report: TripReport, live: LiveRealtime, zone: TimeZone, manyFeeds: Bool) -> JSON {
+  static func json(_ report: TripReport, live: LiveRealtime, zone: LocalZone, manyFeeds: Bool) -> JSON {
     func time(_ value: UnixTime?) -> JSON { .optional(value.map { ISOTime.format($0, zone: zone) }) }
     var trip: [(String, JSON)] = [
       ("trip_id", .string(report.tripID.rawValue)), ("trip_short_name", .optional(report.shortName)),
