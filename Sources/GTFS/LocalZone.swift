@@ -52,12 +52,17 @@ public struct LocalZone: Sendable, Equatable, CustomStringConvertible {
     let parts = identifier.split(separator: "/", omittingEmptySubsequences: false)
     guard !identifier.isEmpty, !identifier.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
     else { throw LocalZoneError(zone: identifier, path: path, problem: "is not a time zone name") }
+    if let known = ZoneCache.shared.zone(at: path) {
+      self = known
+      return
+    }
     let bytes: [UInt8]
     do { bytes = try Self.read(path) } catch { throw LocalZoneError(zone: identifier, path: path, problem: error.problem) }
     guard let parsed = TZif(bytes) else {
       throw LocalZoneError(zone: identifier, path: path, problem: "is not a TZif zone file")
     }
     self.init(identifier: identifier, parsed)
+    ZoneCache.shared.keep(self, at: path)
   }
 
   /// The zone the system is set to: `$TZ` (a zone name, `:NAME`, or a path to a zone file), else
@@ -288,5 +293,29 @@ extension LocalZone {
       }
       return false
     }
+  }
+}
+
+/// Zones read in this process, by path: a feed's zone is asked for by each of the timetable's
+/// readers, and the file does not change while a command runs.
+private final class ZoneCache: @unchecked Sendable {
+  static let shared = ZoneCache()
+  private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(lock, nil)
+    return lock
+  }()
+  private var zones: [String: LocalZone] = [:]
+
+  func zone(at path: String) -> LocalZone? {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    return zones[path]
+  }
+
+  func keep(_ zone: LocalZone, at path: String) {
+    pthread_mutex_lock(lock)
+    defer { pthread_mutex_unlock(lock) }
+    zones[path] = zone
   }
 }

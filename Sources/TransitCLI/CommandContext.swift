@@ -53,7 +53,7 @@ public final class CommandContext {
   /// The process's own streams, environment and clock.
   public static func live() -> CommandContext {
     CommandContext(
-      environment: ProcessInfo.processInfo.environment,
+      environment: ProcessEnvironment.read(),
       stdout: .fileDescriptor(1), stderr: .fileDescriptor(2),
       stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
       clock: .system, currentDirectory: FileManager.default.currentDirectoryPath)

@@ -18,8 +18,9 @@ public struct WallClock: Sendable {
 /// ISO 8601 times as the command line reads and writes them.
 public enum ISOTime {
   /// Parses `2023-11-08T01:05:34Z`, `…+01:00`, `2023-11-08 17:05`, `2023-11-08` (midnight),
-  /// or `@1699405534` (Unix seconds). A time without an offset is read in `zone`.
-  public static func parse(_ text: String, zone: LocalZone = .current) -> UnixTime? {
+  /// or `@1699405534` (Unix seconds). A time without an offset is read in `zone` (only then
+  /// worked out: the system's zone is a file to read).
+  public static func parse(_ text: String, zone: @autoclosure () -> LocalZone = .current) -> UnixTime? {
     if text.hasPrefix("@") { return Int64(text.dropFirst()).map(UnixTime.init) }
     let bytes = Array(text.utf8)
     var index = 0
@@ -56,7 +57,7 @@ public enum ISOTime {
     let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     if index == bytes.count {
       // No offset: the wall-clock time in `zone` (the earlier instant if it occurs twice).
-      return LocalClock.instant(date, secondsAfterMidnight: hour * 3600 + minute * 60 + second, in: zone)
+      return LocalClock.instant(date, secondsAfterMidnight: hour * 3600 + minute * 60 + second, in: zone())
     }
     if expect(90) {  // 'Z'
       return index == bytes.count ? UnixTime(local) : nil
