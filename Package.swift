@@ -5,6 +5,9 @@ import PackageDescription
 /// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner) only `TransitModel`, only
 /// `GTFS` speaks SQL and it knows nothing of the router, and `Services` (every command's
 /// answers) neither speaks SQL nor HTTP (DESIGN.md, "Targets").
+/// `-O` in every configuration (SwiftPM's own `-Onone` comes first; the last flag wins).
+let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
+
 let package = Package(
   name: "transit",
   platforms: [.macOS(.v15)],
@@ -21,12 +24,15 @@ let package = Package(
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // MARK: - Libraries
+    // The targets that do the heavy work (inflate and CRC, CSV parsing and ingest, protobuf
+    // decoding, RAPTOR) are optimised in debug builds too: the test suite ingests a dozen real
+    // feeds and decodes every capture, which unoptimised code does ten times slower.
     .target(name: "TransitModel"),
     .target(name: "SQLite", dependencies: ["CSQLite"]),
-    .target(name: "ZIP", dependencies: ["CZlib"]),
-    .target(name: "Routing", dependencies: ["TransitModel"]),
-    .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP"]),
-    .target(name: "GTFSRealtime"),
+    .target(name: "ZIP", dependencies: ["CZlib"], swiftSettings: optimised),
+    .target(name: "Routing", dependencies: ["TransitModel"], swiftSettings: optimised),
+    .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP"], swiftSettings: optimised),
+    .target(name: "GTFSRealtime", swiftSettings: optimised),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
     .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel"]),
     // The answers every command shares: decoded feeds and `now` in, values out; no SQL, no HTTP.
@@ -40,7 +46,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["GTFSRealtime", "TransitModel"], path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
     .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
-    .testTarget(name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "Services", "TestSupport"]),
+    .testTarget(
+      name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "Services", "TestSupport"], swiftSettings: optimised),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),

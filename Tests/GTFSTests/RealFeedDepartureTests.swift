@@ -58,11 +58,20 @@ struct RealFeedDepartureTests {
       let yyyymmdd = date.year! * 10_000 + date.month! * 100 + date.day!
       if let exception = exceptions[service]?[yyyymmdd] { return exception == 1 }
       guard let row = calendar[service], row.start <= yyyymmdd, yyyymmdd <= row.end else { return false }
-      var utc = Calendar(identifier: .gregorian)
-      utc.timeZone = TimeZone(identifier: "UTC")!
-      let weekday = utc.component(.weekday, from: utc.date(from: date)!)  // 1 is Sunday
-      let mondayFirst = (weekday + 5) % 7  // Monday 0 ... Sunday 6
+      let mondayFirst = Self.weekday(year: date.year!, month: date.month!, day: date.day!)
       return row.weekdays & (1 << mondayFirst) != 0
+    }
+
+    /// The day of the week, Monday 0 … Sunday 6, by plain arithmetic on the proleptic Gregorian
+    /// calendar (days since 1970-01-01, a Thursday): Howard Hinnant's days_from_civil.
+    static func weekday(year: Int, month: Int, day: Int) -> Int {
+      let y = month <= 2 ? year - 1 : year
+      let era = (y >= 0 ? y : y - 399) / 400
+      let yearOfEra = y - era * 400
+      let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+      let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+      let days = era * 146_097 + dayOfEra - 719_468
+      return ((days % 7) + 7 + 3) % 7  // 1970-01-01 was a Thursday (3)
     }
 
     /// Every departure at `stop` (and its platforms) with its time in [from, until).
@@ -80,9 +89,13 @@ struct RealFeedDepartureTests {
         parts.hour = 12
         let base = Int64(calendar.date(from: parts)!.timeIntervalSince1970) - 43_200
         let yyyymmdd = parts.year! * 10_000 + parts.month! * 100 + parts.day!
+        var running: [String: Bool] = [:]
         for id in [stop] + (children[stop] ?? []) {
           for call in callsAt[id] ?? [] {
-            guard runs(tripService[call.trip]!, on: parts) else { continue }
+            let service = tripService[call.trip]!
+            let runsToday = running[service] ?? runs(service, on: parts)
+            running[service] = runsToday
+            guard runsToday else { continue }
             let calls = stopTimes[call.trip]!
             let here = calls[call.position]
             guard call.position < calls.count - 1, here.pickupType != 1, let time = here.departure ?? here.arrival else { continue }
@@ -121,6 +134,15 @@ struct RealFeedDepartureTests {
 
   static func order(_ a: Seen, _ b: Seen) -> Bool {
     (a.time, a.trip, a.serviceDate, a.stop) < (b.time, b.trip, b.serviceDate, b.stop)
+  }
+
+  /// The reference's own weekday arithmetic, against days read off a printed calendar.
+  @Test func referenceWeekdays() {
+    #expect(Reference.weekday(year: 1970, month: 1, day: 1) == 3)  // a Thursday
+    #expect(Reference.weekday(year: 2019, month: 5, day: 28) == 1)  // a Tuesday
+    #expect(Reference.weekday(year: 2000, month: 2, day: 29) == 1)  // a Tuesday, leap day
+    #expect(Reference.weekday(year: 2020, month: 3, day: 8) == 6)  // a Sunday (US DST began)
+    #expect(Reference.weekday(year: 1969, month: 12, day: 31) == 2)  // a Wednesday
   }
 
   @Test(arguments: feeds)
