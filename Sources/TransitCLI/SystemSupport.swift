@@ -20,15 +20,15 @@ enum Sleep {
 /// `environment` gives, for a fraction of its start-up cost); the first of a name set twice.
 enum ProcessEnvironment {
   static func read() -> [String: String] {
+    var count = 0
+    while environ[count] != nil { count += 1 }
     var result: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-        let name = String(text[..<equals])
-        if result[name] == nil { result[name] = String(text[text.index(after: equals)...]) }
-      }
-      entry += 1
+    result.reserveCapacity(count)
+    for index in 0..<count {
+      let bytes = UnsafeRawBufferPointer(start: environ[index]!, count: strlen(environ[index]!))
+      guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+      let name = String(decoding: bytes[..<equals], as: UTF8.self)
+      if result[name] == nil { result[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self) }
     }
     return result
   }
