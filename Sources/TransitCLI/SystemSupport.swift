@@ -36,8 +36,8 @@ enum ProcessEnvironment {
 
 /// Runs a program and waits for it, its standard input and output on /dev/null.
 enum ChildProcess {
-  /// Runs `path` with `arguments` (the first is its name) and `environment`; false when it could
-  /// not be started.
+  /// Runs `path` with `arguments` (after its own name, as `Process.arguments`) and `environment`;
+  /// false when it could not be started.
   @discardableResult
   static func run(_ path: String, arguments: [String], environment: [String: String]) -> Bool {
     var actions = posix_spawn_file_actions_t()
@@ -46,7 +46,7 @@ enum ChildProcess {
     for descriptor: Int32 in [0, 1, 2] {
       posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
     }
-    let argv = arguments.map { strdup($0) } + [nil]
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var child = pid_t()
