@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TransitModel
 
 /// One configured agency: its GTFS ZIP, up to three realtime feeds, request headers and how
@@ -67,8 +67,8 @@ public struct HeaderTemplate: Codable, Equatable, Sendable {
   /// Parses `Name: value`.
   public static func parse(_ text: String) -> HeaderTemplate? {
     guard let colon = text.firstIndex(of: ":") else { return nil }
-    let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-    let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    let name = text[..<colon].trimmingSpaces()
+    let value = text[text.index(after: colon)...].trimmingSpaces()
     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !value.isEmpty else { return nil }
     return HeaderTemplate(name: name, value: value)
   }
@@ -218,7 +218,7 @@ public struct FeedConfiguration: Codable, Equatable, Sendable {
     do {
       configuration = try JSONDecoder().decode(FeedConfiguration.self, from: Data(bytes))
     } catch {
-      throw FeedConfigError("\(path): not a valid feed configuration (\(error.localizedDescription.lowercased()))")
+      throw FeedConfigError("\(path): not a valid feed configuration (\(DecodingProblem.text(error).lowercased()))")
     }
     // A name becomes part of file paths (the timetable, downloads, recordings): one that could
     // reach outside its folder is refused here, before anything uses it.

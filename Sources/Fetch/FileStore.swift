@@ -1,10 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TransitModel
 
 /// Small files written whole: a temporary file beside the target, fsync, rename, mode 0600.
 enum FileStore {
   /// Writes `bytes` to `path` atomically with mode 0600, creating the folder (0700) if needed.
   static func write(_ bytes: [UInt8], to path: String) throws {
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.deletingLastComponent(path)
     try FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let temporary = path + ".tmp-\(getpid())"

@@ -1,5 +1,7 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
+import TransitModel
 
 /// What a fetch should bring back, so an HTML error page is caught at the door.
 public enum ExpectedContent: Sendable {
@@ -76,7 +78,7 @@ public struct FetchOptions: Sendable {
   /// Sleeps between attempts; tests pass one that records and returns at once.
   public var sleep: @Sendable (Double) -> Void = { seconds in usleep(UInt32(max(0, seconds) * 1_000_000)) }
   /// Seconds on a clock that never jumps, for timeouts and the budget; injectable for tests.
-  public var elapsed: @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+  public var elapsed: @Sendable () -> Double = { Double(MonotonicClock.nanoseconds()) / 1e9 }
   /// Jitter in 0..<1; injectable for tests.
   public var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
   /// `transit/VERSION`.
@@ -174,7 +176,7 @@ public final class HTTPClient {
     if url.lowercased().hasPrefix("file://") {
       let rest = url.dropFirst(7)
       let path = rest.hasPrefix("/") ? String(rest) : String(rest.drop { $0 != "/" })  // file://host/path
-      return path.removingPercentEncoding ?? path
+      return PercentEncoding.decode(path) ?? path
     }
     return url.contains("://") ? nil : url
   }
@@ -304,7 +306,7 @@ public final class HTTPClient {
   /// `scheme://host:port`, lower-cased, with the default port filled in.
   static func origin(of url: String) -> String {
     let lowered = url.lowercased()
-    guard let scheme = lowered.range(of: "://") else { return lowered }
+    guard let scheme = lowered.firstRange(of: "://") else { return lowered }
     let name = String(lowered[..<scheme.lowerBound])
     var authority = lowered[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
@@ -332,9 +334,18 @@ public final class HTTPClient {
 
   private func headBytes(_ sink: BodySink, partial: String?) -> [UInt8] {
     guard let partial else { return Array(sink.bytes.prefix(512)) }
-    guard let handle = FileHandle(forReadingAtPath: partial) else { return [] }
-    defer { try? handle.close() }
-    return [UInt8]((try? handle.read(upToCount: 512)) ?? Data())
+    let fd = open(partial, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var head = [UInt8](repeating: 0, count: 512)
+    var count = 0
+    while count < head.count {
+      let read = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+      if read < 0 && errno == EINTR { continue }
+      if read <= 0 { break }
+      count += read
+    }
+    return Array(head.prefix(count))
   }
 
   // MARK: - Local files
@@ -344,11 +355,11 @@ public final class HTTPClient {
   )
     throws(FetchError) -> FetchResult
   {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-      throw FetchError(url: shown, .file(isDirectory.boolValue ? "is a folder, not a file" : "no such file"))
+    let isDirectory = FileInfo.isDirectory(path)
+    guard isDirectory == false else {
+      throw FetchError(url: shown, .file(isDirectory == true ? "is a folder, not a file" : "no such file"))
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let size = Int(FileInfo.size(path) ?? 0)
     guard size <= limit else { throw FetchError(url: shown, .tooLarge(limitBytes: limit)) }
     if let destination {
       try? FileManager.default.removeItem(atPath: destination)
@@ -386,7 +397,7 @@ public final class HTTPClient {
   }
 
   static func host(of url: String) -> String {
-    guard let scheme = url.range(of: "://") else { return url }
+    guard let scheme = url.firstRange(of: "://") else { return url }
     let rest = url[scheme.upperBound...]
     var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
@@ -461,7 +472,7 @@ final class BodySink {
   }
 
   func header(_ line: String) {
-    let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = line.trimmingSpacesAndNewlines()
     if trimmed.hasPrefix("HTTP/") {  // a new response (after a redirect): forget the last one's headers
       etag = nil
       lastModified = nil
@@ -472,7 +483,7 @@ final class BodySink {
     }
     guard let colon = trimmed.firstIndex(of: ":") else { return }
     let name = trimmed[..<colon].lowercased()
-    let value = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    let value = trimmed[trimmed.index(after: colon)...].trimmingSpaces()
     switch name {
     case "etag": etag = value
     case "last-modified": lastModified = value

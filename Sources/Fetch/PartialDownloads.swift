@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TransitModel
 
 /// The partial files downloads write before their rename into place (`NAME.PID.part`), and the
 /// clean-up of those a killed download left behind.
@@ -23,7 +25,7 @@ public enum PartialDownloads {
   /// - Returns: the names removed.
   @discardableResult
   public static func clean(besides destination: String, now: Date = Date()) -> [String] {
-    let folder = (destination as NSString).deletingLastPathComponent
+    let folder = PathText.deletingLastComponent(destination)
     let directory = folder.isEmpty ? "." : folder
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
     var removed: [String] = []

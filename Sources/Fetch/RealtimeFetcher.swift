@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GTFSRealtime
+import TransitModel
 
 /// A realtime feed as a command gets it: decoded, with where it came from and how old it is.
 public struct RealtimeSnapshot: Sendable {
@@ -137,7 +138,14 @@ public final class RealtimeFetcher {
   }
 
   static func iso(_ seconds: Int64) -> String {
-    ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
+    // As ISO8601DateFormatter wrote it: 2023-11-08T01:05:34Z.
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let date = ServiceDate(daysSinceEpoch: Int(days)), time = Int(seconds - days * 86_400)
+    func pad(_ value: Int, _ width: Int = 2) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    return "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T\(pad(time / 3600)):\(pad(time / 60 % 60)):\(pad(time % 60))Z"
   }
 
   /// The publish period learned from the header timestamps cached for `url`, if any.

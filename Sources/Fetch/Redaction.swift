@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TransitModel
 
 /// Keeps API keys out of anything printed: URLs lose their passwords and key-like query
 /// values, and known secret strings (header values taken from the environment) are masked.
@@ -29,7 +30,7 @@ public struct Redactor: Sendable {
   /// `text` with every known secret masked.
   public func redact(_ text: String) -> String {
     var text = text
-    for secret in secrets { text = text.replacingOccurrences(of: secret, with: Self.mask) }
+    for secret in secrets { text = text.replacing(secret, with: Self.mask) }
     return text
   }
 
@@ -41,7 +42,7 @@ public struct Redactor: Sendable {
   /// The structural part of URL redaction: `user:password@` and key-like query values.
   public static func redactURL(_ url: String) -> String {
     var text = url
-    if let scheme = text.range(of: "://") {
+    if let scheme = text.firstRange(of: "://") {
       let afterScheme = text[scheme.upperBound...]
       let authorityEnd = afterScheme.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
       if let at = text[scheme.upperBound..<authorityEnd].lastIndex(of: "@") {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The last good realtime snapshot of one feed URL, with when it was fetched and the feed's own
 /// header timestamp.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The ETag and Last-Modified last seen for each URL, kept in the cache folder so the next run
 /// can ask "has it changed?" (a 304 costs the agency nothing).

@@ -1,4 +1,3 @@
-import Foundation
 import TransitModel
 
 /// Wall-clock arithmetic in an agency's time zone: the one place a local date and time become an
@@ -7,7 +6,7 @@ public enum LocalClock {
   /// The instant the wall clock of `zone` reads `seconds` after midnight on `date`. A time that
   /// occurs twice (the hour clocks go back) is the earlier instant; a time in the skipped hour
   /// (clocks go forward) comes out an hour later, as a wall clock set that morning would read it.
-  public static func instant(_ date: ServiceDate, secondsAfterMidnight seconds: Int, in zone: TimeZone) -> UnixTime {
+  public static func instant(_ date: ServiceDate, secondsAfterMidnight seconds: Int, in zone: LocalZone) -> UnixTime {
     let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(seconds)
     // The offsets a day either side: the wall time is read with whichever gives back itself.
     let before = offset(at: local - 86_400, in: zone), after = offset(at: local + 86_400, in: zone)
@@ -18,23 +17,23 @@ public enum LocalClock {
   }
 
   /// The calendar date `time` falls on in `zone`.
-  public static func date(of time: UnixTime, in zone: TimeZone) -> ServiceDate {
+  public static func date(of time: UnixTime, in zone: LocalZone) -> ServiceDate {
     let local = localSeconds(of: time, in: zone)
     let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
     return ServiceDate(daysSinceEpoch: Int(days))
   }
 
   /// Seconds after local midnight at `time` in `zone` (0..<86,400).
-  public static func secondsAfterMidnight(of time: UnixTime, in zone: TimeZone) -> Int {
+  public static func secondsAfterMidnight(of time: UnixTime, in zone: LocalZone) -> Int {
     let local = localSeconds(of: time, in: zone)
     return Int(((local % 86_400) + 86_400) % 86_400)
   }
 
-  private static func localSeconds(of time: UnixTime, in zone: TimeZone) -> Int64 {
+  private static func localSeconds(of time: UnixTime, in zone: LocalZone) -> Int64 {
     time.seconds + offset(at: time.seconds, in: zone)
   }
 
-  private static func offset(at seconds: Int64, in zone: TimeZone) -> Int64 {
-    Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
+  private static func offset(at seconds: Int64, in zone: LocalZone) -> Int64 {
+    Int64(zone.secondsFromGMT(at: seconds))
   }
 }

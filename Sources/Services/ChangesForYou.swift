@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import TransitModel
 
@@ -9,7 +9,7 @@ public enum ChangeForYou: Sendable {
   /// A favourite stop removed, moved or losing a route; `label` is the user's name for it.
   case stop(StopChange, label: String?)
   /// A commute's recommended departure retimed or gone, on `zone`'s clock.
-  case commute(CommuteChange, zone: TimeZone)
+  case commute(CommuteChange, zone: LocalZone)
 
   /// The changes the swap of `feed` made to `favourites` and `commutes` (those of other feeds
   /// are ignored); commutes are compared only while the previous timetable is kept.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import Merge
 import TransitModel
@@ -65,7 +65,7 @@ public enum CommutePlanner {
 
   /// The deadline of `commute` on `date`: its arrive-by time on the wall clock of `zone`
   /// (on the day clocks go forward a time in the skipped hour comes out an hour later).
-  public static func deadline(_ commute: UserStore.Commute, on date: ServiceDate, zone: TimeZone) -> UnixTime {
+  public static func deadline(_ commute: UserStore.Commute, on date: ServiceDate, zone: LocalZone) -> UnixTime {
     LocalClock.instant(date, secondsAfterMidnight: commute.arriveByMinutes * 60, in: zone)
   }
 

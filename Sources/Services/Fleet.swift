@@ -84,7 +84,7 @@ public struct VehicleView: Sendable, Hashable {
   public static func listOrder(_ a: VehicleView, _ b: VehicleView) -> Bool {
     if a.isEstimated != b.isEstimated { return !a.isEstimated }
     let ra = a.routeShortName ?? a.routeID?.rawValue ?? "", rb = b.routeShortName ?? b.routeID?.rawValue ?? ""
-    if ra != rb { return ra.localizedStandardCompare(rb) == .orderedAscending }
+    if ra != rb { return NaturalOrder.less(ra, rb) }
     if (a.headsign ?? "") != (b.headsign ?? "") { return (a.headsign ?? "") < (b.headsign ?? "") }
     return (a.vehicleID ?? a.tripID?.rawValue ?? "") < (b.vehicleID ?? b.tripID?.rawValue ?? "")
   }

@@ -36,13 +36,13 @@ public enum PlatformLabels {
     let suffixes = Self.suffixes(platforms.map(\.name))
     let descriptions = platforms.map { platform in
       platform.description.flatMap { text -> String? in
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         return trimmed.isEmpty || fold(trimmed) == fold(platform.name) ? nil : trimmed
       }
     }
     let distinctDescriptions = Set(descriptions.compactMap { $0.map(fold) }).count > 1
     for (index, platform) in platforms.enumerated() {
-      if let code = platform.platformCode?.trimmingCharacters(in: .whitespaces), !code.isEmpty {
+      if let code = platform.platformCode?.trimmingSpaces(), !code.isEmpty {
         labels[platform.id] = "platform \(code)"
       } else if let suffix = suffixes[index] {
         labels[platform.id] = suffix

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import TransitModel
 
@@ -12,7 +12,7 @@ public enum RequestedTime: Sendable, Equatable {
   /// The instant a query starts from: `time` on `date` (both on the wall clock of `zone`).
   /// Without a time, the current time of day on `date`; without a date, today (in `zone`);
   /// without either, `now`. A full instant stands alone (the command refuses it with a date).
-  public static func start(_ time: RequestedTime?, on date: ServiceDate?, now: UnixTime, zone: TimeZone) -> UnixTime {
+  public static func start(_ time: RequestedTime?, on date: ServiceDate?, now: UnixTime, zone: LocalZone) -> UnixTime {
     let day = date ?? LocalClock.date(of: now, in: zone)
     switch time {
     case .instant(let instant):

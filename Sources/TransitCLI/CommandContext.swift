@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import TransitModel
 
 /// Where a command's output goes and what it may know of the world: the environment, the
 /// terminal and the clock. `Transit.main` runs against `.live()`; tests capture with
@@ -40,18 +42,18 @@ public final class CommandContext {
 
   /// Sleeps on the real clock.
   public static let realSleep: @Sendable (Double) -> Void = { seconds in
-    if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+    if seconds > 0 { Sleep.seconds(seconds) }
   }
 
   /// Seconds since an arbitrary start, never going back.
   public static let monotonicSeconds: @Sendable () -> Double = {
-    Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    Double(MonotonicClock.nanoseconds()) / 1e9
   }
 
   /// The process's own streams, environment and clock.
   public static func live() -> CommandContext {
     CommandContext(
-      environment: ProcessInfo.processInfo.environment,
+      environment: ProcessEnvironment.read(),
       stdout: .fileDescriptor(1), stderr: .fileDescriptor(2),
       stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
       clock: .system, currentDirectory: FileManager.default.currentDirectoryPath)
@@ -109,7 +111,7 @@ public final class OutputSink: @unchecked Sendable {
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return  // a closed pipe (`transit … | head`): nothing more to say

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The settings a rider tunes, kept as `CONFIG/config.toml` (`key = value` lines) and read by
 /// every command; environment variables and command-line options override them.
@@ -196,7 +196,7 @@ public struct Settings: Equatable, Sendable {
 
   /// "1.3", "1.25" (no trailing zeros).
   static func decimal(_ value: Double) -> String {
-    var text = String(format: "%.3f", value)
+    var text = Format.fixed(value, decimals: 3)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text
@@ -220,13 +220,13 @@ public struct Settings: Equatable, Sendable {
   public static func parse(_ text: String, path: String) throws(SettingsError) -> Settings {
     var settings = Settings()
     for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+      let line = raw.trimmingSpacesAndNewlines()
       if line.isEmpty || line.hasPrefix("#") { continue }
       guard let equals = line.firstIndex(of: "=") else {
         throw SettingsError("\(path):\(number + 1): expected 'key = value'")
       }
-      let name = line[..<equals].trimmingCharacters(in: .whitespaces)
-      var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      let name = line[..<equals].trimmingSpaces()
+      var value = line[line.index(after: equals)...].trimmingSpaces()
       if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
       guard let key = key(named: name) else { continue }  // a newer version's setting: left alone
       guard key.write(&settings, value) else {
@@ -254,7 +254,7 @@ public struct Settings: Equatable, Sendable {
       try FileManager.default.createDirectory(atPath: configDirectory, withIntermediateDirectories: true)
       try Data(fileText.utf8).write(to: URL(fileURLWithPath: Self.path(in: configDirectory)), options: .atomic)
     } catch {
-      throw SettingsError("cannot write \(Self.path(in: configDirectory)): \(error.localizedDescription)")
+      throw SettingsError("cannot write \(Self.path(in: configDirectory)): \(Transit.fileProblem(error))")
     }
   }
 }

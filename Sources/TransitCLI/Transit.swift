@@ -1,7 +1,8 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
+import Glibc
 import SQLite
 import Services
 import TransitModel
@@ -229,6 +230,9 @@ public enum Transit {
     case let error as WireError:
       context.stderr.line("transit: \(error)")
       return 1
+    case let error as LocalZoneError:
+      context.stderr.line("transit: \(error)")
+      return 1
     case let error as CocoaError:
       // Foundation's file errors (a data folder under a plain file, a full disk, no
       // permission): the path and the reason, exit 1, never "internal error".
@@ -243,11 +247,8 @@ public enum Transit {
 
   /// "PATH: not a directory" for a Foundation file error.
   static func fileErrorMessage(_ error: CocoaError) -> String {
-    let path = (error.userInfo[NSFilePathErrorKey] as? String) ?? error.url?.path ?? "file"
-    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error {
-      let posix = underlying as NSError
-      if posix.domain == NSPOSIXErrorDomain { return "\(path): \(String(cString: strerror(Int32(posix.code))).lowercased())" }
-    }
+    let path = error.filePath ?? error.url?.path ?? "file"
+    if let posix = error.underlying as? POSIXError { return "\(path): \(String(cString: strerror(posix.code.rawValue)).lowercased())" }
     switch error.code {
     case .fileNoSuchFile, .fileReadNoSuchFile: return "\(path): no such file or folder"
     case .fileWriteNoPermission, .fileReadNoPermission: return "\(path): permission denied"
@@ -280,7 +281,7 @@ public enum Transit {
     let width = commands.map { $0.spec.path.joined(separator: " ").count }.max() ?? 0
     for command in commands {
       let name = command.spec.path.joined(separator: " ")
-      text += "  \(name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(command.spec.summary)\n"
+      text += "  \(Format.padded(name, toLength: width + 2))\(command.spec.summary)\n"
     }
     text += """
 
@@ -341,6 +342,6 @@ public enum Transit {
     if left.count >= width - 1 {
       return "  \(left)\n  \(String(repeating: " ", count: width))\(right)\n"
     }
-    return "  \(left.padding(toLength: width, withPad: " ", startingAt: 0))\(right)\n"
+    return "  \(Format.padded(left, toLength: width))\(right)\n"
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import TransitModel
 
@@ -18,8 +18,9 @@ public struct WallClock: Sendable {
 /// ISO 8601 times as the command line reads and writes them.
 public enum ISOTime {
   /// Parses `2023-11-08T01:05:34Z`, `…+01:00`, `2023-11-08 17:05`, `2023-11-08` (midnight),
-  /// or `@1699405534` (Unix seconds). A time without an offset is read in `zone`.
-  public static func parse(_ text: String, zone: TimeZone = .current) -> UnixTime? {
+  /// or `@1699405534` (Unix seconds). A time without an offset is read in `zone` (only then
+  /// worked out: the system's zone is a file to read).
+  public static func parse(_ text: String, zone: @autoclosure () -> LocalZone = .current) -> UnixTime? {
     if text.hasPrefix("@") { return Int64(text.dropFirst()).map(UnixTime.init) }
     let bytes = Array(text.utf8)
     var index = 0
@@ -56,7 +57,7 @@ public enum ISOTime {
     let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     if index == bytes.count {
       // No offset: the wall-clock time in `zone` (the earlier instant if it occurs twice).
-      return LocalClock.instant(date, secondsAfterMidnight: hour * 3600 + minute * 60 + second, in: zone)
+      return LocalClock.instant(date, secondsAfterMidnight: hour * 3600 + minute * 60 + second, in: zone())
     }
     if expect(90) {  // 'Z'
       return index == bytes.count ? UnixTime(local) : nil
@@ -73,11 +74,11 @@ public enum ISOTime {
 
   /// Formats `time` as `2023-11-07T17:05:34-08:00` in `zone` (`Z` for UTC).
   public static func format(
-    _ time: UnixTime, zone: TimeZone = TimeZone(identifier: "UTC")!
+    _ time: UnixTime, zone: LocalZone = LocalZone.utc
   )
     -> String
   {
-    let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(time.seconds)))
+    let offset = zone.secondsFromGMT(at: time.seconds)
     let local = time.seconds + Int64(offset)
     let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
     let secondsOfDay = Int(local - Int64(days) * 86_400)

@@ -68,7 +68,7 @@ struct RealFeedPlanTests {
     #expect(found >= 3, "\(feed): only \(found) of 12 queries found a journey")
   }
 
-  func check(_ journey: [String: Any], store: Store, zone: TimeZone, hasTransfers: Bool, label: String) throws {
+  func check(_ journey: [String: Any], store: Store, zone: LocalZone, hasTransfers: Bool, label: String) throws {
     let legs = try #require(journey["legs"] as? [[String: Any]])
     var clock = try #require(Self.parse(journey["departure"]))
     var previousWasRide = false

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SQLite
 import TransitModel
 
@@ -37,7 +38,7 @@ final class FeedImporter {
 
   /// Creates the schema, loads every file, and builds the indexes.
   func run() throws -> IngestSummary {
-    let started = DispatchTime.now().uptimeNanoseconds
+    let started = MonotonicClock.nanoseconds()
     try timed("schema") { try Schema.create(in: db) }
     try db.transaction {
       if source.kind == .stopsJSON {
@@ -70,7 +71,7 @@ final class FeedImporter {
       try timed("footpaths") { try loadFootpaths() }
       try timed("routing index") { try RoutingIndexBuilder.build(in: db) }
       try writeMeta()
-      commitStarted = DispatchTime.now().uptimeNanoseconds
+      commitStarted = MonotonicClock.nanoseconds()
     }
     summary.steps.append(("commit", Self.seconds(since: commitStarted)))
     // Statistics for the query planner; a sample is as good as a full scan for our indexes.
@@ -82,12 +83,12 @@ final class FeedImporter {
   var commitStarted: UInt64 = 0
 
   static func seconds(since start: UInt64) -> Double {
-    Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    Double(MonotonicClock.nanoseconds() - start) / 1e9
   }
 
   /// Runs `body` and records its wall time as `step` in the summary.
   func timed(_ step: String, _ body: () throws -> Void) throws {
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = MonotonicClock.nanoseconds()
     try body()
     summary.steps.append((step, Self.seconds(since: start)))
   }
@@ -220,7 +221,7 @@ final class FeedImporter {
   /// A Dublin-style list: `[{"stop_id": …, "stop_code": …, "stop_name": …, "stop_lat": …,
   /// "stop_lon": …}]`, ids and codes as strings or numbers. Becomes a stops-only network.
   func loadStopsJSON() throws {
-    let name = (source.path as NSString).lastPathComponent
+    let name = PathText.lastComponent(source.path)
     let data: Data
     do { data = try Data(contentsOf: URL(fileURLWithPath: source.path)) } catch {
       throw GTFSError(file: name, .unreadable("cannot be read"))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TransitModel
 import ZIP
 
 /// Where a feed's files come from: a ZIP archive (files at its root or in one folder), a folder
@@ -29,11 +30,10 @@ public final class FeedSource {
   ///   broken archive.
   public init(path: String, maxUnzippedBytes: UInt64 = defaultMaxUnzippedBytes) throws {
     self.path = path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    guard let isDirectory = FileInfo.isDirectory(path) else {
       throw GTFSError(file: path, .unreadable("no such file or folder"))
     }
-    if isDirectory.boolValue {
+    if isDirectory {
       kind = .folder
       archive = nil
       root = try Self.folderRoot(path)
@@ -55,7 +55,7 @@ public final class FeedSource {
       }
       if total > maxUnzippedBytes {
         throw GTFSError(
-          file: (path as NSString).lastPathComponent, .feedTooLarge(declaredBytes: total, limitBytes: maxUnzippedBytes))
+          file: PathText.lastComponent(path), .feedTooLarge(declaredBytes: total, limitBytes: maxUnzippedBytes))
       }
     }
   }
@@ -74,8 +74,7 @@ public final class FeedSource {
     switch kind {
     case .zip: return archive!.entry(named: root + name)?.compressedSize ?? 0
     case .folder:
-      let attributes = try? FileManager.default.attributesOfItem(atPath: root + "/" + name)
-      return (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
+      return FileInfo.size(root + "/" + name) ?? 0
     case .stopsJSON: return 0
     }
   }
@@ -102,7 +101,7 @@ public final class FeedSource {
   /// The feed root is the folder that holds `stops.txt`; two such folders is an error
   /// (transitland-lib's zip reader does the same).
   static func archiveRoot(_ archive: ZipArchive, path: String) throws(GTFSError) -> String {
-    let name = (path as NSString).lastPathComponent
+    let name = PathText.lastComponent(path)
     var roots: [String] = []
     for entry in archive.entries where !entry.isDirectory {
       let components = entry.name.split(separator: "/", omittingEmptySubsequences: false)

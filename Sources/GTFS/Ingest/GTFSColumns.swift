@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SQLite
 
 /// The columns of a GTFS file, declared once: one enum per file (`StopColumn`), one case per

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SQLite
+import TransitModel
 
 /// stop_times.txt: when each trip calls at each stop. The largest file by far (15 M rows in a
 /// country's feed): read in one loop with no lookup by name per row.
@@ -48,7 +50,7 @@ extension FeedImporter {
   }
 
   func loadStopTimes() throws {
-    let started = DispatchTime.now().uptimeNanoseconds
+    let started = MonotonicClock.nanoseconds()
     defer {
       // What is not spent on patterns and trip times is reading: the CSV and its fields.
       let total = Self.seconds(since: started)

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import SQLite
+import TransitModel
 
 /// How stop_times.txt is stored (see `Schema`): each trip's rows, read together, become a
 /// pattern (shared by the trips that call at the same stops the same way) and the trip's times.
@@ -58,7 +59,7 @@ extension FeedImporter {
   /// many stop times it stored.
   func storeTrip(_ trip: Int64, _ rows: inout [PendingStopTime], revisited: Bool) throws -> Int {
     defer { rows.removeAll(keepingCapacity: true) }
-    let started = DispatchTime.now().uptimeNanoseconds
+    let started = MonotonicClock.nanoseconds()
     let newRows = rows.count
     if revisited {
       // The trip's rows are split across the file: merge with what was stored before.
@@ -83,9 +84,9 @@ extension FeedImporter {
     } else {
       pattern = try insertPattern(key, rows)
     }
-    let patternFound = DispatchTime.now().uptimeNanoseconds
+    let patternFound = MonotonicClock.nanoseconds()
     patternNanoseconds += patternFound - started
-    defer { tripTimesNanoseconds += DispatchTime.now().uptimeNanoseconds - patternFound }
+    defer { tripTimesNanoseconds += MonotonicClock.nanoseconds() - patternFound }
 
     var times = [UInt8](repeating: 0, count: rows.count * 8)
     var interpolated: [UInt8]? = nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SQLite
 import TransitModel
 
@@ -38,7 +38,7 @@ extension Store {
       }
       result += routes.sorted { a, b in
         if a.1 != b.1 { return a.1 < b.1 }
-        return a.0.route.shortName.localizedStandardCompare(b.0.route.shortName) == .orderedAscending
+        return NaturalOrder.less(a.0.route.shortName, b.0.route.shortName)
       }.map(\.0)
     }
     return result

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SQLite
 import TransitModel
 
@@ -50,7 +50,7 @@ extension Store {
       """)
     select.bind(id.rawValue, at: 1)
     guard try select.step() else { return nil }
-    let description = select.optionalText(2)?.trimmingCharacters(in: .whitespaces)
+    let description = select.optionalText(2)?.trimmingSpaces()
     return StopAttributes(
       wheelchairBoarding: select.isNull(0) ? nil : select.int(0), parentWheelchairBoarding: select.isNull(1) ? nil : select.int(1),
       description: description?.isEmpty == false ? description : nil)

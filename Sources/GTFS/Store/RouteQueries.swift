@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SQLite
 import TransitModel
 
@@ -139,7 +139,7 @@ extension Store {
   /// names within a typo or two.
   /// - Complexity: one pass over the route listings (routes are few).
   public func searchRoutes(_ text: String) throws -> [RouteMatch] {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpaces()
     guard !trimmed.isEmpty else { return [] }
     var matches: [RouteMatch] = []
     for listing in try routeListings() {
@@ -242,7 +242,7 @@ extension FeedReader {
     }
     rows.sort { a, b in
       if a.1 != b.1 { return a.1 < b.1 }
-      return a.0.route.shortName.localizedStandardCompare(b.0.route.shortName) == .orderedAscending
+      return NaturalOrder.less(a.0.route.shortName, b.0.route.shortName)
     }
     guard withDestinations else { return rows.map(\.0) }
     let destinations = try mainDestinations()

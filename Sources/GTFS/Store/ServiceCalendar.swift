@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SQLite
 import TransitModel
 
@@ -11,10 +11,10 @@ import TransitModel
 final class ServiceCalendar {
   private let db: Connection
   /// The agency's time zone (`agency.agency_timezone`).
-  let zone: TimeZone
+  let zone: LocalZone
   private var active: [ServiceDate: Set<Int64>] = [:]
 
-  init(db: Connection, zone: TimeZone) {
+  init(db: Connection, zone: LocalZone) {
     self.db = db
     self.zone = zone
   }
@@ -52,12 +52,12 @@ final class ServiceCalendar {
   }
 
   /// `start(of:)` for any zone.
-  static func start(of date: ServiceDate, in zone: TimeZone) -> UnixTime {
+  static func start(of date: ServiceDate, in zone: LocalZone) -> UnixTime {
     LocalClock.instant(date, secondsAfterMidnight: 43_200, in: zone) - 43_200
   }
 
   /// The calendar date `time` falls on in `zone`.
-  static func localDate(of time: UnixTime, in zone: TimeZone) -> ServiceDate {
+  static func localDate(of time: UnixTime, in zone: LocalZone) -> ServiceDate {
     LocalClock.date(of: time, in: zone)
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TransitModel
 
 /// Whether a held timetable covers a date: what `ingest --list` and `--check` show and every
@@ -44,7 +44,7 @@ extension Timetables.Feed {
     guard let first = meta["service_start"].flatMap({ ServiceDate(gtfs: $0) }),
       let last = meta["service_end"].flatMap({ ServiceDate(gtfs: $0) })
     else { return .unknown }
-    let zone = meta["timezone"].flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+    let zone = meta["timezone"].flatMap { try? LocalZone(named: $0) } ?? LocalZone.utc
     let today = ServiceCalendar.localDate(of: now, in: zone)
     if last < today { return .ended(lastDay: last) }
     if today < first { return .notStarted(firstDay: first) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SQLite
 import TransitModel
 
@@ -22,7 +22,7 @@ extension Store {
       if let reader = reader(stop.feed) {
         let select = try reader.db.cached("SELECT description FROM stops WHERE stop_id = ?")
         select.bind(stop.id.rawValue, at: 1)
-        if try select.step(), let description = select.optionalText(0)?.trimmingCharacters(in: .whitespaces),
+        if try select.step(), let description = select.optionalText(0)?.trimmingSpaces(),
           !description.isEmpty, TextFolding.fold(description) != TextFolding.fold(stop.name)
         {
           return description

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SQLite
 import TransitModel
 
@@ -203,7 +204,7 @@ extension Store {
   ///   stops in rank order (`rankedStops`), and a pass over the vocabulary for typos (only when
   ///   the other kinds find fewer than `limit`).
   public func search(_ text: String, near: Coordinate? = nil, limit: Int = 10) throws -> [StopMatch] {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpaces()
     guard !trimmed.isEmpty, limit > 0 else { return [] }
     let folded = SearchText(trimmed)
     var results: [StopMatch] = []
@@ -289,7 +290,7 @@ struct SearchText {
 enum TextFolding {
   /// `text` without case or accents: "Páirc Thíomóin" becomes "pairc thiomoin".
   static func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+    TextFold.fold(text)
   }
 
   /// The folded words of `text` (letters and digits).
@@ -486,7 +487,7 @@ extension FeedReader {
     }
     return byIndex.values.sorted { a, b in
       if (a.1 ?? .max) != (b.1 ?? .max) { return (a.1 ?? .max) < (b.1 ?? .max) }
-      return a.0.shortName.localizedStandardCompare(b.0.shortName) == .orderedAscending
+      return NaturalOrder.less(a.0.shortName, b.0.shortName)
     }.map(\.0)
   }
 

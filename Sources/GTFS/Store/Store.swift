@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SQLite
 import TransitModel
 
@@ -40,8 +40,8 @@ public final class Store {
   public var isEmpty: Bool { feeds.isEmpty }
 
   /// The agency time zone of `feed` (all agencies of one feed share it, as GTFS requires).
-  public func timeZone(of feed: FeedName) -> TimeZone {
-    reader(feed)?.zone ?? TimeZone(identifier: "UTC")!
+  public func timeZone(of feed: FeedName) -> LocalZone {
+    reader(feed)?.zone ?? LocalZone.utc
   }
 
   func reader(_ feed: FeedName) -> FeedReader? { feeds.first { $0.name == feed } }
@@ -66,7 +66,7 @@ final class FeedReader {
   let name: FeedName
   let timetable: Timetable
   var db: Connection { timetable.db }
-  let zone: TimeZone
+  let zone: LocalZone
   let calendar: ServiceCalendar
   /// The latest time any trip reaches a stop, in service-day seconds (bounds how many service
   /// days back a departure "now" can come from). Read on first use: one index seek per pattern,
@@ -114,7 +114,7 @@ final class FeedReader {
     let zoneName =
       try timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'timezone'")
       ?? timetable.db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")
-    zone = zoneName.flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")!
+    zone = try zoneName.map { name throws(LocalZoneError) in try LocalZone(named: name) } ?? LocalZone.utc
     calendar = ServiceCalendar(db: timetable.db, zone: zone)
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SQLite
 import TransitModel
 
@@ -68,7 +68,7 @@ struct TimetableFacts {
     let agencies = try db.prepare("SELECT agency_id, name FROM agency")
     while try agencies.step() {
       if !agencies.text(0).isEmpty { ids.insert(agencies.text(0)) }
-      names.insert(TextFolding.fold(agencies.text(1)).trimmingCharacters(in: .whitespaces))
+      names.insert(TextFolding.fold(agencies.text(1)).trimmingSpaces())
     }
     agencyIDs = ids
     agencyNames = names
@@ -76,8 +76,9 @@ struct TimetableFacts {
     routes = Int(try db.scalarInt("SELECT count(*) FROM routes") ?? 0)
     trips = Int(try db.scalarInt("SELECT count(*) FROM trips") ?? 0)
     let zone =
-      (try db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")).flatMap(TimeZone.init(identifier:))
-      ?? TimeZone(identifier: "UTC")!
+      try (try db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")).map { name throws(LocalZoneError) in
+        try LocalZone(named: name)
+      } ?? LocalZone.utc
     today = ServiceCalendar.localDate(of: now, in: zone)
     var used = Set<Int64>()
     let services = try db.prepare("SELECT DISTINCT service_idx FROM trips")

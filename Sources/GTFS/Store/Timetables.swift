@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SQLite
 import TransitModel
 
@@ -121,7 +122,7 @@ public struct Timetables: Sendable {
           try insert.run()
         }
       }
-      let validationStarted = DispatchTime.now().uptimeNanoseconds
+      let validationStarted = MonotonicClock.nanoseconds()
       try Self.validate(connection)
       summary.steps.append(("validation", FeedImporter.seconds(since: validationStarted)))
       if FileManager.default.fileExists(atPath: current) {
@@ -275,7 +276,7 @@ final class IngestLock {
       var buffer = [UInt8](repeating: 0, count: 32)
       let count = pread(fd, &buffer, 32, 0)
       close(fd)
-      let pid = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      let pid = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).trimmingSpacesAndNewlines()
       throw IngestError.locked(pid: pid)
     }
     let text = "\(getpid())\n"
@@ -294,7 +295,7 @@ enum FeedNaming {
   /// The agency's name when the feed has one agency, else feed_info's publisher, else the file
   /// name: "Caltrain" becomes `caltrain`, "Bay Area Rapid Transit" `bay-area-rapid-transit`.
   static func derive(_ source: FeedSource) throws -> String {
-    let fileName = slug((((source.path as NSString).lastPathComponent) as NSString).deletingPathExtension)
+    let fileName = slug(PathText.lastComponentWithoutExtension(source.path))
     guard source.kind != .stopsJSON else { return fileName.isEmpty ? "stops" : fileName }
     var candidates: [String] = []
     if source.hasFile("agency.txt") {
@@ -315,7 +316,7 @@ enum FeedNaming {
 
   static func slug(_ text: String) -> String {
     var result = ""
-    for character in text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased() {
+    for character in TextFold.fold(text, widths: false) {
       if character.isASCII && (character.isLetter || character.isNumber) {
         result.append(character)
       } else if !result.isEmpty && result.last != "-" {

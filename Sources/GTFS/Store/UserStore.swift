@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SQLite
 
 /// The user's own database, `user.sqlite`: favourites, seen alerts and places. Ingest never

@@ -1,3 +1,5 @@
+import TransitModel
+
 /// The locale the environment names, read one way for every use (symbols, maps, the 12-hour
 /// clock, the alert language): POSIX's order, `LC_ALL`, else the category's own variable, else
 /// `LANG`, the first that is set and not empty.
@@ -19,6 +21,6 @@ enum LocaleEnvironment {
   /// Whether the locale `name` encodes text as UTF-8.
   static func isUTF8(_ name: String) -> Bool {
     let lowered = name.lowercased()
-    return lowered.contains("utf-8") || lowered.contains("utf8")
+    return lowered.containsText("utf-8") || lowered.containsText("utf8")
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TransitModel
 
 /// An option declared once, with the type its value is read as: the command lists its `spec`

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GTFS
 import Services
 import TransitModel
 
@@ -9,7 +10,7 @@ public enum ValueParser {
   public static func date(_ text: String, option: String) throws(UsageError) -> ServiceDate {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-      let date = ServiceDate(gtfs: text.replacingOccurrences(of: "-", with: ""))
+      let date = ServiceDate(gtfs: text.replacing("-", with: ""))
     else { throw UsageError("\(option) '\(text)' is not a date YYYY-MM-DD") }
     return date
   }
@@ -21,7 +22,7 @@ public enum ValueParser {
   }
 
   /// `HH:MM` (on the agency's clock) or an ISO 8601 time (read in `zone` without an offset).
-  public static func requestedTime(_ text: String, option: String, zone: TimeZone) throws(UsageError) -> RequestedTime {
+  public static func requestedTime(_ text: String, option: String, zone: LocalZone) throws(UsageError) -> RequestedTime {
     if let minutes = clockMinutesIfValid(text) { return .clock(minutes: minutes) }
     guard text.count > 5, let instant = ISOTime.parse(text, zone: zone) else {
       throw UsageError("\(option) '\(text)' is not a time HH:MM or ISO 8601")
@@ -71,7 +72,7 @@ extension ValueParser {
   /// `HH:MM` or ISO 8601, kept as given until the agency's zone is known; checked now (the zone
   /// only places a time without an offset, it never makes one valid).
   public static func time(_ text: String, option: String) throws(UsageError) -> TimeArgument {
-    _ = try requestedTime(text, option: option, zone: TimeZone(identifier: "UTC")!)
+    _ = try requestedTime(text, option: option, zone: .utc)
     return TimeArgument(text: text, option: option)
   }
 
@@ -93,7 +94,7 @@ extension ValueParser {
   /// longitude within ±180.
   public static func coordinate(_ text: String, option: String) throws(UsageError) -> Coordinate {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingCharacters(in: .whitespaces)
+      $0.trimmingSpaces()
     }
     guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
       Coordinate(latitude: lat, longitude: lon).isValid
@@ -106,7 +107,7 @@ extension ValueParser {
   /// A position `LAT,LON` (what starts with a digit, a sign or a point), else a saved place's
   /// name, looked up later.
   public static func place(_ text: String, option: String) throws(UsageError) -> PlaceArgument {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpaces()
     if let first = trimmed.first, first.isNumber || first == "-" || first == "+" || first == "." {
       return PlaceArgument(text: text, option: option, position: try coordinate(trimmed, option: option))
     }
@@ -174,7 +175,7 @@ public struct TimeArgument: Sendable {
   public let option: String
 
   /// The time in `zone` (an ISO time without an offset is read there).
-  public func requested(in zone: TimeZone) throws(UsageError) -> RequestedTime {
+  public func requested(in zone: LocalZone) throws(UsageError) -> RequestedTime {
     try ValueParser.requestedTime(text, option: option, zone: zone)
   }
 }
@@ -192,7 +193,7 @@ extension ParsedArguments {
   /// The instant a query starts from: `time` (HH:MM or ISO 8601) on `date`, else now.
   /// A full ISO time with a date is refused: the two would disagree.
   public func queryStart(
-    _ time: Option<TimeArgument?>, on date: Option<ServiceDate?>, now: UnixTime, zone: TimeZone
+    _ time: Option<TimeArgument?>, on date: Option<ServiceDate?>, now: UnixTime, zone: LocalZone
   ) throws(UsageError) -> UnixTime {
     let day = try read(date)
     let requested = try read(time)?.requested(in: zone)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -112,7 +112,7 @@ enum AlertsCommand: TransitCommand {
   /// The text listing: a heading per group of alerts affecting the same things, then each
   /// alert's effect, cause, period, texts and link.
   static func render(
-    _ alerts: [IdentifiedAlert], resolver: AlertResolver, language: String?, zone: TimeZone, now: UnixTime,
+    _ alerts: [IdentifiedAlert], resolver: AlertResolver, language: String?, zone: LocalZone, now: UnixTime,
     wasSeen: (IdentifiedAlert) -> Bool, invocation: Invocation
   ) {
     let out = invocation.context.stdout
@@ -211,15 +211,15 @@ enum AlertsSupport {
     if let language = try invocation.settings().language { return language }
     let environment = invocation.context.environment
     guard let locale = LocaleEnvironment.name(.messages, in: environment) else { return nil }
-    let tag = String(locale.prefix { $0 != "." && $0 != "@" }).replacingOccurrences(of: "_", with: "-")
+    let tag = String(locale.prefix { $0 != "." && $0 != "@" }).replacing("_", with: "-")
     return tag.isEmpty || tag == "C" || tag == "POSIX" ? nil : tag
   }
 
   /// The time zone for times shown: the first timetable's, else `TZ`, else UTC.
-  static func zone(_ store: Store?, environment: [String: String]) -> TimeZone {
+  static func zone(_ store: Store?, environment: [String: String]) -> LocalZone {
     if let store, let feed = store.feedNames.first { return store.timeZone(of: feed) }
-    if let name = environment["TZ"], let zone = TimeZone(identifier: name) { return zone }
-    return TimeZone(identifier: "UTC")!
+    if let name = environment["TZ"], let zone = try? LocalZone(named: name) { return zone }
+    return LocalZone.utc
   }
 
   /// "significant delays" for `SIGNIFICANT_DELAYS`; an unknown number as "effect 42".
@@ -233,7 +233,7 @@ enum AlertsSupport {
   }
 
   static func words(_ protoName: String) -> String {
-    protoName.lowercased().replacingOccurrences(of: "_", with: " ")
+    protoName.lowercased().replacing("_", with: " ")
   }
 
   /// `text` in the status's colour (green, yellow, red) when colour is on.
@@ -245,7 +245,7 @@ enum AlertsSupport {
 
   /// When the alert applies: "until further notice", "until 10:00", "since 06:00",
   /// "from 2026-12-08 06:00 to 23:00", "ended 2026-11-30 10:00".
-  static func period(_ alert: Alert, now: UnixTime, zone: TimeZone, twelveHour: Bool) -> String {
+  static func period(_ alert: Alert, now: UnixTime, zone: LocalZone, twelveHour: Bool) -> String {
     func when(_ seconds: UInt64, after reference: UInt64? = nil) -> String {
       let time = UnixTime(Int64(clamping: seconds))
       let clock = StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour)
@@ -273,7 +273,7 @@ enum AlertsSupport {
   }
 
   /// DESIGN.md's `alerts --json` object.
-  static func json(_ item: IdentifiedAlert, language: String?, zone: TimeZone, seen: Bool) -> JSON {
+  static func json(_ item: IdentifiedAlert, language: String?, zone: LocalZone, seen: Bool) -> JSON {
     let alert = item.alert
     let notice = AlertMatcher.notice(item, language: language)
     func time(_ seconds: UInt64?) -> JSON {

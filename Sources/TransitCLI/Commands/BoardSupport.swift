@@ -1,5 +1,5 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -14,7 +14,7 @@ struct BoardContext {
   let stop: TransitModel.Stop
   /// A station's platforms by stop_id.
   let platforms: [String: TransitModel.Stop]
-  let zone: TimeZone
+  let zone: LocalZone
   let settings: Settings
   let options: ServiceOptions
   let margin: LeaveAdvice.Margin
@@ -156,14 +156,7 @@ enum BoardSupport {
       let path = (environment["PATH"] ?? "").split(separator: ":").map({ $0 + "/notify-send" })
         .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
     else { return }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["transit", message]
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    if (try? process.run()) != nil { process.waitUntilExit() }
+    ChildProcess.run(path, arguments: ["transit", message], environment: environment)
   }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -32,16 +32,16 @@ enum CommuteSupport {
 
   /// "Tuesday 2026-12-01".
   static func dayText(_ date: ServiceDate) -> String {
-    "\(longDayNames[date.weekday - 1]) \(String(format: "%04d-%02d-%02d", date.year, date.month, date.day))"
+    "\(longDayNames[date.weekday - 1]) \(Format.zeroPadded(date.year, width: 4) + "-" + Format.zeroPadded(date.month, width: 2) + "-" + Format.zeroPadded(date.day, width: 2))"
   }
 
   /// Lower-cased, accents removed, for comparing names.
   static func folded(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    TextFold.fold(text, widths: false)
   }
 
   /// The deadline of `commute` on `date`: its arrive-by time on the agency's clock.
-  static func deadline(_ commute: UserStore.Commute, on date: ServiceDate, zone: TimeZone) throws -> UnixTime {
+  static func deadline(_ commute: UserStore.Commute, on date: ServiceDate, zone: LocalZone) throws -> UnixTime {
     CommutePlanner.deadline(commute, on: date, zone: zone)
   }
 
@@ -417,8 +417,8 @@ enum CommuteCalendar {
 
   /// "20261201T074600Z".
   static func utc(_ time: UnixTime) -> String {
-    let iso = ISOTime.format(time, zone: TimeZone(identifier: "UTC")!)  // 2026-12-01T07:46:00+00:00
-    return String(iso.prefix(19)).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "") + "Z"
+    let iso = ISOTime.format(time, zone: LocalZone.utc)  // 2026-12-01T07:46:00+00:00
+    return String(iso.prefix(19)).replacing("-", with: "").replacing(":", with: "") + "Z"
   }
 
   /// TEXT escaping (RFC 5545 3.3.11): backslash, semicolon, comma and newline.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -135,7 +135,7 @@ enum CommuteWatch {
   /// The watch as lines at `now`.
   static func render(
     _ commute: UserStore.Commute, stop: TransitModel.Stop, plan: CommutePlanner.Plan, now: UnixTime, walk: Int64,
-    margin: LeaveAdvice.Margin, zone: TimeZone, twelveHour: Bool, freshness: RealtimeFreshness?, rang: String?
+    margin: LeaveAdvice.Margin, zone: LocalZone, twelveHour: Bool, freshness: RealtimeFreshness?, rang: String?
   ) -> [String] {
     func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
     let frame = BoardFrame(title: "", now: now, zone: zone, twelveHour: twelveHour, freshness: freshness, departures: [])
@@ -165,8 +165,8 @@ enum CommuteWatch {
   }
 
   /// The date of `now` on the agency's clock (leave advice is for today only).
-  private static func localDate(_ now: UnixTime, zone: TimeZone) -> ServiceDate {
+  private static func localDate(_ now: UnixTime, zone: LocalZone) -> ServiceDate {
     let iso = ISOTime.format(now, zone: zone)
-    return ServiceDate(gtfs: iso.prefix(10).replacingOccurrences(of: "-", with: "")) ?? ServiceDate(daysSinceEpoch: -1)
+    return ServiceDate(gtfs: iso.prefix(10).replacing("-", with: "")) ?? ServiceDate(daysSinceEpoch: -1)
   }
 }

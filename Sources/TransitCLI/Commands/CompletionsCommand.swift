@@ -1,5 +1,5 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 import GTFS
 
 /// `transit completions bash|zsh|fish`: a completion script built from the command table.

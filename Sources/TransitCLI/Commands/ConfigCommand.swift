@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the `config` commands share.
 enum ConfigSupport {
@@ -110,7 +110,7 @@ enum ConfigSetCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 2)
     let key = try ConfigSupport.key(try invocation.argument(0))
-    let value = try invocation.argument(1).trimmingCharacters(in: .whitespaces)
+    let value = try invocation.argument(1).trimmingSpaces()
     var settings = try invocation.settings()
     if value == "default" || value.isEmpty {
       key.reset(&settings)

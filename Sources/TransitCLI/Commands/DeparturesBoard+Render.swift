@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GTFS
 import Merge
 import Services
 import TransitModel
@@ -10,7 +11,7 @@ struct BoardFrame {
   var title: String
   /// The moment drawn (countdowns run from it).
   var now: UnixTime
-  var zone: TimeZone
+  var zone: LocalZone
   var twelveHour: Bool
   /// What the realtime was when fetched; nil: no realtime at all.
   var freshness: RealtimeFreshness?
@@ -171,7 +172,7 @@ struct BoardFrame {
 
 extension StopCommandSupport {
   /// "07:40:05" (or "7:40:05 AM").
-  static func clockSeconds(_ time: UnixTime, zone: TimeZone, twelveHour: Bool) -> String {
+  static func clockSeconds(_ time: UnixTime, zone: LocalZone, twelveHour: Bool) -> String {
     let iso = ISOTime.format(time, zone: zone)
     let seconds = String(iso.dropFirst(17).prefix(2))
     let minutes = clock(time, zone: zone, twelveHour: twelveHour)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -255,14 +255,14 @@ enum DeparturesCommand: TransitCommand {
 
   /// "notice (detour): Route 77X diverted ..." for one alert.
   static func noticeLine(_ notice: AlertNotice) -> String {
-    let effect = notice.effect.flatMap(\.protoName).map { " (" + $0.lowercased().replacingOccurrences(of: "_", with: " ") + ")" } ?? ""
+    let effect = notice.effect.flatMap(\.protoName).map { " (" + $0.lowercased().replacing("_", with: " ") + ")" } ?? ""
     let text = (notice.header ?? notice.description ?? notice.id ?? "alert").split(whereSeparator: \.isWhitespace)
       .joined(separator: " ")
     return "notice\(effect): \(text)"
   }
 
   /// The line under the title: where the realtime stands.
-  static func realtimeLine(_ freshness: RealtimeFreshness, zone: TimeZone, twelveHour: Bool) -> String {
+  static func realtimeLine(_ freshness: RealtimeFreshness, zone: LocalZone, twelveHour: Bool) -> String {
     let age = freshness.ageSeconds.map { $0 >= 0 ? "\(Format.duration(seconds: $0)) old" : "\(Format.duration(seconds: $0)) ahead of now" }
     let stamp = freshness.feedTimestamp.map { " (\(StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour)))" } ?? ""
     switch freshness.status {
@@ -275,7 +275,7 @@ enum DeparturesCommand: TransitCommand {
   }
 
   /// The realtime columns of a row: scheduled time when different, delay, and a marker.
-  static func realtimeColumns(_ departure: Departure, zone: TimeZone, twelveHour: Bool, colour: Bool) -> [String] {
+  static func realtimeColumns(_ departure: Departure, zone: LocalZone, twelveHour: Bool, colour: Bool) -> [String] {
     var scheduled = ""
     if let expected = departure.expected, let planned = departure.call.scheduledTime,
       StopCommandSupport.clock(expected, zone: zone, twelveHour: twelveHour)
@@ -325,7 +325,7 @@ enum DeparturesCommand: TransitCommand {
   }
 
   /// DESIGN.md's `realtime` object; a feed too old to use counts as stale.
-  static func realtimeJSON(_ freshness: RealtimeFreshness, zone: TimeZone) -> JSON {
+  static func realtimeJSON(_ freshness: RealtimeFreshness, zone: LocalZone) -> JSON {
     let status = freshness.status == .expired ? "stale" : freshness.status.rawValue
     return .object([
       ("status", .string(status)),
@@ -335,12 +335,12 @@ enum DeparturesCommand: TransitCommand {
   }
 
   /// A scheduled call in DESIGN.md's `departures --json` shape (no realtime).
-  static func departureJSON(_ call: ScheduledCall, zone: TimeZone, reachable: Bool?) -> JSON {
+  static func departureJSON(_ call: ScheduledCall, zone: LocalZone, reachable: Bool?) -> JSON {
     departureJSON(Departure(call: call), zone: zone, reachable: reachable)
   }
 
   /// One departure in DESIGN.md's `departures --json` shape.
-  static func departureJSON(_ departure: Departure, zone: TimeZone, reachable: Bool?) -> JSON {
+  static func departureJSON(_ departure: Departure, zone: LocalZone, reachable: Bool?) -> JSON {
     let call = departure.call
     return .object([
       ("trip_id", .string(call.tripID.rawValue)), ("route_id", .string(call.routeID.rawValue)),

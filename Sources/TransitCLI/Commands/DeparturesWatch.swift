@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFSRealtime
 import Merge
 import Services

@@ -1,6 +1,7 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 import GTFSRealtime
+import Glibc
 import TransitModel
 
 /// `transit feeds add NAME --gtfs URL ...`: configure an agency's feeds.
@@ -107,7 +108,7 @@ enum FeedsListCommand: TransitCommand {
       if index > 0 { out.line() }
       out.line("\(feed.name)  (realtime period \(feed.periodSeconds) s)")
       if let gtfs = feed.gtfs { out.line("  gtfs               \(shown(gtfs))") }
-      for (kind, url) in feed.realtimeURLs { out.line("  \(kind.padding(toLength: 19, withPad: " ", startingAt: 0))\(shown(url))") }
+      for (kind, url) in feed.realtimeURLs { out.line("  \(Format.padded(kind, toLength: 19))\(shown(url))") }
       for header in feed.headers { out.line("  header             \(header.displayed)") }
     }
     return 0
@@ -263,10 +264,6 @@ enum FeedsCheckCommand: TransitCommand {
 /// RFC 9110 dates (`Sun, 06 Nov 1994 08:49:37 GMT`).
 enum HTTPDate {
   static func parse(_ text: String) -> Int64? {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    return formatter.date(from: text).map { Int64($0.timeIntervalSince1970) }
+    HTTPDateText.parse(text)
   }
 }

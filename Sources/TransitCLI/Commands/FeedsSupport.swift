@@ -1,5 +1,5 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 import GTFSRealtime
 
 /// What the commands share for fetching: the feed configuration, an HTTP client set up for
@@ -137,8 +137,8 @@ enum FeedsSupport {
   /// `12.3 kB`, `4.5 MB`.
   static func sizeText(_ bytes: Int) -> String {
     if bytes < 1000 { return "\(bytes) B" }
-    if bytes < 1_000_000 { return String(format: "%.1f kB", Double(bytes) / 1000) }
-    return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    if bytes < 1_000_000 { return Format.fixed(Double(bytes) / 1000, decimals: 1) + " kB" }
+    return Format.fixed(Double(bytes) / 1_000_000, decimals: 1) + " MB"
   }
 
   /// Whether `text` is a URL this command line fetches.

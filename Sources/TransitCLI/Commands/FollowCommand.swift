@@ -1,5 +1,5 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -170,7 +170,7 @@ enum FollowCommand: TransitCommand {
   /// resized.
   /// - Returns: true when the user asked to quit.
   static func pause(
-    _ screen: Terminal, seconds: Double, frame: FollowFrame, panel: MapRenderer?, speed: Double, zone: TimeZone, ascii: Bool,
+    _ screen: Terminal, seconds: Double, frame: FollowFrame, panel: MapRenderer?, speed: Double, zone: LocalZone, ascii: Bool,
     context: CommandContext
   ) -> Bool {
     let start = context.elapsed()
@@ -222,7 +222,7 @@ enum FollowCommand: TransitCommand {
   /// The full-screen frame: the text alone, or, from `mapPanelMinimumColumns` wide, the text
   /// on the left and the map on the right.
   static func screenLines(
-    _ frame: FollowFrame, panel: MapRenderer?, zone: TimeZone, size: (columns: Int, rows: Int), ascii: Bool
+    _ frame: FollowFrame, panel: MapRenderer?, zone: LocalZone, size: (columns: Int, rows: Int), ascii: Bool
   ) -> [String] {
     guard let panel, size.columns >= mapPanelMinimumColumns else {
       return render(frame, zone: zone, width: size.columns, twelveHour: false)
@@ -246,7 +246,7 @@ enum FollowCommand: TransitCommand {
   }
 
   /// The frame as text lines, at most `width` columns.
-  static func render(_ frame: FollowFrame, zone: TimeZone, width: Int, twelveHour: Bool) -> [String] {
+  static func render(_ frame: FollowFrame, zone: LocalZone, width: Int, twelveHour: Bool) -> [String] {
     let view = frame.view
     let now = frame.now
     func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
@@ -298,7 +298,7 @@ enum FollowCommand: TransitCommand {
   }
 
   /// A note as a line.
-  static func noteText(_ note: FollowFrame.Note, zone: TimeZone) -> String {
+  static func noteText(_ note: FollowFrame.Note, zone: LocalZone) -> String {
     switch note {
     case .continues(let route, let headsign): return "continues as route \(route) to \(headsign)"
     case .backInFeed: return "back in the feed"

@@ -1,6 +1,7 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 import GTFS
+import Glibc
 import Services
 import TransitModel
 import ZIP
@@ -135,9 +136,7 @@ enum IngestCommand: TransitCommand {
     let path = target.lowercased().hasPrefix("file://") ? (HTTPClient.localPath(target) ?? target) : invocation.absolutePath(target)
     var meta: [String: String] = [:]
     var lateMeta: (() throws -> [String: String])?
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      let isFolder = isDirectory.boolValue
+    if let isFolder = FileInfo.isDirectory(path) {
       if arguments.isSet(Options.ifChanged) {
         let hash = isFolder ? try folderSHA256(path) : try fileSHA256(path)
         meta["content_sha256"] = hash
@@ -207,8 +206,8 @@ enum IngestCommand: TransitCommand {
       // A download is loaded from a file in the cache: a bad archive's errors name the URL
       // instead (the others keep their type and exit code).
       guard shownSource != path, error is ZipError || error is GTFSError else { throw error }
-      var message = "\(error)".replacingOccurrences(of: path, with: shownSource)
-      let file = (path as NSString).lastPathComponent
+      var message = "\(error)".replacing(path, with: shownSource)
+      let file = PathText.lastComponent(path)
       if message.hasPrefix(file + ":") { message = shownSource + message.dropFirst(file.count) }
       throw RuntimeError(message)
     }
@@ -233,7 +232,7 @@ enum IngestCommand: TransitCommand {
       for change in yours { context.stdout.line(change.text) }
       return
     }
-    let counts = summary.rows.map { "\(Format.thousands($0.count)) \($0.file.replacingOccurrences(of: ".txt", with: ""))" }
+    let counts = summary.rows.map { "\(Format.thousands($0.count)) \($0.file.replacing(".txt", with: ""))" }
     var line =
       (ifChanged ? "changed: " : "") + "ingested \(result.feed) in \(Format.seconds(summary.seconds)): " + counts.joined(separator: ", ")
     if summary.interpolatedStopTimes > 0 { line += " (\(Format.thousands(summary.interpolatedStopTimes)) untimed stop times interpolated)" }
@@ -310,7 +309,7 @@ enum IngestCommand: TransitCommand {
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
-      throw RuntimeError("cannot create \(folder): \(error.localizedDescription.lowercased())")
+      throw RuntimeError("cannot create \(folder): \(Transit.fileProblem(error))")
     }
     let file = folder + "/\(name ?? "download")-\(SHA256.hex(request.url).prefix(12))-\(getpid()).zip"
     defer { try? FileManager.default.removeItem(atPath: file) }
@@ -329,7 +328,7 @@ enum IngestCommand: TransitCommand {
         bar.update(fraction: total.map { $0 > 0 ? Double(received) / Double($0) : 0 }, label: label, count: received / 1000)
       }
     } catch {
-      throw RuntimeError(request.redactor.redact(error.description))
+      throw RuntimeError(request.redactor.redact("\(error)"))
     }
     guard case .body(let body) = result else {
       reportUnchanged(held?.name ?? name, reason: ReingestDecision.notModified.reason!, invocation)
@@ -351,7 +350,7 @@ enum IngestCommand: TransitCommand {
   static func fileSHA256(_ path: String) throws -> String {
     var hasher = SHA256()
     try hash(path, into: &hasher)
-    return hasher.finish().map { String(format: "%02x", $0) }.joined()
+    return hasher.finish().map { Format.hex($0, width: 2) }.joined()
   }
 
   /// The SHA-256 of a folder of GTFS files: each regular file's name, size and bytes, in name
@@ -361,21 +360,26 @@ enum IngestCommand: TransitCommand {
     let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
     for name in names {
       let file = path + "/" + name
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-      let size = (try FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.int64Value ?? 0
+      guard FileInfo.isDirectory(file) == false else { continue }
+      let size = FileInfo.size(file) ?? 0
       hasher.update(Array("\(name)\u{0}\(size)\u{0}".utf8))
       try hash(file, into: &hasher)
     }
-    return hasher.finish().map { String(format: "%02x", $0) }.joined()
+    return hasher.finish().map { Format.hex($0, width: 2) }.joined()
   }
 
   /// Feeds the bytes of `path` to `hasher`, a megabyte at a time.
   static func hash(_ path: String, into hasher: inout SHA256) throws {
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw RuntimeError("\(path): cannot be read") }
-    defer { try? handle.close() }
-    while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-      hasher.update([UInt8](chunk))
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw RuntimeError("\(path): cannot be read") }
+    defer { close(fd) }
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw RuntimeError("\(path): cannot be read (\(String(cString: strerror(errno)).lowercased()))") }
+      if count == 0 { break }
+      hasher.update(Array(chunk[0..<count]))
     }
   }
 
@@ -415,7 +419,7 @@ enum IngestCommand: TransitCommand {
       rows.append([
         feed.name, serviceText(feed.meta), statusWord(feed.serviceStatus(now: invocation.now)), loadedText(feed.meta),
         Format.thousands(feed.rows("stops.txt") + feed.rows("stops.json")), Format.thousands(feed.rows("routes.txt")),
-        Format.thousands(feed.rows("trips.txt")), previous, feed.meta["source"].map { ($0 as NSString).lastPathComponent } ?? "",
+        Format.thousands(feed.rows("trips.txt")), previous, feed.meta["source"].map { PathText.lastComponent($0) } ?? "",
       ])
     }
     invocation.context.stdout.write(Format.table(rows, rightAligned: [4, 5, 6]))
@@ -463,7 +467,7 @@ enum IngestCommand: TransitCommand {
 
   /// `2026-11-29 12:00` (UTC).
   static func loadedText(_ meta: [String: String]) -> String {
-    meta["loaded_at"].flatMap { Int64($0) }.map { String(ISOTime.format(.init($0)).prefix(16)).replacingOccurrences(of: "T", with: " ") }
+    meta["loaded_at"].flatMap { Int64($0) }.map { String(ISOTime.format(.init($0)).prefix(16)).replacing("T", with: " ") }
       ?? "?"
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import TransitModel
 
@@ -12,7 +12,7 @@ enum PlacesSupport {
   /// A place name as stored: trimmed, lower-case; a usage error when it could be read as a
   /// position or is empty.
   static func name(_ text: String) throws(UsageError) -> String {
-    let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let name = text.trimmingSpaces().lowercased()
     guard let first = name.first, first.isLetter, name.count <= 40, !name.contains(",") else {
       throw UsageError("place name '\(text)' must start with a letter, hold no comma and be at most 40 characters")
     }
@@ -96,7 +96,7 @@ enum PlacesRemoveCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let text = try invocation.argument(0)
-    let name = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let name = text.trimmingSpaces().lowercased()
     guard try PlacesSupport.users(invocation).removePlace(name) else {
       throw NotFoundError("no saved place '\(text)'")
     }

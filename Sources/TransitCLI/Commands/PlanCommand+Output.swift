@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import Merge
 import Services
@@ -8,7 +8,7 @@ import TransitModel
 struct PlanOutput {
   let invocation: Invocation
   let store: Store
-  let zone: TimeZone
+  let zone: LocalZone
   let now: UnixTime
   let requested: UnixTime
   let isArriveBy: Bool

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -134,7 +134,7 @@ enum PlanCommand: TransitCommand {
     let plan: JourneyPlanner.Plan
     do {
       plan = try JourneyPlanner.plan(
-        from: from, to: to, request: request, store: store, live: realtime, ticks: { DispatchTime.now().uptimeNanoseconds })
+        from: from, to: to, request: request, store: store, live: realtime, ticks: { MonotonicClock.nanoseconds() })
     } catch JourneyPlanner.Failure.unreachable(let role, let point, let meters) {
       throw NotFoundError("no stop within \(Int(meters)) m of \(role) \(StopCommandSupport.describe(point)); try a larger --max-walk")
     } catch JourneyPlanner.Failure.stopVanished(let index) {
@@ -143,7 +143,7 @@ enum PlanCommand: TransitCommand {
     let network = plan.network
     if invocation.context.environment["TRANSIT_PLAN_TIMING"] == "1" {
       invocation.context.stderr.line(
-        "plan: network \(network.timetable.routes.count) routes, \(network.trips.count) trips, loaded in \(String(format: "%.1f", Double(plan.loadNanoseconds) / 1e6)) ms; search \(String(format: "%.1f", Double(plan.searchNanoseconds) / 1e6)) ms"
+        "plan: network \(network.timetable.routes.count) routes, \(network.trips.count) trips, loaded in \(Format.fixed(Double(plan.loadNanoseconds) / 1e6, decimals: 1)) ms; search \(Format.fixed(Double(plan.searchNanoseconds) / 1e6, decimals: 1)) ms"
       )
     }
     let described = plan.journeys
@@ -165,11 +165,11 @@ enum PlanCommand: TransitCommand {
 
   /// FROM or TO: LAT,LON, a saved place, else a stop; a one-line error (exit 3) when none fits.
   static func endpoint(_ text: String, role: String, store: Store, invocation: Invocation) throws -> Endpoint {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingSpaces()
     // Two numbers with a comma are a position (stop ids and codes may be plain numbers, and
     // names may hold commas).
     let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-    if parts.count == 2, parts.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
+    if parts.count == 2, parts.allSatisfy({ Double($0.trimmingSpaces()) != nil }) {
       return .place(try ValueParser.coordinate(trimmed, option: role), name: nil)
     }
     let data = invocation.paths.data

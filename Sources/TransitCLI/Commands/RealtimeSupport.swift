@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -51,7 +51,7 @@ enum RealtimeSupport {
 
   /// The line under a title: how old the realtime is and what it matched; then a "note:" line
   /// per repair the matching made (`RealtimeReport.repairs`).
-  static func line(_ report: RealtimeReport, zone: TimeZone, twelveHour: Bool) -> String {
+  static func line(_ report: RealtimeReport, zone: LocalZone, twelveHour: Bool) -> String {
     let freshness = DeparturesCommand.realtimeLine(report.freshness, zone: zone, twelveHour: twelveHour)
     guard report.freshness.isUsable, let matched = matchText(report) else { return freshness }
     let repairs = report.repairs
@@ -75,7 +75,7 @@ enum RealtimeSupport {
   }
 
   /// DESIGN.md's `realtime` object, with what matched and the warnings.
-  static func json(_ report: RealtimeReport, zone: TimeZone) -> JSON {
+  static func json(_ report: RealtimeReport, zone: LocalZone) -> JSON {
     let status = report.freshness.status == .expired ? "stale" : report.freshness.status.rawValue
     return .object([
       ("status", .string(status)),

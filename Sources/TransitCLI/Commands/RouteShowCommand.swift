@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import Services
 import TransitModel
@@ -165,12 +165,13 @@ enum RouteShowCommand: TransitCommand {
   /// "Tue 2026-12-01".
   static func dayName(_ date: ServiceDate) -> String {
     let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    return names[date.weekday - 1] + " " + String(format: "%04d-%02d-%02d", date.year, date.month, date.day)
+    return names[date.weekday - 1] + " " + Format.zeroPadded(date.year, width: 4) + "-" + Format.zeroPadded(date.month, width: 2) + "-"
+      + Format.zeroPadded(date.day, width: 2)
   }
 
   /// "05:30" from seconds since the service day's start (24:00 stays 24:00).
   static func hhmm(_ seconds: Int32) -> String {
-    String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
+    Format.zeroPadded(seconds / 3600, width: 2) + ":" + Format.zeroPadded(seconds % 3600 / 60, width: 2)
   }
 
   /// "10 min", "1 h 5 min", "45 s".
@@ -202,14 +203,19 @@ enum RouteShowCommand: TransitCommand {
   }
 
   /// The `route show --json` document.
-  static func json(_ details: RouteDetails, store: Store, zone: TimeZone, manyFeeds: Bool) -> JSON {
+  static func json(_ details: RouteDetails, store: Store, zone: LocalZone, manyFeeds: Bool) -> JSON {
     let route = details.route
     func time(_ seconds: Int32?) -> JSON {
       .optional(seconds.map { ISOTime.format(store.time($0, on: details.date, feed: route.feed), zone: zone) })
     }
     return .object([
       ("route", .object(RouteCommandSupport.routeJSON(details.listing, manyFeeds: manyFeeds))),
-      ("date", .string(String(format: "%04d-%02d-%02d", details.date.year, details.date.month, details.date.day))),
+      (
+        "date",
+        .string(
+          Format.zeroPadded(details.date.year, width: 4) + "-" + Format.zeroPadded(details.date.month, width: 2) + "-"
+            + Format.zeroPadded(details.date.day, width: 2))
+      ),
       (
         "directions",
         .array(

@@ -1,6 +1,7 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 import GTFSRealtime
+import Glibc
 import TransitModel
 import ZIP
 
@@ -76,11 +77,10 @@ public enum RtDumpCommand: TransitCommand {
       return try fetch(source, invocation: invocation)
     }
     let path = source.lowercased().hasPrefix("file://") ? (HTTPClient.localPath(source) ?? source) : invocation.absolutePath(source)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    guard let isDirectory = FileInfo.isDirectory(path) else {
       throw RuntimeError("\(source): no such file")
     }
-    guard !isDirectory.boolValue else { throw RuntimeError("\(source): is a folder, not a feed") }
+    guard !isDirectory else { throw RuntimeError("\(source): is a folder, not a feed") }
     let limits = try invocation.settings().realtimeLimits
     // Refused before it is read: no feed file is larger than both caps.
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -152,7 +152,7 @@ public enum RtDumpCommand: TransitCommand {
     } catch {
       var message = "\(source): \(error)"
       if let setting = Self.setting(raising: error) {
-        message = message.replacingOccurrences(of: "(a decoding limit)", with: "(the \(setting) setting)")
+        message = message.replacing("(a decoding limit)", with: "(the \(setting) setting)")
       }
       throw RuntimeError(message)
     }

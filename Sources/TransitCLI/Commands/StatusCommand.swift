@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -110,7 +110,7 @@ enum StatusCommand: TransitCommand {
           let entry = line(route.route.id.rawValue, name: route.route.shortName, scope: try resolver.scope(route: route.route.id.rawValue))
           if entry.status != .green || !entry.reasons.isEmpty { lines.append(entry) }
         }
-        for id in resolver.namedRoutes.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) where !known.contains(id) {
+        for id in resolver.namedRoutes.sorted(by: { NaturalOrder.less($0, $1) }) where !known.contains(id) {
           let entry = line(id, name: id, scope: try resolver.scope(route: id))
           if entry.status != .green { lines.append(entry) }
         }

@@ -1,5 +1,5 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -60,7 +60,7 @@ enum StatusLine {
 
   /// The line for `departure` at `now`.
   static func text(
-    _ departure: Departure, advice: LeaveAdvice?, now: UnixTime, freshness: RealtimeFreshness?, offline: Bool, zone: TimeZone,
+    _ departure: Departure, advice: LeaveAdvice?, now: UnixTime, freshness: RealtimeFreshness?, offline: Bool, zone: LocalZone,
     twelveHour: Bool
   ) -> String {
     let time = departure.time ?? now

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import Services
 import TransitModel
@@ -95,7 +95,7 @@ enum StopCommandSupport {
     if let position = place.position { return position }
     let data = invocation.paths.data
     if FileManager.default.fileExists(atPath: data + "/user.sqlite"),
-      let saved = try UserStore(directory: data).place(named: place.text.trimmingCharacters(in: .whitespaces).lowercased())
+      let saved = try UserStore(directory: data).place(named: place.text.trimmingSpaces().lowercased())
     {
       return Coordinate(latitude: saved.latitude, longitude: saved.longitude)
     }
@@ -127,13 +127,13 @@ enum StopCommandSupport {
 
   /// "53.28750,-6.36640".
   static func describe(_ point: Coordinate) -> String {
-    func five(_ value: Double) -> String { String(format: "%.5f", value) }
+    func five(_ value: Double) -> String { Format.fixed(value, decimals: 5) }
     return "\(five(point.latitude)),\(five(point.longitude))"
   }
 
   /// "120 m", "1.4 km".
   static func distance(_ meters: Double) -> String {
-    meters < 1000 ? "\(Int(meters.rounded())) m" : String(format: "%.1f km", meters / 1000)
+    meters < 1000 ? "\(Int(meters.rounded())) m" : Format.fixed(meters / 1000, decimals: 1) + " km"
   }
 
   // MARK: - Clock
@@ -155,7 +155,7 @@ enum StopCommandSupport {
   }
 
   /// The wall-clock time of `time` in `zone`: "16:21" or "4:21 PM".
-  static func clock(_ time: UnixTime, zone: TimeZone, twelveHour: Bool) -> String {
+  static func clock(_ time: UnixTime, zone: LocalZone, twelveHour: Bool) -> String {
     let iso = ISOTime.format(time, zone: zone)  // 2026-11-30T16:21:00+00:00
     let hour = Int(iso.dropFirst(11).prefix(2)) ?? 0
     let minute = String(iso.dropFirst(14).prefix(2))

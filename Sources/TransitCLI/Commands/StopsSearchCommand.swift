@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import TransitModel
 
@@ -26,7 +26,7 @@ enum StopsSearchCommand: TransitCommand {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     let text = invocation.arguments.positionals.joined(separator: " ")
-    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw UsageError("missing TEXT") }
+    guard !text.trimmingSpaces().isEmpty else { throw UsageError("missing TEXT") }
     let limit = try invocation.arguments.read(Self.limit) ?? 10
     let store = try StopCommandSupport.openStore(invocation)
     var near: Coordinate?

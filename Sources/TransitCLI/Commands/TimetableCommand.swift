@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import Services
 import TransitModel
@@ -89,8 +89,8 @@ enum TimetableCommand: TransitCommand {
       let prefix = 5  // "07 │ "
       let perLine = max(1, (columns - prefix + 1) / (cell + 1))
       for hour in block.hours {
-        let label = hour.hour < 0 ? "--" : String(format: "%02d", hour.hour % 24)
-        let cells = hour.entries.map { Format.pad(String(format: "%02d", $0.minute) + ($0.mark ?? ""), cell) }
+        let label = hour.hour < 0 ? "--" : Format.zeroPadded(hour.hour % 24, width: 2)
+        let cells = hour.entries.map { Format.pad(Format.zeroPadded($0.minute, width: 2) + ($0.mark ?? ""), cell) }
         var index = 0
         var first = true
         repeat {
@@ -108,12 +108,10 @@ enum TimetableCommand: TransitCommand {
   }
 
   /// "Tuesday".
-  static func weekday(_ date: ServiceDate, zone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    guard let day = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12)) else { return "" }
-    let names = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    return names[calendar.component(.weekday, from: day) - 1]
+  static func weekday(_ date: ServiceDate, zone: LocalZone) -> String {
+    // A calendar date's weekday is the same in every zone.
+    let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+    return names[date.weekday - 1]
   }
 
   /// `timetable --json`.

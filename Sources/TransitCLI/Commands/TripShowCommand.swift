@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -94,7 +94,7 @@ enum TripShowCommand: TransitCommand {
   // MARK: - Text
 
   static func render(
-    _ report: TripReport, live: LiveRealtime, zone: TimeZone, invocation: Invocation, settings: Settings, hasFeeds: Bool
+    _ report: TripReport, live: LiveRealtime, zone: LocalZone, invocation: Invocation, settings: Settings, hasFeeds: Bool
   ) {
     let out = invocation.context.stdout
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
@@ -172,7 +172,7 @@ enum TripShowCommand: TransitCommand {
 
   // MARK: - JSON
 
-  static func json(_ report: TripReport, live: LiveRealtime, zone: TimeZone, manyFeeds: Bool) -> JSON {
+  static func json(_ report: TripReport, live: LiveRealtime, zone: LocalZone, manyFeeds: Bool) -> JSON {
     func time(_ value: UnixTime?) -> JSON { .optional(value.map { ISOTime.format($0, zone: zone) }) }
     var trip: [(String, JSON)] = [
       ("trip_id", .string(report.tripID.rawValue)), ("trip_short_name", .optional(report.shortName)),

@@ -18,8 +18,8 @@ extension VehiclesCommand {
   static let givingWay: [@Sendable (inout [Column]) -> Void] = [
     { columns in
       update(&columns, "marker") {
-        $0.replacingOccurrences(of: "live, placed by its trip update", with: "live (tu)").replacingOccurrences(
-          of: "live, trip not in timetable", with: "live (?)")
+        $0.replacing("live, placed by its trip update", with: "live (tu)").replacing(
+          "live, trip not in timetable", with: "live (?)")
       }
     },
     { columns in columns.removeAll { $0.name == "heading" } },

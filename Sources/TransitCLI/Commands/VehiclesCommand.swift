@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import Merge
@@ -190,7 +190,7 @@ enum VehiclesCommand: TransitCommand {
   }
 
   /// DESIGN.md's `vehicles --json` / `follow --json` object.
-  static func json(_ view: VehicleView, now: UnixTime, zone: TimeZone) -> JSON {
+  static func json(_ view: VehicleView, now: UnixTime, zone: LocalZone) -> JSON {
     .object([
       ("vehicle_id", .optional(view.vehicleID)), ("label", .optional(view.label)),
       ("trip_id", .optional(view.tripID?.rawValue)), ("route_id", .optional(view.routeID?.rawValue)),

@@ -1,5 +1,5 @@
 import Fetch
-import Foundation
+import FoundationEssentials
 
 /// `transit vehicles --watch` (issue 20): the vehicle list kept on the screen, fetched again
 /// in step with the feed (the poll schedule `follow` uses), q quits. Each update is the list

@@ -240,7 +240,7 @@ enum CompletionScript {
 
   /// Words as one bash `$'…'` string, a word a line.
   private static func bashLines(_ words: [String]) -> String {
-    let escaped = words.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") }
+    let escaped = words.map { $0.replacing("\\", with: "\\\\").replacing("'", with: "\\'") }
     return "$'" + escaped.joined(separator: "\\n") + "'"
   }
 
@@ -392,7 +392,7 @@ enum CompletionScript {
 
   /// `'name:description' …` for `_describe`.
   private static func zshDescribed(_ items: [(String, String)]) -> String {
-    items.map { quote($0.0.replacingOccurrences(of: ":", with: "\\:") + ":" + oneLine($0.1)) }.joined(separator: " ")
+    items.map { quote($0.0.replacing(":", with: "\\:") + ":" + oneLine($0.1)) }.joined(separator: " ")
   }
 
   // MARK: - fish
@@ -553,7 +553,7 @@ enum CompletionScript {
   /// `text` in single quotes, for bash, zsh and fish alike: a quote inside is closed, escaped
   /// and reopened (`'\''`), which all three read the same way.
   static func quote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacing("'", with: "'\\''") + "'"
   }
 
   /// A command path in double quotes, inside a fish condition that is itself single-quoted

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GTFSRealtime
 import TransitModel
 
@@ -165,10 +165,10 @@ extension VehiclePosition {
     parts += trip?.textParts ?? []
     if let position {
       if let latitude = position.latitude, let longitude = position.longitude {
-        parts.append(String(format: "%.5f,%.5f", latitude, longitude))
+        parts.append(Format.fixed(Double(latitude), decimals: 5) + "," + Format.fixed(Double(longitude), decimals: 5))
       }
-      if let bearing = position.bearing { parts.append(String(format: "bearing %.0f°", bearing)) }
-      if let speed = position.speed { parts.append(String(format: "%.1f m/s", speed)) }
+      if let bearing = position.bearing { parts.append("bearing " + Format.fixed(Double(bearing), decimals: 0) + "°") }
+      if let speed = position.speed { parts.append(Format.fixed(Double(speed), decimals: 1) + " m/s") }
     }
     var stopPart: [String] = []
     if let currentStatus { stopPart.append(currentStatus.description) }
@@ -226,7 +226,9 @@ extension GTFSRealtime.Stop {
     var parts = ["stop \(id)"]
     if let stopID { parts.append("stop_id \(stopID)") }
     if let name = stopName?.preferredText { parts.append("\"\(name)\"") }
-    if let stopLat, let stopLon { parts.append(String(format: "%.5f,%.5f", stopLat, stopLon)) }
+    if let stopLat, let stopLon {
+      parts.append(Format.fixed(Double(stopLat), decimals: 5) + "," + Format.fixed(Double(stopLon), decimals: 5))
+    }
     return parts.joined(separator: "  ")
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `transit.1`: the manual page in roff (man macros), built from the same command specs as
 /// `--help` and the completion scripts, so it cannot drift from them.
@@ -142,7 +142,7 @@ enum ManPage {
       case "●": result += "*"
       case "○": result += "o"
       case _ where scalar.value > 0x7E:
-        result += String(format: "\\[u%04X]", scalar.value)
+        result += "\\[u" + Format.hex(scalar.value, width: 4, uppercase: true) + "]"
       default: result.unicodeScalars.append(scalar)
       }
     }
@@ -205,7 +205,7 @@ enum ManPage {
         verbatim = []
       }
       for line in body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-        if line.trimmingCharacters(in: .whitespaces).isEmpty {
+        if line.trimmingSpaces().isEmpty {
           flush()
         } else if line.hasPrefix("  ") {
           if !prose.isEmpty { flush() }
@@ -249,7 +249,7 @@ enum ManPage {
 
     /// A command's subsection: usage, summary, discussion, arguments, options, examples.
     mutating func command(_ spec: CommandSpec, title: String) {
-      raw(".SS \"\(ManPage.escape(title).replacingOccurrences(of: "\"", with: "\\(dq"))\"")
+      raw(".SS \"\(ManPage.escape(title).replacing("\"", with: "\\(dq"))\"")
       text(spec.summary + (spec.summary.hasSuffix(".") ? "" : "."))
       if !spec.discussion.isEmpty { paragraphs(spec.discussion) }
       if !spec.arguments.isEmpty {

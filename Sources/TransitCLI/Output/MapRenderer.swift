@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import TransitModel
 
 /// Lat/lon to canvas dots: equirectangular, longitudes shrunk by the cosine of the middle

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TransitModel
 
 /// A one-line progress bar on stderr: the bar, the share done, a label, the rate and the time
 /// left, redrawn in place at most ten times a second.
@@ -20,7 +21,7 @@ final class ProgressBar {
   ///   - clock: monotonic nanoseconds (tests pass their own).
   init(
     sink: OutputSink, enabled: Bool, unit: String = "",
-    clock: @escaping () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+    clock: @escaping () -> UInt64 = { MonotonicClock.nanoseconds() }
   ) {
     self.sink = sink
     self.enabled = enabled
@@ -65,7 +66,7 @@ final class ProgressBar {
       text +=
         perSecond >= 1 || count == 0
         ? " · \(Format.thousands(Int(perSecond.rounded()))) \(unit)/s"
-        : " · \(String(format: "%.1f", perSecond * 60)) \(unit)/min"
+        : " · \(Format.fixed(perSecond * 60, decimals: 1)) \(unit)/min"
     }
     guard let clamped else {
       return text + " · \(Format.duration(seconds: Int64(elapsedSeconds))) so far"
