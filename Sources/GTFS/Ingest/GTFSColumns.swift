@@ -258,7 +258,11 @@ final class GTFSRows<Column: GTFSColumns> {
   /// The value as a time zone identifier from the tz database; a row without one is refused.
   func timeZone(_ column: Column) throws(GTFSError) -> String {
     let zone = try required(column)
-    guard TimeZone(identifier: zone) != nil else { throw invalid(column) }
+    // Read from the system's tz database (LocalZone), the one every local time goes through;
+    // a missing database is said as such, not blamed on the feed.
+    let exists: Bool
+    do { exists = try LocalZone.exists(zone) } catch { throw GTFSError(file: file, line: line, .unreadable(error.description)) }
+    guard exists else { throw invalid(column) }
     return zone
   }
 
