@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TransitModel
 
 /// The settings a rider tunes, kept as `CONFIG/config.toml` (`key = value` lines) and read by
 /// every command; environment variables and command-line options override them.
@@ -196,7 +197,11 @@ public struct Settings: Equatable, Sendable {
 
   /// "1.3", "1.25" (no trailing zeros).
   static func decimal(_ value: Double) -> String {
-    var text = Format.fixed(value, decimals: 3)
+    // Three decimals, rounded to nearest (ties to even, as printf's %.3f); written by hand so
+    // this file needs nothing of the rest of the target (Fuzz/run's config-toml builds it alone).
+    let thousandths = Int64((abs(value) * 1000).rounded(.toNearestOrEven))
+    let fraction = String(1000 + thousandths % 1000).dropFirst()
+    var text = (value < 0 && thousandths != 0 ? "-" : "") + "\(thousandths / 1000).\(fraction)"
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text
@@ -246,16 +251,6 @@ public struct Settings: Equatable, Sendable {
       text += "\(key.name) = \(quoted)\n"
     }
     return text
-  }
-
-  /// Writes the settings to `configDirectory` atomically (a temporary file, then a rename).
-  public func save(to configDirectory: String) throws(SettingsError) {
-    do {
-      try FileManager.default.createDirectory(atPath: configDirectory, withIntermediateDirectories: true)
-      try Data(fileText.utf8).write(to: URL(fileURLWithPath: Self.path(in: configDirectory)), options: .atomic)
-    } catch {
-      throw SettingsError("cannot write \(Self.path(in: configDirectory)): \(Transit.fileProblem(error))")
-    }
   }
 }
 
