@@ -248,14 +248,7 @@ public enum Transit {
   /// "PATH: not a directory" for a Foundation file error.
   static func fileErrorMessage(_ error: CocoaError) -> String {
     let path = error.filePath ?? error.url?.path ?? "file"
-    if let posix = error.underlying as? POSIXError { return "\(path): \(String(cString: strerror(posix.code.rawValue)).lowercased())" }
-    switch error.code {
-    case .fileNoSuchFile, .fileReadNoSuchFile: return "\(path): no such file or folder"
-    case .fileWriteNoPermission, .fileReadNoPermission: return "\(path): permission denied"
-    case .fileWriteOutOfSpace: return "\(path): no space left on device"
-    case .fileWriteFileExists: return "\(path): already exists"
-    default: return "\(path): cannot be read or written (\(error.code.rawValue))"
-    }
+    return "\(path): \(fileProblem(error))"
   }
 
   // MARK: - Help
