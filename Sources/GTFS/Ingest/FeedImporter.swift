@@ -68,6 +68,7 @@ final class FeedImporter {
         try db.execute(Schema.indexes)
       }
       try timed("stop words") { try StopWords.build(in: db) }
+      try timed("key filter") { try FeedKeyFilter.build(in: db) }
       try timed("footpaths") { try loadFootpaths() }
       try timed("routing index") { try RoutingIndexBuilder.build(in: db) }
       try writeMeta()

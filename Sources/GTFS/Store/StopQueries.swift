@@ -99,6 +99,14 @@ extension Store {
     return .notFound(suggestions: try search(key, limit: 5).map(\.stop))
   }
 
+  /// The name words of all feeds held (`SharedVocabulary`), built on first use.
+  func sharedVocabulary() throws -> SharedVocabulary {
+    if let sharedVocabularyCache { return sharedVocabularyCache }
+    let built = try SharedVocabulary(feeds)
+    sharedVocabularyCache = built
+    return built
+  }
+
   /// What to type for `stop` so that `resolveStop` finds it (or the station it belongs to): its
   /// name when the name resolves so, else its code, else its id (`FEED:stop_id` when the id
   /// alone is ambiguous). A "did you mean" offers only what then works.
@@ -242,19 +250,33 @@ extension Store {
     if try add(.name, { try $0.stops(named: folded) }) { return Array(results.prefix(limit)) }
     if try add(.words, { try $0.stops(matchingWords: folded, limit: max(limit * 5, 50)) }) { return Array(results.prefix(limit)) }
     // Typos: each feed's best `limit` besides those already found (which are not listed twice).
+    // The query's words are compared once with the words of all feeds (`SharedVocabulary`);
+    // a feed where some word reaches nothing is not asked.
     let wanted = limit + results.count
-    if near != nil {
-      _ = try add(.typo) { try $0.stops(nearlyMatching: folded, limit: wanted).map(\.0) }
-    } else {
-      // Fewest mistakes, then shortest name (counted once: String.count walks the characters),
-      // whatever the feed: every feed is asked.
-      var typos: [(stop: Stop, mistakes: Int, length: Int)] = []
-      for feed in feeds { typos += try feed.stops(nearlyMatching: folded, limit: wanted).map { ($0.0, $0.1, $0.0.name.count) } }
-      typos.sort { ($0.mistakes, $0.length) < ($1.mistakes, $1.length) }
-      var listed = false
-      _ = try add(.typo) { _ in
-        defer { listed = true }
-        return listed ? [] : typos.map(\.stop)
+    let query = folded.characters
+    if !query.isEmpty, query.contains(where: { TextFolding.allowedMistakes($0.count) > 0 }) {
+      let reaches = try sharedVocabulary().reachByFeed(query, feeds: feeds.count)
+      var reachOf: [ObjectIdentifier: [[String: Int]]] = [:]
+      for (feed, reach) in zip(feeds, reaches) { reachOf[ObjectIdentifier(feed)] = reach }
+      if near != nil {
+        _ = try add(.typo) { feed in
+          guard let reach = reachOf[ObjectIdentifier(feed)] else { return [] }
+          return try feed.stops(scored: feed.typoScores(query, reach: reach), limit: wanted).map(\.0)
+        }
+      } else {
+        // Fewest mistakes, then shortest name, whatever the feed (then in feed order): every
+        // feed is scored, and only the best `wanted` stops of all are read.
+        var typos: [(feed: FeedReader, score: FeedReader.TypoScore)] = []
+        for (feed, reach) in zip(feeds, reaches) {
+          guard let reach else { continue }
+          typos += try feed.typoScores(query, reach: reach).prefix(wanted).map { (feed, $0) }
+        }
+        typos.sort { ($0.score.mistakes, $0.score.length) < ($1.score.mistakes, $1.score.length) }
+        var listed = false
+        _ = try add(.typo) { _ in
+          defer { listed = true }
+          return listed ? [] : try typos.prefix(wanted).compactMap { try $0.feed.stop($0.score.idx) }
+        }
       }
     }
     // A slip in the last word, which may also be unfinished ("3rd Ave & Pike Stt"; a short
@@ -284,6 +306,11 @@ struct SearchText {
     words = TextFolding.words(text)
     characters = words.map(Array.init)
   }
+
+  /// The whole folded text as a name, for the feeds' key filters.
+  var nameProbe: FeedKeyFilter.Probe { FeedKeyFilter.Probe(.name, folded) }
+  /// Each word as the start of a name word, for the feeds' key filters.
+  var wordProbes: [FeedKeyFilter.Probe] { words.map { FeedKeyFilter.Probe(.wordStart, $0) } }
 }
 
 /// Case- and accent-insensitive comparison of names.
@@ -320,6 +347,7 @@ extension FeedReader {
   }
 
   func stopIndex(id: String) throws -> Int64? {
+    guard mayHold(FeedKeyFilter.Probe(.stopID, id)) else { return nil }
     let select = try db.cached("SELECT stop_idx FROM stops WHERE stop_id = ?")
     select.bind(id, at: 1)
     return try select.step() ? select.int64(0) : nil
@@ -333,6 +361,7 @@ extension FeedReader {
 
   /// Stops whose stop_code is `code` (exactly).
   func stops(code: String) throws -> [Stop] {
+    guard mayHold(FeedKeyFilter.Probe(.code, code)) else { return [] }
     let select = try db.cached("SELECT \(Self.stopColumns) FROM stops s WHERE s.code = ? ORDER BY s.stop_id")
     select.bind(code, at: 1)
     var result: [Stop] = []
@@ -346,7 +375,7 @@ extension FeedReader {
   /// `stops(named:)` with the text folded once for many feeds.
   func stops(named text: SearchText) throws -> [Stop] {
     let words = text.words, folded = text.folded
-    guard !words.isEmpty else { return [] }
+    guard !words.isEmpty, mayHold(text.nameProbe) else { return [] }
     if hasSearchTables { return try stops(foldedName: folded) }
     let select = try db.cached(
       "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ? AND s.location_type IN (0, 1) ORDER BY s.location_type DESC, s.stop_id"
@@ -371,7 +400,7 @@ extension FeedReader {
   /// `stops(matchingWords:limit:)` with the text folded once for many feeds.
   func stops(matchingWords text: SearchText, limit: Int) throws -> [Stop] {
     let words = text.words
-    guard !words.isEmpty else { return [] }
+    guard !words.isEmpty, text.wordProbes.allSatisfy(mayHold) else { return [] }
     if hasSearchTables { return try rankedStops(matchingWords: words, limit: limit) }
     let select = try db.cached(
       "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ?1 AND s.location_type IN (0, 1) ORDER BY bm25(stops_fts), length(s.name), s.stop_id LIMIT ?2"
@@ -403,7 +432,30 @@ extension FeedReader {
   func stops(nearlyMatching text: SearchText, limit: Int = .max) throws -> [(Stop, Int)] {
     let query = text.characters
     guard !query.isEmpty, query.contains(where: { TextFolding.allowedMistakes($0.count) > 0 }) else { return [] }
-    let reach = try typoReach(query)
+    return try stops(scored: typoScores(query, reach: try typoReach(query)), limit: limit)
+  }
+
+  /// The stops of `scored` (in its order) with their mistakes, the first `limit` only.
+  func stops(scored: [TypoScore], limit: Int) throws -> [(Stop, Int)] {
+    var result: [(Stop, Int)] = []
+    for entry in scored.prefix(limit) {
+      if let stop = try stop(entry.idx) { result.append((stop, entry.mistakes)) }
+    }
+    return result
+  }
+
+  /// A stop found by the typo search, before it is read whole.
+  struct TypoScore {
+    var idx: Int64
+    var mistakes: Int
+    /// The name's length in characters.
+    var length: Int
+  }
+
+  /// The stops whose name has, for every word of `query`, a word within reach (`reach`: per
+  /// query word, the vocabulary words within reach with their mistakes), with the total
+  /// mistakes: fewest mistakes first, then shortest name, then stop_idx.
+  func typoScores(_ query: [[Character]], reach: [[String: Int]]) throws -> [TypoScore] {
     guard let narrowest = reach.indices.min(by: { reach[$0].count < reach[$1].count }), !reach[narrowest].isEmpty else { return [] }
     // The candidates' names in the same pass (a stop is read whole only if it is listed).
     var candidates: [Int64: String] = [:]
@@ -415,7 +467,7 @@ extension FeedReader {
       while try byWord.step() { candidates[byWord.int64(0)] = byWord.text(1) }
     }
     var folded: [String: Set<String>] = [:]
-    var scored: [(idx: Int64, mistakes: Int, length: Int)] = []
+    var scored: [TypoScore] = []
     for (idx, name) in candidates {
       let words = folded[name] ?? Set(TextFolding.words(name))
       folded[name] = words
@@ -427,15 +479,10 @@ extension FeedReader {
         }
         total += best
       }
-      if total >= 0 { scored.append((idx, total, name.count)) }
+      if total >= 0 { scored.append(TypoScore(idx: idx, mistakes: total, length: name.count)) }
     }
-    // Fewest mistakes, then shortest name, then stop_idx; only the first `limit` read whole.
     scored.sort { ($0.mistakes, $0.length, $0.idx) < ($1.mistakes, $1.length, $1.idx) }
-    var result: [(Stop, Int)] = []
-    for entry in scored.prefix(limit) {
-      if let stop = try stop(entry.idx) { result.append((stop, entry.mistakes)) }
-    }
-    return result
+    return scored
   }
 
   /// The edits between `word` and `candidate` or `candidate`'s start, when within the mistakes

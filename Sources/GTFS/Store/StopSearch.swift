@@ -152,10 +152,17 @@ extension FeedReader {
 
   /// The vocabulary words within reach of each query word: word to mistakes.
   func typoReach(_ query: [[Character]]) throws -> [[String: Int]] {
-    var reach = [[String: Int]](repeating: [:], count: query.count)
+    let vocabulary = try typoVocabulary()
+    return Self.typoReach(query, in: vocabulary).map { entries in
+      Dictionary(uniqueKeysWithValues: entries.map { (vocabulary.words[$0.word], $0.mistakes) })
+    }
+  }
+
+  /// The words of `vocabulary` within reach of each query word, by index, with the mistakes.
+  static func typoReach(_ query: [[Character]], in vocabulary: TypoVocabulary) -> [[(word: Int, mistakes: Int)]] {
+    var reach = [[(word: Int, mistakes: Int)]](repeating: [], count: query.count)
     let masks = query.map(Self.letterMask)
     let allowed = query.map { TextFolding.allowedMistakes($0.count) }
-    let vocabulary = try typoVocabulary()
     // ASCII words compare as bytes: the same edits as their characters.
     let bytes: [[UInt8]?] = query.map { word in
       let text = String(word)
@@ -171,10 +178,54 @@ extension FeedReader {
           } else {
             Self.mistakes(query[index], vocabulary.characters[word])
           }
-        if let mistakes { reach[index][vocabulary.words[word]] = mistakes }
+        if let mistakes { reach[index].append((word, mistakes)) }
       }
     }
     return reach
+  }
+}
+
+/// The name words of every feed held, each once, with the feeds that have it: a typo search
+/// compares the query's words with each distinct word once, however many feeds share it
+/// (feeds of one country share most street names).
+struct SharedVocabulary {
+  var vocabulary = FeedReader.TypoVocabulary()
+  /// Per word, the indices in `Store.feeds` of the feeds having it.
+  var holders: [[Int]] = []
+
+  /// Built from each feed's own vocabulary (`FeedReader.typoVocabulary`, read from its
+  /// timetable, never from anything kept beside it).
+  init(_ feeds: [FeedReader]) throws {
+    var index: [String: Int] = [:]
+    for (position, feed) in feeds.enumerated() {
+      let own = try feed.typoVocabulary()
+      for word in own.words.indices {
+        if let known = index[own.words[word]] {
+          holders[known].append(position)
+          continue
+        }
+        index[own.words[word]] = holders.count
+        holders.append([position])
+        vocabulary.words.append(own.words[word])
+        vocabulary.characters.append(own.characters[word])
+        vocabulary.masks.append(own.masks[word])
+        vocabulary.lengths.append(own.lengths[word])
+        vocabulary.bytes.append(own.bytes[word])
+      }
+    }
+  }
+
+  /// Per feed (as in `Store.feeds`), the words within reach of each query word with their
+  /// mistakes, as that feed's own `typoReach` gives them; nil for a feed where some query
+  /// word reaches nothing (it can have no match).
+  func reachByFeed(_ query: [[Character]], feeds: Int) -> [[[String: Int]]?] {
+    var result = [[[String: Int]]](repeating: [[String: Int]](repeating: [:], count: query.count), count: feeds)
+    for (index, entries) in FeedReader.typoReach(query, in: vocabulary).enumerated() {
+      for entry in entries {
+        for feed in holders[entry.word] { result[feed][index][vocabulary.words[entry.word]] = entry.mistakes }
+      }
+    }
+    return result.map { reach in reach.contains(where: \.isEmpty) ? nil : reach }
   }
 }
 

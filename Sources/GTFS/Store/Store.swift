@@ -13,6 +13,8 @@ import TransitModel
 /// Not Sendable: it owns SQLite connections.
 public final class Store {
   let feeds: [FeedReader]
+  /// The name words of all feeds, once built (`sharedVocabulary()`).
+  var sharedVocabularyCache: SharedVocabulary?
 
   /// Opens every feed under `directory/feeds` (see `Timetables`).
   /// - Throws: `SQLiteError` or `IngestError` when a timetable cannot be read.
@@ -99,6 +101,14 @@ final class FeedReader {
   var stopPartsCache: [Int32]?
   /// `typoVocabulary()`, once read.
   var vocabularyCache: TypoVocabulary?
+  /// The keys this feed can be looked up by (`FeedKeyFilter`), read on first use; nil for a
+  /// timetable made before ingest stored them (then every lookup asks the feed).
+  private(set) lazy var keyFilter: FeedKeyFilter? = FeedKeyFilter.read(from: timetable.db)
+
+  /// False only when this feed holds no such key: a lookup for it can skip the feed.
+  func mayHold(_ probe: FeedKeyFilter.Probe) -> Bool {
+    keyFilter?.mayContain(probe) ?? true
+  }
   /// Whether ingest made the tables `stops search` reads first (`StopSearchTables`); without
   /// them (a timetable made before) FTS5 answers.
   private(set) lazy var hasSearchTables: Bool = {
@@ -110,7 +120,11 @@ final class FeedReader {
     timetable = try Timetable(path: path)
     // Read through a memory map: a query touches scattered trip rows, and a page in the map
     // costs no read(2). The file is replaced by rename, never rewritten, so the map stays valid.
-    try timetable.db.execute("PRAGMA mmap_size = 4294967296; PRAGMA cache_size = -16384;")
+    // For the same reason the shared lock taken by the first read is kept (locking_mode
+    // EXCLUSIVE; nothing ever writes to a timetable once it is in place): without it every
+    // statement locks and unlocks the file and looks for a hot journal, three system calls
+    // that cost more than an index seek, once per feed held.
+    try timetable.db.execute("PRAGMA mmap_size = 4294967296; PRAGMA cache_size = -16384; PRAGMA locking_mode = EXCLUSIVE;")
     let zoneName =
       try timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'timezone'")
       ?? timetable.db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")

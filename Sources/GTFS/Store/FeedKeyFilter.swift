@@ -1,0 +1,139 @@
+import SQLite
+
+/// What a query can look a feed up by, in a Bloom filter that ingest stores in the feed's own
+/// timetable (`key_filter`), so that with many feeds held a lookup skips, without any SQL, the
+/// feeds that cannot hold its key (issue 18): a stop_id, a stop_code, a whole folded name, or
+/// the start of a folded name word.
+///
+/// A filter never says no to a key it was given; it says yes to about 1 % of the others, which
+/// are then asked as before. It lives in the timetable it describes and is replaced with it
+/// (the file is swapped whole by rename), so it can never describe another version of the
+/// feed. A timetable made before it has no `key_filter`: every lookup asks the feed.
+struct FeedKeyFilter {
+  /// What a key is.
+  enum Kind: UInt8 {
+    /// `stops.stop_id`, as stored (any location_type).
+    case stopID = 1
+    /// `stops.code`, as stored.
+    case code = 2
+    /// A whole folded name of a stop or station (`search_names.folded`).
+    case name = 3
+    /// A start of a folded name word (`search_words.word`), at every Unicode scalar.
+    case wordStart = 4
+  }
+
+  /// A key's two hashes, worked out once however many feeds are asked.
+  struct Probe {
+    let first: UInt64
+    let step: UInt64
+
+    /// FNV-1a over the kind and the key's UTF-8 bytes, then two finalising mixes: the same
+    /// answer in every process and on every machine (it is stored).
+    init(_ kind: Kind, _ key: String) {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      hash = (hash ^ UInt64(kind.rawValue)) &* 0x0000_0100_0000_01b3
+      for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+      first = Self.mix(hash)
+      step = Self.mix(first ^ 0x9e37_79b9_7f4a_7c15) | 1
+    }
+
+    /// MurmurHash3's 64-bit finaliser.
+    static func mix(_ value: UInt64) -> UInt64 {
+      var x = value
+      x ^= x >> 33
+      x = x &* 0xff51_afd7_ed55_8ccd
+      x ^= x >> 33
+      x = x &* 0xc4ce_b9fe_1a85_ec53
+      x ^= x >> 33
+      return x
+    }
+  }
+
+  /// The bits, 64 to a word.
+  private(set) var words: [UInt64]
+  /// Bits tested per key.
+  let hashes: Int
+
+  /// An empty filter for about `capacity` keys: 10 bits and 7 hashes a key (1 % false yes).
+  init(capacity: Int) {
+    words = [UInt64](repeating: 0, count: max(1, (max(capacity, 1) * 10 + 63) / 64))
+    hashes = 7
+  }
+
+  /// A filter as stored: its bits little-endian, 8 bytes a word.
+  init?(bytes: [UInt8], hashes: Int) {
+    guard !bytes.isEmpty, bytes.count % 8 == 0, (1...32).contains(hashes) else { return nil }
+    var words = [UInt64](repeating: 0, count: bytes.count / 8)
+    for (index, byte) in bytes.enumerated() { words[index / 8] |= UInt64(byte) << (8 * UInt64(index % 8)) }
+    self.words = words
+    self.hashes = hashes
+  }
+
+  /// The bits as stored.
+  var bytes: [UInt8] {
+    var result: [UInt8] = []
+    result.reserveCapacity(words.count * 8)
+    for word in words {
+      for shift in stride(from: UInt64(0), to: 64, by: 8) { result.append(UInt8(truncatingIfNeeded: word >> shift)) }
+    }
+    return result
+  }
+
+  mutating func insert(_ probe: Probe) {
+    let count = UInt64(words.count * 64)
+    for index in 0..<UInt64(hashes) {
+      let bit = (probe.first &+ index &* probe.step) % count
+      words[Int(bit / 64)] |= 1 << (bit % 64)
+    }
+  }
+
+  /// False only when the key was never inserted.
+  func mayContain(_ probe: Probe) -> Bool {
+    let count = UInt64(words.count * 64)
+    for index in 0..<UInt64(hashes) {
+      let bit = (probe.first &+ index &* probe.step) % count
+      if words[Int(bit / 64)] & (1 << (bit % 64)) == 0 { return false }
+    }
+    return true
+  }
+
+  static let table = "CREATE TABLE key_filter (bits BLOB NOT NULL, hashes INTEGER NOT NULL, keys INTEGER NOT NULL);"
+
+  /// Builds the filter of `db`'s stops and search tables (`StopSearchTables`, made first) and
+  /// stores it as the one row of `key_filter`.
+  /// - Complexity: one pass over the stops, the folded names and the name words.
+  static func build(in db: Connection) throws {
+    var probes: [Probe] = []
+    let ids = try db.prepare("SELECT stop_id, code FROM stops")
+    while try ids.step() {
+      probes.append(Probe(.stopID, ids.text(0)))
+      if let code = ids.optionalText(1) { probes.append(Probe(.code, code)) }
+    }
+    let names = try db.prepare("SELECT folded FROM search_names")
+    while try names.step() { probes.append(Probe(.name, names.text(0))) }
+    let words = try db.prepare("SELECT word FROM search_words")
+    while try words.step() {
+      var start = ""
+      for scalar in words.text(0).unicodeScalars {
+        start.unicodeScalars.append(scalar)
+        probes.append(Probe(.wordStart, start))
+      }
+    }
+    var filter = FeedKeyFilter(capacity: probes.count)
+    for probe in probes { filter.insert(probe) }
+    try db.execute(table)
+    let insert = try db.prepare("INSERT INTO key_filter (bits, hashes, keys) VALUES (?, ?, ?)")
+    insert.bindBlob(filter.bytes, at: 1)
+    insert.bind(filter.hashes, at: 2)
+    insert.bind(probes.count, at: 3)
+    try insert.run()
+  }
+
+  /// The filter stored in `db`; nil when it has none (a timetable made before it).
+  static func read(from db: Connection) -> FeedKeyFilter? {
+    guard (try? db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'key_filter'")) == 1,
+      let select = try? db.prepare("SELECT bits, hashes FROM key_filter"), (try? select.step()) == true
+    else { return nil }
+    return FeedKeyFilter(bytes: select.blob(0), hashes: select.int(1))
+  }
+}
