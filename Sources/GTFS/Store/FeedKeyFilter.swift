@@ -49,50 +49,38 @@ struct FeedKeyFilter {
     }
   }
 
-  /// The bits, 64 to a word.
-  private(set) var words: [UInt64]
+  /// The bits, 8 to a byte, as stored (bit i is bit i % 8 of byte i / 8).
+  private(set) var bytes: [UInt8]
   /// Bits tested per key.
   let hashes: Int
 
   /// An empty filter for about `capacity` keys: 10 bits and 7 hashes a key (1 % false yes).
   init(capacity: Int) {
-    words = [UInt64](repeating: 0, count: max(1, (max(capacity, 1) * 10 + 63) / 64))
+    bytes = [UInt8](repeating: 0, count: max(8, (max(capacity, 1) * 10 + 7) / 8))
     hashes = 7
   }
 
-  /// A filter as stored: its bits little-endian, 8 bytes a word.
+  /// A filter as stored (read as is: no conversion, since a process may read one per feed).
   init?(bytes: [UInt8], hashes: Int) {
-    guard !bytes.isEmpty, bytes.count % 8 == 0, (1...32).contains(hashes) else { return nil }
-    var words = [UInt64](repeating: 0, count: bytes.count / 8)
-    for (index, byte) in bytes.enumerated() { words[index / 8] |= UInt64(byte) << (8 * UInt64(index % 8)) }
-    self.words = words
+    guard !bytes.isEmpty, (1...32).contains(hashes) else { return nil }
+    self.bytes = bytes
     self.hashes = hashes
   }
 
-  /// The bits as stored.
-  var bytes: [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(words.count * 8)
-    for word in words {
-      for shift in stride(from: UInt64(0), to: 64, by: 8) { result.append(UInt8(truncatingIfNeeded: word >> shift)) }
-    }
-    return result
-  }
-
   mutating func insert(_ probe: Probe) {
-    let count = UInt64(words.count * 64)
+    let count = UInt64(bytes.count * 8)
     for index in 0..<UInt64(hashes) {
       let bit = (probe.first &+ index &* probe.step) % count
-      words[Int(bit / 64)] |= 1 << (bit % 64)
+      bytes[Int(bit / 8)] |= 1 << UInt8(bit % 8)
     }
   }
 
   /// False only when the key was never inserted.
   func mayContain(_ probe: Probe) -> Bool {
-    let count = UInt64(words.count * 64)
+    let count = UInt64(bytes.count * 8)
     for index in 0..<UInt64(hashes) {
       let bit = (probe.first &+ index &* probe.step) % count
-      if words[Int(bit / 64)] & (1 << (bit % 64)) == 0 { return false }
+      if bytes[Int(bit / 8)] & (1 << UInt8(bit % 8)) == 0 { return false }
     }
     return true
   }
