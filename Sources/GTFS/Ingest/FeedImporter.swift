@@ -69,6 +69,7 @@ final class FeedImporter {
       }
       try timed("stop words") { try StopWords.build(in: db) }
       try timed("key filter") { try FeedKeyFilter.build(in: db) }
+      try timed("stop routes") { try StopRoutes.build(in: db) }
       try timed("footpaths") { try loadFootpaths() }
       try timed("routing index") { try RoutingIndexBuilder.build(in: db) }
       try writeMeta()

@@ -10,7 +10,8 @@ import SQLite
 /// becomes a few thousand pattern rows and one row per trip, so ingest costs little more than
 /// reading the CSV, and the by-stop index covers patterns, not stop_times rows.
 ///
-/// Departures at a stop: `pattern_stops_by_stop` gives the patterns and positions serving it;
+/// Departures at a stop: `pattern_stops_by_stop` gives the patterns and positions serving it,
+/// with what departures read of each call (a covering index: no second seek per pattern);
 /// `trip_times_by_pattern` bounds the trips to those starting within the window moved back by
 /// the least and the most time any of the pattern's trips takes from its first departure to
 /// that position (`patterns.offsets`), so only trips that can be at the stop in the window are
@@ -91,7 +92,7 @@ enum Schema {
 
   /// Built after the load: sorting once is far cheaper than keeping indexes while inserting.
   static let indexes = """
-    CREATE INDEX pattern_stops_by_stop ON pattern_stops (stop_idx);
+    CREATE INDEX pattern_stops_by_stop ON pattern_stops (stop_idx, stop_sequence, pickup_type, drop_off_type, stop_headsign);
     CREATE INDEX trip_times_by_pattern ON trip_times (pattern_idx, first_departure);
     CREATE INDEX trips_by_route ON trips (route_idx);
     CREATE INDEX calendar_dates_by_date ON calendar_dates (date);

@@ -518,12 +518,19 @@ extension FeedReader {
   /// The routes whose patterns call at any of `stops`, in route_sort_order, then by short
   /// name (numbers in numeric order).
   func routes(atStops stops: [Int64]) throws -> [RouteSummary] {
-    let select = try db.cached(
-      """
-      SELECT DISTINCT r.route_idx, r.route_id, r.short_name, r.long_name, r.route_type, r.color, r.sort_order
-      FROM pattern_stops ps JOIN patterns p ON p.pattern_idx = ps.pattern_idx JOIN routes r ON r.route_idx = p.route_idx
-      WHERE ps.stop_idx = ?
-      """)
+    let select =
+      hasStopRoutes
+      ? try db.cached(
+        """
+        SELECT r.route_idx, r.route_id, r.short_name, r.long_name, r.route_type, r.color, r.sort_order
+        FROM stop_routes sr JOIN routes r ON r.route_idx = sr.route_idx WHERE sr.stop_idx = ?
+        """)
+      : try db.cached(
+        """
+        SELECT DISTINCT r.route_idx, r.route_id, r.short_name, r.long_name, r.route_type, r.color, r.sort_order
+        FROM pattern_stops ps JOIN patterns p ON p.pattern_idx = ps.pattern_idx JOIN routes r ON r.route_idx = p.route_idx
+        WHERE ps.stop_idx = ?
+        """)
     var byIndex: [Int64: (RouteSummary, Int64?)] = [:]
     for stop in stops {
       select.reset()

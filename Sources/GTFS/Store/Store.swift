@@ -101,6 +101,11 @@ final class FeedReader {
   var stopPartsCache: [Int32]?
   /// `typoVocabulary()`, once read.
   var vocabularyCache: TypoVocabulary?
+  /// Whether ingest made `stop_routes` (`StopRoutes`); without it the routes at a stop are
+  /// read through its patterns.
+  private(set) lazy var hasStopRoutes: Bool = {
+    (try? timetable.db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'stop_routes'")) == 1
+  }()
   /// The keys this feed can be looked up by (`FeedKeyFilter`), read on first use; nil for a
   /// timetable made before ingest stored them (then every lookup asks the feed).
   private(set) lazy var keyFilter: FeedKeyFilter? = FeedKeyFilter.read(from: timetable.db)
