@@ -117,11 +117,7 @@ enum ConfigSetCommand: TransitCommand {
     } else if !key.write(&settings, value) {
       throw UsageError("\(key.name) '\(value)' is not \(key.expected)")
     }
-    do {
-      try settings.save(to: invocation.paths.config)
-    } catch {
-      throw RuntimeError(error.message)
-    }
+    try settings.save(to: invocation.paths.config)
     if invocation.global.json {
       invocation.context.stdout.line(ConfigSupport.json(key, settings).serialized(pretty: true))
     } else {
