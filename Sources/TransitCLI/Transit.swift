@@ -107,8 +107,8 @@ public enum Transit {
     }
     // The longest run of leading words that names a command ("stops near" before "stops").
     let leading = Array(words.prefix { !$0.hasPrefix("-") })
-    let match = (commands + hiddenCommands).filter { leading.starts(with: $0.spec.path) }
-      .max { $0.spec.path.count < $1.spec.path.count }
+    let match = (commands + hiddenCommands).filter { leading.starts(with: $0.path) }
+      .max { $0.path.count < $1.path.count }
     guard let command = match else {
       return try unknownCommand(words, leading: leading, context: context)
     }
@@ -160,6 +160,8 @@ public enum Transit {
   /// Whether `words` are only the no-argument view's options and their values
   /// (`--from home --now 2026-12-01T07:40:00Z`).
   static func isHomeInvocation(_ words: [String]) -> Bool {
+    // A command's name first: not the home view (and its spec need not be built).
+    guard let first = words.first, first.hasPrefix("-") else { return false }
     let options = HomeCommand.spec.options + GlobalOptions.specs
     var index = 0
     while index < words.count {
@@ -220,7 +222,7 @@ public enum Transit {
       return error.exitCode
     }
     // A usage error names the usage and where the help is, on the same line.
-    if let command = (commands + hiddenCommands).first(where: { words.starts(with: $0.spec.path) }) {
+    if let command = (commands + hiddenCommands).first(where: { words.starts(with: $0.path) }) {
       context.stderr.line("transit: \(error.oneLine) (usage: \(command.spec.usage); see '\(command.spec.name) --help')")
     } else {
       context.stderr.line("transit: \(error.oneLine) (see 'transit --help')")
