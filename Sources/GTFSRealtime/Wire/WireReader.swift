@@ -49,6 +49,16 @@ package struct WireReader {
   private var entityBudget: Int
   private var stopTimeUpdateBudget: Int
   private var messageBudget: Int
+  /// The trip updates and vehicle positions of the entities decoded but not yet given their
+  /// `EntityPayloads` (see `mergeTripUpdate(_:_:into:)`).
+  var pooledTripUpdates: [TripUpdate] = []
+  var pooledVehicles: [VehiclePosition] = []
+  /// Whether a `FeedMessage` is being decoded, which gives its entities their payloads once all
+  /// are decoded; otherwise a `FeedEntity` takes its own at its end.
+  var isPoolingPayloads = false
+  /// How many entities have been spent from the budget (the size of a feed's entity array, once
+  /// its first entity is read).
+  var entitiesSpent: Int { limits.maxEntities &- entityBudget }
 
   /// The default depth budget. gtfs-realtime.proto itself nests at most 5 messages below
   /// FeedMessage (entity.alert.informed_entity.trip.modified_trip); the budget bounds the work
@@ -853,7 +863,7 @@ package struct WireReader {
   /// Reads a length-delimited sub-message in place: the reader's `end` narrows to the length,
   /// so the message must end exactly where its length says, and one level of the depth budget
   /// is spent while inside it.
-  private mutating func decodeNested<M: WireMessage>(
+  mutating func decodeNested<M: WireMessage>(
     _ tag: FieldTag, _ name: StaticString, index: Int?, into message: inout M
   ) throws(WireError) {
     do throws(WireError) {
