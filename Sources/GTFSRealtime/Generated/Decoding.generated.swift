@@ -143,7 +143,7 @@ extension TripUpdate: WireMessage {
       case 0x0A:  // 1: required TripDescriptor trip
         try reader.mergeMessage(reader.messageTag(forKey: key), "trip", into: &trip)
       case 0x12:  // 2: repeated StopTimeUpdate stop_time_update
-        try reader.appendMessages(key: key, "stop_time_update", budget: .stopTimeUpdate, to: &stopTimeUpdates)
+        try reader.appendStopTimeUpdates(key: key, "stop_time_update", to: &stopTimeUpdates)
       case 0x1A:  // 3: optional VehicleDescriptor vehicle
         try reader.mergeMessage(reader.messageTag(forKey: key), "vehicle", into: &vehicle)
       case 0x20:  // 4: optional uint64 timestamp
@@ -165,6 +165,7 @@ extension TripUpdate: WireMessage {
         }
       }
     }
+    if !reader.isPoolingPayloads { reader.attachPooledStopTimeUpdates(to: &self) }
   }
 }
 

@@ -31,7 +31,7 @@ package struct WireReader {
   /// The whole input.
   package let bytes: [UInt8]
   /// The next byte to read.
-  package private(set) var offset: Int
+  package internal(set) var offset: Int
   /// One past the last byte of the message being read.
   package private(set) var end: Int
   /// How many more levels of nested messages may be entered.
@@ -39,7 +39,7 @@ package struct WireReader {
   /// The depth budget the reader started with, for error messages.
   package let maxDepth: Int
   /// Where the last key read by `readKey()` starts.
-  package private(set) var keyOffset = 0
+  package internal(set) var keyOffset = 0
   /// Whether strings of 1 to 15 bytes are built in place (see `ShortString`), read once per
   /// reader rather than once per string.
   private let buildsShortStringsInline = ShortString.isLayoutKnown
@@ -47,12 +47,15 @@ package struct WireReader {
   package let limits: DecodingLimits
   /// How many more entities, stop_time_updates and repeated messages of any kind may be made.
   private var entityBudget: Int
-  private var stopTimeUpdateBudget: Int
+  private(set) var stopTimeUpdateBudget: Int
   private var messageBudget: Int
   /// The trip updates and vehicle positions of the entities decoded but not yet given their
   /// `EntityPayloads` (see `mergeTripUpdate(_:_:into:)`).
   var pooledTripUpdates: [TripUpdate] = []
   var pooledVehicles: [VehiclePosition] = []
+  /// The stop_time_updates of the trip updates decoded but not yet given their array (see
+  /// `TripUpdate.StopTimeUpdates`).
+  var pooledStopTimeUpdates: [TripUpdate.StopTimeUpdate] = []
   /// Whether a `FeedMessage` is being decoded, which gives its entities their payloads once all
   /// are decoded; otherwise a `FeedEntity` takes its own at its end.
   var isPoolingPayloads = false
