@@ -17,9 +17,10 @@ extension WireReader {
     }
     // Decoded in place in the pool, moved out of the reader meanwhile (a nested message is read
     // by this same reader).
+    if pools == nil { pools = PayloadPools() }
     var pool: [TripUpdate] = []
-    swap(&pool, &pooledTripUpdates)
-    defer { swap(&pool, &pooledTripUpdates) }
+    swap(&pool, &pools!.tripUpdates)
+    defer { swap(&pool, &pools!.tripUpdates) }
     try mergePooled(tag, name, index: &entity.tripUpdateIndex, pool: &pool)
   }
 
@@ -33,9 +34,10 @@ extension WireReader {
       entity.vehicle = value
       return
     }
+    if pools == nil { pools = PayloadPools() }
     var pool: [VehiclePosition] = []
-    swap(&pool, &pooledVehicles)
-    defer { swap(&pool, &pooledVehicles) }
+    swap(&pool, &pools!.vehicles)
+    defer { swap(&pool, &pools!.vehicles) }
     try mergePooled(tag, name, index: &entity.vehicleIndex, pool: &pool)
   }
 
@@ -73,18 +75,24 @@ extension WireReader {
 
   /// Gives every entity decoded since `beginPoolingPayloads()` the store made of the pools (and
   /// every trip update in it the array of all their stop time updates).
+  @inline(__always)
   mutating func endPoolingPayloads(attachingTo entities: inout [FeedEntity]) {
     isPoolingPayloads = false
-    if !pooledStopTimeUpdates.isEmpty {
-      var updates: [TripUpdate.StopTimeUpdate] = []
-      swap(&updates, &pooledStopTimeUpdates)
-      pooledTripUpdates.withUnsafeMutableBufferPointer { buffer in
+    guard var taken = pools.take() else { return }
+    Self.attach(&taken, to: &entities)
+  }
+
+  /// (`pools` inout, so that its arrays stay uniquely referenced: a copy would copy them.)
+  private static func attach(_ pools: inout PayloadPools, to entities: inout [FeedEntity]) {
+    if !pools.stopTimeUpdates.isEmpty {
+      let updates = pools.stopTimeUpdates
+      pools.tripUpdates.withUnsafeMutableBufferPointer { buffer in
         for index in buffer.indices where buffer[index].stopTimeUpdates.isPending {
           buffer[index].stopTimeUpdates.base = updates
         }
       }
     }
-    guard let payloads = takePayloads() else { return }
+    guard let payloads = pools.store() else { return }
     entities.withUnsafeMutableBufferPointer { buffer in
       for index in buffer.indices where buffer[index].payloads == nil {
         if buffer[index].tripUpdateIndex >= 0 || buffer[index].vehicleIndex >= 0 {
@@ -96,18 +104,8 @@ extension WireReader {
 
   /// Gives an entity decoded on its own (not within a feed) the store made of the pools.
   mutating func attachPooledPayloads(to entity: inout FeedEntity) {
-    guard entity.payloads == nil, let payloads = takePayloads() else { return }
+    guard entity.payloads == nil, let payloads = pools.take()?.store() else { return }
     entity.payloads = payloads
-  }
-
-  /// The pools as a store, leaving them empty; nil when both are empty.
-  private mutating func takePayloads() -> EntityPayloads? {
-    guard !pooledTripUpdates.isEmpty || !pooledVehicles.isEmpty else { return nil }
-    var tripUpdates: [TripUpdate] = []
-    var vehicles: [VehiclePosition] = []
-    swap(&tripUpdates, &pooledTripUpdates)
-    swap(&vehicles, &pooledVehicles)
-    return EntityPayloads(tripUpdates: tripUpdates, vehicles: vehicles)
   }
 
   // MARK: - Stop time updates
@@ -130,9 +128,10 @@ extension WireReader {
       updates = TripUpdate.StopTimeUpdates(elements)
       return
     }
+    if pools == nil { pools = PayloadPools() }
     var pool: [TripUpdate.StopTimeUpdate] = []
-    swap(&pool, &pooledStopTimeUpdates)
-    defer { swap(&pool, &pooledStopTimeUpdates) }
+    swap(&pool, &pools!.stopTimeUpdates)
+    defer { swap(&pool, &pools!.stopTimeUpdates) }
     let isFirstRun = !updates.isPending
     if isFirstRun {
       updates.start = pool.count
@@ -196,14 +195,28 @@ extension WireReader {
   /// Gives a trip update decoded on its own (not within a feed) its stop time updates: the
   /// pool, or a copy of its part of it.
   mutating func attachPooledStopTimeUpdates(to update: inout TripUpdate) {
-    guard update.stopTimeUpdates.isPending else { return }
+    guard update.stopTimeUpdates.isPending, pools != nil else { return }
     let range = update.stopTimeUpdates.start..<update.stopTimeUpdates.end
-    if range == pooledStopTimeUpdates.indices {
+    if range == pools!.stopTimeUpdates.indices {
       var elements: [TripUpdate.StopTimeUpdate] = []
-      swap(&elements, &pooledStopTimeUpdates)
+      swap(&elements, &pools!.stopTimeUpdates)
       update.stopTimeUpdates.base = elements
     } else {
-      update.stopTimeUpdates = TripUpdate.StopTimeUpdates(Array(pooledStopTimeUpdates[range]))
+      update.stopTimeUpdates = TripUpdate.StopTimeUpdates(Array(pools!.stopTimeUpdates[range]))
     }
+  }
+}
+
+/// What the reader holds while a feed is decoded: its trip updates and vehicle positions, and
+/// the stop time updates of all its trip updates, each decoded in place at the end of its pool.
+struct PayloadPools {
+  var tripUpdates: [TripUpdate] = []
+  var vehicles: [VehiclePosition] = []
+  var stopTimeUpdates: [TripUpdate.StopTimeUpdate] = []
+
+  /// The trip updates and vehicle positions as a store; nil when there are none.
+  func store() -> EntityPayloads? {
+    guard !tripUpdates.isEmpty || !vehicles.isEmpty else { return nil }
+    return EntityPayloads(tripUpdates: tripUpdates, vehicles: vehicles)
   }
 }

@@ -49,13 +49,9 @@ package struct WireReader {
   private var entityBudget: Int
   private(set) var stopTimeUpdateBudget: Int
   private var messageBudget: Int
-  /// The trip updates and vehicle positions of the entities decoded but not yet given their
-  /// `EntityPayloads` (see `mergeTripUpdate(_:_:into:)`).
-  var pooledTripUpdates: [TripUpdate] = []
-  var pooledVehicles: [VehiclePosition] = []
-  /// The stop_time_updates of the trip updates decoded but not yet given their array (see
-  /// `TripUpdate.StopTimeUpdates`).
-  var pooledStopTimeUpdates: [TripUpdate.StopTimeUpdate] = []
+  /// The payloads decoded but not yet given their store (see `PayloadPools`); nil until the
+  /// first, so a feed without any costs nothing more.
+  var pools: PayloadPools?
   /// Whether a `FeedMessage` is being decoded, which gives its entities their payloads once all
   /// are decoded; otherwise a `FeedEntity` takes its own at its end.
   var isPoolingPayloads = false
@@ -558,6 +554,24 @@ package struct WireReader {
   /// reference), a tenth of the cost of a short ID.
   @inline(__always)
   package mutating func readString(named name: StaticString, into field: inout String?) throws(WireError) {
+    if field == nil && buildsShortStringsInline && offset < end {
+      // The usual case: a one-byte length, a string of at most 15 bytes within the message,
+      // written straight into the unset field (`ShortString.store`).
+      let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
+      if length < 16 && length < end &- offset {
+        let stored = bytes.withUnsafeBufferPointer { buffer in
+          withUnsafeMutablePointer(to: &field) { target in
+            ShortString.store(
+              UnsafeBufferPointer(rebasing: buffer[(offset &+ 1)..<(offset &+ 1 &+ length)]), source: buffer,
+              into: UnsafeMutableRawPointer(target))
+          }
+        }
+        if stored {
+          offset &+= 1 &+ length
+          return
+        }
+      }
+    }
     let value = try readString(named: name)
     if field == nil {
       withUnsafeMutablePointer(to: &field) { $0.initialize(to: value) }
@@ -573,6 +587,24 @@ package struct WireReader {
   package mutating func readString(
     named name: StaticString, into field: inout String, isSet: Bool
   ) throws(WireError) {
+    if !isSet && buildsShortStringsInline && offset < end {
+      // Written in place as `readString(named:into:)` writes an unset optional ("" holds no
+      // reference either, and a string is laid out as an optional one is).
+      let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
+      if length < 16 && length < end &- offset {
+        let stored = bytes.withUnsafeBufferPointer { buffer in
+          withUnsafeMutablePointer(to: &field) { target in
+            ShortString.store(
+              UnsafeBufferPointer(rebasing: buffer[(offset &+ 1)..<(offset &+ 1 &+ length)]), source: buffer,
+              into: UnsafeMutableRawPointer(target))
+          }
+        }
+        if stored {
+          offset &+= 1 &+ length
+          return
+        }
+      }
+    }
     let value = try readString(named: name)
     if isSet {
       field = value
