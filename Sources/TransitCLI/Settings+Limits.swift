@@ -4,13 +4,9 @@ import Merge
 
 extension Invocation {
   /// The settings from the config folder.
-  /// - Throws: `RuntimeError` when the file holds a value that does not parse.
+  /// - Throws: `SettingsError` when the file holds a value that does not parse.
   public func settings() throws -> Settings {
-    do {
-      return try Settings.load(from: paths.config)
-    } catch {
-      throw RuntimeError(error.message)
-    }
+    try Settings.load(from: paths.config)
   }
 }
 

@@ -80,8 +80,14 @@ public enum Transit {
         return try HomeCommand.run(invocation)
       }
     }
-    if words == ["--help"] || words == ["-h"] || words == ["help"] {
-      context.stdout.write(overview())
+    // `transit --help`, `transit help`, with `--json` (before or after) for the JSON form.
+    let json = words.contains("--json")
+    if [["--help"], ["-h"], ["help"], ["help", "--help"]].contains(words.filter { $0 != "--json" && $0 != "--no-color" }) {
+      if json {
+        context.stdout.line(HelpJSON.overview().serialized(pretty: true))
+      } else {
+        context.stdout.write(overview())
+      }
       return 0
     }
     if words.contains("--version"), words.allSatisfy({ ["--version", "--json", "--no-color"].contains($0) }) {
@@ -101,15 +107,19 @@ public enum Transit {
     }
     // The longest run of leading words that names a command ("stops near" before "stops").
     let leading = Array(words.prefix { !$0.hasPrefix("-") })
-    let match = (commands + hiddenCommands).filter { leading.starts(with: $0.spec.path) }
-      .max { $0.spec.path.count < $1.spec.path.count }
+    let match = (commands + hiddenCommands).filter { leading.starts(with: $0.path) }
+      .max { $0.path.count < $1.path.count }
     guard let command = match else {
       return try unknownCommand(words, leading: leading, context: context)
     }
     let invocation = try parse(words, for: command.spec, context: context)
     usePlainSymbols(invocation)
     if invocation.global.help {
-      context.stdout.write(help(for: command.spec))
+      if invocation.global.json {
+        context.stdout.line(HelpJSON.command(command.spec).serialized(pretty: true))
+      } else {
+        context.stdout.write(help(for: command.spec))
+      }
       return 0
     }
     return try command.run(invocation)
@@ -150,6 +160,8 @@ public enum Transit {
   /// Whether `words` are only the no-argument view's options and their values
   /// (`--from home --now 2026-12-01T07:40:00Z`).
   static func isHomeInvocation(_ words: [String]) -> Bool {
+    // A command's name first: not the home view (and its spec need not be built).
+    guard let first = words.first, first.hasPrefix("-") else { return false }
     let options = HomeCommand.spec.options + GlobalOptions.specs
     var index = 0
     while index < words.count {
@@ -165,7 +177,11 @@ public enum Transit {
   static func unknownCommand(_ words: [String], leading: [String], context: CommandContext) throws(UsageError) -> Int32 {
     let inGroup = commands.contains { !leading.isEmpty && $0.spec.path[0] == leading[0] }
     if inGroup && (leading.count == 1 || words.contains("--help")) {
-      context.stdout.write(groupHelp(leading[0]))
+      if words.contains("--json") {
+        context.stdout.line(HelpJSON.group(leading[0]).serialized(pretty: true))
+      } else {
+        context.stdout.write(groupHelp(leading[0]))
+      }
       return leading.count == 1 && !words.contains("--help") ? 2 : 0
     }
     // Name only the words that are wrong: 'departurs', or 'stops naer' within a known group.
@@ -196,59 +212,22 @@ public enum Transit {
   /// Prints `error` on stderr as one line and returns its exit code (DESIGN.md: 1 runtime,
   /// 2 usage, 3 not found, 70 a bug).
   static func report(_ error: any Error, words: [String], context: CommandContext) -> Int32 {
-    switch error {
-    case let error as UsageError:
-      context.stderr.line("transit: \(error.message)")
-      if let command = (commands + hiddenCommands).first(where: { words.starts(with: $0.spec.path) }) {
-        context.stderr.line("usage: \(command.spec.usage)  (see '\(command.spec.name) --help')")
-      } else {
-        context.stderr.line("see 'transit --help'")
-      }
-      return 2
-    case let error as NotFoundError:
-      context.stderr.line("transit: \(error.message)")
-      return 3
-    case let error as AlertResolver.Unknown:
-      context.stderr.line("transit: \(error.message)")
-      return 3
-    case let error as RuntimeError:
-      context.stderr.line("transit: \(error.message)")
-      return 1
-    case let error as GTFSError:
-      context.stderr.line("transit: \(error)")
-      return 1
-    case let error as IngestError:
-      context.stderr.line("transit: \(error)")
-      if case .refused = error { return 4 }
-      return 1
-    case let error as ZipError:
-      context.stderr.line("transit: \(error)")
-      return 1
-    case let error as SQLiteError:
-      context.stderr.line("transit: \(error)")
-      return 1
-    case let error as WireError:
-      context.stderr.line("transit: \(error)")
-      return 1
-    case let error as LocalZoneError:
-      context.stderr.line("transit: \(error)")
-      return 1
-    case let error as CocoaError:
-      // Foundation's file errors (a data folder under a plain file, a full disk, no
-      // permission): the path and the reason, exit 1, never "internal error".
-      context.stderr.line("transit: \(fileErrorMessage(error))")
-      return 1
-    default:
-      context.stderr.line("transit: internal error: \(error)")
-      context.stderr.line("this is a bug in transit; please report it with the command that caused it")
+    guard let error = error as? any UserFacingError else {
+      context.stderr.line(
+        "transit: internal error: \(error) (this is a bug in transit; please report it with the command that caused it)")
       return 70
     }
-  }
-
-  /// "PATH: not a directory" for a Foundation file error.
-  static func fileErrorMessage(_ error: CocoaError) -> String {
-    let path = error.filePath ?? error.url?.path ?? "file"
-    return "\(path): \(fileProblem(error))"
+    guard error is UsageError else {
+      context.stderr.line("transit: \(error.oneLine)")
+      return error.exitCode
+    }
+    // A usage error names the usage and where the help is, on the same line.
+    if let command = (commands + hiddenCommands).first(where: { words.starts(with: $0.path) }) {
+      context.stderr.line("transit: \(error.oneLine) (usage: \(command.spec.usage); see '\(command.spec.name) --help')")
+    } else {
+      context.stderr.line("transit: \(error.oneLine) (see 'transit --help')")
+    }
+    return error.exitCode
   }
 
   // MARK: - Help

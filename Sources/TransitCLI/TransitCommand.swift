@@ -4,6 +4,9 @@ import TransitModel
 ///
 /// Commands only interpret arguments and render results; the work is in the libraries.
 public protocol TransitCommand: SendableMetatype {
+  /// The command's words (`["stops", "near"]`), which its spec takes: dispatch finds the
+  /// command by them without building every command's spec and help text.
+  static var path: [String] { get }
   /// The command's words, options and help text.
   static var spec: CommandSpec { get }
   /// Runs the command; returns the exit code (0 unless the command has a reason).

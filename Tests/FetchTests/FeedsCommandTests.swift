@@ -271,7 +271,7 @@ import Testing
     let home = TemporaryFolder()
     let none = transit(["ingest", "--data-dir", home.path])
     #expect(none.code == 2)
-    #expect(none.stderr.hasPrefix("transit: missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL')\n"))
+    #expect(none.stderr.hasPrefix("transit: missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL') (usage: "))
     #expect(transit(["feeds", "add", "x", "--data-dir", home.path]).code == 2)
     #expect(transit(["feeds", "add", "x", "--gtfs", "https://example.org/a.zip", "--header", "bad", "--data-dir", home.path]).code == 2)
     #expect(transit(["feeds", "add", "x", "--gtfs", "https://example.org/a.zip", "--poll", "1", "--data-dir", home.path]).code == 2)

@@ -186,6 +186,45 @@ import Testing
     #expect(summary.count("trips.txt") == 1)
   }
 
+  /// The tables written from the column tables (`StoredTable`) have the layout the timetable
+  /// had when it was written by hand (schema version 5): every column with its type, NOT NULL,
+  /// default and primary-key position, in any order, and routes' unique route_id.
+  @Test func theGeneratedTablesKeepTheLayout() throws {
+    let db = try Connection(path: ":memory:")
+    try db.execute(Schema.tables)
+    let expected: [String: String] = [
+      "agency":
+        "agency_idx INTEGER PK1, agency_id TEXT NOT NULL, name TEXT NOT NULL, url TEXT, timezone TEXT NOT NULL, lang TEXT, phone TEXT, fare_url TEXT, email TEXT",
+      "calendar": "service_idx INTEGER PK1, weekdays INTEGER NOT NULL, start_date INTEGER NOT NULL, end_date INTEGER NOT NULL",
+      "calendar_dates": "service_idx INTEGER NOT NULL PK1, date INTEGER NOT NULL PK2, exception_type INTEGER NOT NULL",
+      "frequencies":
+        "trip_idx INTEGER NOT NULL PK1, start_time INTEGER NOT NULL PK2, end_time INTEGER NOT NULL, headway_secs INTEGER NOT NULL, exact_times INTEGER NOT NULL DEFAULT 0",
+      "routes":
+        "route_idx INTEGER PK1, route_id TEXT NOT NULL, agency_idx INTEGER, short_name TEXT, long_name TEXT, description TEXT, route_type INTEGER NOT NULL, url TEXT, color TEXT, text_color TEXT, sort_order INTEGER",
+      "stops":
+        "stop_idx INTEGER PK1, stop_id TEXT NOT NULL, code TEXT, name TEXT, description TEXT, lat REAL, lon REAL, zone_id TEXT, url TEXT, location_type INTEGER NOT NULL DEFAULT 0, parent_station TEXT, parent_idx INTEGER, timezone TEXT, wheelchair_boarding INTEGER, level_id TEXT, platform_code TEXT",
+      "transfers":
+        "from_stop_id TEXT, to_stop_id TEXT, from_route_id TEXT, to_route_id TEXT, from_trip_id TEXT, to_trip_id TEXT, transfer_type INTEGER NOT NULL DEFAULT 0, min_transfer_time INTEGER",
+      "trips":
+        "trip_idx INTEGER PK1, trip_id TEXT NOT NULL, route_idx INTEGER NOT NULL, service_idx INTEGER NOT NULL, headsign TEXT, short_name TEXT, direction_id INTEGER, block_id TEXT, shape_id TEXT, wheelchair_accessible INTEGER, bikes_allowed INTEGER",
+    ]
+    for (table, columns) in expected {
+      let info = try db.prepare("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_info('\(table)')")
+      var found: Set<String> = []
+      while try info.step() {
+        var words = [info.text(0), info.text(1)]
+        if info.int(2) == 1 { words.append("NOT NULL") }
+        if let value = info.optionalText(3) { words.append("DEFAULT \(value)") }
+        if info.int(4) > 0 { words.append("PK\(info.int(4))") }
+        found.insert(words.joined(separator: " "))
+      }
+      #expect(found == Set(columns.components(separatedBy: ", ")), "\(table)")
+    }
+    let unique = try db.prepare(
+      "SELECT count(*) FROM pragma_index_list('routes') l, pragma_index_info(l.name) i WHERE l.\"unique\" AND i.name = 'route_id'")
+    #expect(try unique.step() && unique.int(0) == 1)
+  }
+
   /// Every column a table stores is a column of the timetable's table, of the type its values are.
   @Test func theStoredColumnsAreTheSchemas() throws {
     let db = try Connection(path: ":memory:")

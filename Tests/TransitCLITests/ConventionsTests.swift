@@ -171,19 +171,19 @@ import Testing
   @Test func typosSuggestTheNearestName() {
     let command = transit(["departurs", "TINT"])
     #expect(command.code == 2)
-    #expect(command.stderr.hasPrefix("transit: unknown command 'departurs'; did you mean 'departures'?\n"))
+    #expect(command.stderr.hasPrefix("transit: unknown command 'departurs'; did you mean 'departures'? (see 'transit --help')\n"))
     let sub = transit(["stops", "naer"])
     #expect(sub.code == 2)
-    #expect(sub.stderr.hasPrefix("transit: unknown command 'stops naer'; did you mean 'stops near'?\n"))
+    #expect(sub.stderr.hasPrefix("transit: unknown command 'stops naer'; did you mean 'stops near'? (see 'transit --help')\n"))
     let option = transit(["departures", "TINT", "--rout", "27"])
     #expect(option.code == 2)
-    #expect(option.stderr.hasPrefix("transit: unknown option '--rout'; did you mean '--route'?\n"))
+    #expect(option.stderr.hasPrefix("transit: unknown option '--rout'; did you mean '--route'? (usage: "))
     #expect(option.stderr.contains("usage: transit departures STOP [options]"))
     let global = transit(["stops", "near", "--jsno"])
-    #expect(global.stderr.hasPrefix("transit: unknown option '--jsno'; did you mean '--json'?\n"))
+    #expect(global.stderr.hasPrefix("transit: unknown option '--jsno'; did you mean '--json'? (usage: "))
     let shell = transit(["completions", "bsah"])
     #expect(shell.code == 2)
-    #expect(shell.stderr.hasPrefix("transit: unknown shell 'bsah'; completions are for bash, zsh, fish; did you mean 'bash'?\n"))
+    #expect(shell.stderr.hasPrefix("transit: unknown shell 'bsah'; completions are for bash, zsh, fish; did you mean 'bash'? (usage: "))
   }
 
   @Test func exitCodes() {
@@ -195,7 +195,7 @@ import Testing
     #expect(runtime.stdout.isEmpty && runtime.stderr.hasPrefix("transit: "))
     let usage = home.run(["departures"])
     #expect(usage.code == 2)
-    #expect(usage.stdout.isEmpty && usage.stderr.hasPrefix("transit: missing STOP\n"))
+    #expect(usage.stdout.isEmpty && usage.stderr.hasPrefix("transit: missing STOP (usage: "))
     let notFound = home.run(["departures", "NOWHERE-AT-ALL"])
     #expect(notFound.code == 3)
     #expect(notFound.stdout.isEmpty)
@@ -308,12 +308,12 @@ import Testing
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "transit: option '--route' needs a value (R), not the option '--json'\n"
-        + "usage: transit departures STOP [options]  (see 'transit departures --help')\n")
+        == "transit: option '--route' needs a value (R), not the option '--json'"
+        + " (usage: transit departures STOP [options]; see 'transit departures --help')\n")
     // '--' ends the options: it is not a value either.
     let dashes = home.run(["departures", "TINT", "--at", "--", "--now", now])
     #expect(dashes.code == 2)
-    #expect(dashes.stderr.hasPrefix("transit: option '--at' needs a value (TIME)\n"))
+    #expect(dashes.stderr.hasPrefix("transit: option '--at' needs a value (TIME) (usage: "))
     #expect(transit(["departures", "--now", now, "--data-dir", home.path, "--", "TINT"]).code == 0)
     // Negative numbers and '=' still pass values that start with '-'.
     #expect(home.run(["stops", "near", "53.2875,-6.3664", "--limit", "1", "--now", now]).code == 0)

@@ -40,7 +40,7 @@ import TransitModel
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr.hasPrefix(
-        "transit: --remove '\(name)': a feed name must be 1 to 64 letters, digits, '-' or '_', not starting with '-'\n"))
+        "transit: --remove '\(name)': a feed name must be 1 to 64 letters, digits, '-' or '_', not starting with '-' (usage: "))
     userDataIntact(home, outside)
   }
 

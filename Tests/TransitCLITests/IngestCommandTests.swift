@@ -67,7 +67,7 @@ import Testing
     // Without PATH, ingest loads the configured feeds; with none configured that is a usage error.
     #expect(
       noPath.stderr.hasPrefix(
-        "transit: missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL')\nusage: transit ingest [PATH|URL] [options]"
+        "transit: missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL') (usage: transit ingest [PATH|URL] [options]; see 'transit ingest --help')\n"
       ))
     let typo = transit(["ingest", "--lsit"])
     #expect(typo.code == 2)

@@ -222,7 +222,7 @@ import TransitModel
     #expect(url.stderr == "transit: http://127.0.0.1:9/feed.pb: connection refused\n")
     let none = transit(["rt", "dump"])
     #expect(none.code == 2)
-    #expect(none.stderr.hasPrefix("transit: missing FILE|URL\n"))
+    #expect(none.stderr.hasPrefix("transit: missing FILE|URL (usage: "))
   }
 
   @Test func corruptGzipIsOneLine() throws {

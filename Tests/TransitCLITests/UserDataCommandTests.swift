@@ -63,12 +63,12 @@ import Testing
   @Test func configRejectsBadValuesAndKeys() {
     let bad = run(["config", "set", "late", "soon"])
     #expect(bad.code == 2)
-    #expect(bad.stderr.hasPrefix("transit: late 'soon' is not a whole number of seconds from 0 to 3600\n"))
+    #expect(bad.stderr.hasPrefix("transit: late 'soon' is not a whole number of seconds from 0 to 3600 (usage: "))
     let clock = run(["config", "set", "clock", "13"])
-    #expect(clock.stderr.hasPrefix("transit: clock '13' is not 12 or 24\n"))
+    #expect(clock.stderr.hasPrefix("transit: clock '13' is not 12 or 24 (usage: "))
     let unknown = run(["config", "get", "lates"])
     #expect(unknown.code == 2)
-    #expect(unknown.stderr.hasPrefix("transit: unknown setting 'lates'; did you mean 'late'?\n"))
+    #expect(unknown.stderr.hasPrefix("transit: unknown setting 'lates'; did you mean 'late'? (usage: "))
     #expect(!FileManager.default.fileExists(atPath: home.path + "/config.toml"))
   }
 
@@ -146,7 +146,8 @@ import Testing
     let unknown = run(["stops", "near", "gym"])
     #expect(unknown.code == 2)
     #expect(
-      unknown.stderr.hasPrefix("transit: LAT,LON 'gym' is neither a position LAT,LON nor a saved place (see 'transit places list')\n"))
+      unknown.stderr.hasPrefix(
+        "transit: LAT,LON 'gym' is neither a position LAT,LON nor a saved place (see 'transit places list') (usage: "))
     #expect(run(["places", "add", "5th", "53,-6"]).code == 2)
     #expect(run(["places", "remove", "work"]).stdout == "removed place 'work'\n")
     #expect(run(["places", "remove", "work"]).code == 3)

@@ -10,10 +10,10 @@ enum AgencyColumn: Int, GTFSColumns {
   var spec: ColumnSpec {
     switch self {
     // Conditionally required: when the feed has more than one agency.
-    case .agencyID: ColumnSpec("agency_id", stored: "agency_id")
-    case .name: ColumnSpec("agency_name", .required, stored: "name")
+    case .agencyID: ColumnSpec("agency_id", stored: "agency_id", "NOT NULL")
+    case .name: ColumnSpec("agency_name", .required, stored: "name", "NOT NULL")
     case .url: ColumnSpec("agency_url", .required, stored: "url")
-    case .timeZone: ColumnSpec("agency_timezone", .required, .timeZone, stored: "timezone")
+    case .timeZone: ColumnSpec("agency_timezone", .required, .timeZone, stored: "timezone", "NOT NULL")
     case .language: ColumnSpec("agency_lang", stored: "lang")
     case .phone: ColumnSpec("agency_phone", stored: "phone")
     case .fareURL: ColumnSpec("agency_fare_url", stored: "fare_url")

@@ -9,9 +9,9 @@ enum CalendarDateColumn: Int, GTFSColumns {
   var spec: ColumnSpec {
     switch self {
     case .serviceID: ColumnSpec("service_id", .required)
-    case .date: ColumnSpec("date", .required, .date, stored: "date")
+    case .date: ColumnSpec("date", .required, .date, stored: "date", "NOT NULL")
     case .exceptionType:
-      ColumnSpec("exception_type", .required, .integer(1...2, expected: "1 (added) or 2 (removed)"), stored: "exception_type")
+      ColumnSpec("exception_type", .required, .integer(1...2, expected: "1 (added) or 2 (removed)"), stored: "exception_type", "NOT NULL")
     }
   }
 }

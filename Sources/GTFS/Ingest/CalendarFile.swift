@@ -18,8 +18,8 @@ enum CalendarColumn: Int, GTFSColumns {
     case .friday: Self.day("friday")
     case .saturday: Self.day("saturday")
     case .sunday: Self.day("sunday")
-    case .startDate: ColumnSpec("start_date", .required, .date, stored: "start_date")
-    case .endDate: ColumnSpec("end_date", .required, .date, stored: "end_date")
+    case .startDate: ColumnSpec("start_date", .required, .date, stored: "start_date", "NOT NULL")
+    case .endDate: ColumnSpec("end_date", .required, .date, stored: "end_date", "NOT NULL")
     }
   }
 

@@ -10,10 +10,10 @@ enum FrequencyColumn: Int, GTFSColumns {
     switch self {
     // Stored as trip_idx.
     case .tripID: ColumnSpec("trip_id", .required, references: "trips.txt trip_id")
-    case .startTime: ColumnSpec("start_time", .required, .time, stored: "start_time")
-    case .endTime: ColumnSpec("end_time", .required, .time, stored: "end_time")
-    case .headway: ColumnSpec("headway_secs", .required, .integer(1...86_400), stored: "headway_secs")
-    case .exactTimes: ColumnSpec("exact_times", .optional, .integer(0...1), stored: "exact_times")
+    case .startTime: ColumnSpec("start_time", .required, .time, stored: "start_time", "NOT NULL")
+    case .endTime: ColumnSpec("end_time", .required, .time, stored: "end_time", "NOT NULL")
+    case .headway: ColumnSpec("headway_secs", .required, .integer(1...86_400), stored: "headway_secs", "NOT NULL")
+    case .exactTimes: ColumnSpec("exact_times", .optional, .integer(0...1), stored: "exact_times", "NOT NULL DEFAULT 0")
     }
   }
 }

@@ -8,8 +8,9 @@ import SQLite
 /// The declaration drives reading (`GTFSRows` finds each column's index in the header once per
 /// file and refuses a header without a required column), the validation messages (a value that
 /// is not what its type says names the file, the line and the column, and says what was
-/// expected), and the insert statements (`GTFSInsert` binds values by column, the SQL written
-/// from the specs' `stored` names, which a test checks against `Schema.tables`).
+/// expected), the insert statements (`GTFSInsert` binds values by column, the SQL written from
+/// the specs' `stored` names) and the timetable's tables (`StoredTable` writes their CREATE
+/// TABLE from the same specs).
 protocol GTFSColumns: CaseIterable, Hashable {
   /// The file (`stops.txt`).
   static var file: String { get }
@@ -55,16 +56,26 @@ struct ColumnSpec: Sendable {
   /// The timetable column it is stored in, if it is stored as read (a referenced id is often
   /// stored as the other table's integer key: trips.route_id as `route_idx`).
   var stored: String?
+  /// What the stored column's definition adds to its type (`NOT NULL`, `NOT NULL DEFAULT 0`
+  /// where the loader fills in the reference's default, `UNIQUE`): what the loader guarantees
+  /// of every row, which a required header alone does not (a required column may be empty).
+  var storedConstraint: String?
 
   init(
     _ name: String, _ presence: Presence = .optional, _ type: ValueType = .text, references reference: String? = nil,
-    stored: String? = nil
+    stored: String? = nil, _ storedConstraint: String? = nil
   ) {
     self.name = name
     self.presence = presence
     self.type = type
     self.reference = reference
     self.stored = stored
+    self.storedConstraint = storedConstraint
+  }
+
+  /// The stored column's definition in CREATE TABLE (`lat REAL`, `stop_id TEXT NOT NULL`).
+  var storedDefinition: String? {
+    stored.map { name in [name, sqlType, storedConstraint].compactMap { $0 }.joined(separator: " ") }
   }
 
   /// What a value of this column should be, for "stop_lat 'abc' is not a number".

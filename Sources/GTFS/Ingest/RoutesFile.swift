@@ -8,7 +8,7 @@ enum RouteColumn: Int, GTFSColumns {
 
   var spec: ColumnSpec {
     switch self {
-    case .routeID: ColumnSpec("route_id", .required, stored: "route_id")
+    case .routeID: ColumnSpec("route_id", .required, stored: "route_id", "NOT NULL UNIQUE")
     // Conditionally required: when the feed has more than one agency. Stored as agency_idx.
     case .agencyID: ColumnSpec("agency_id", references: "agency.txt agency_id")
     case .shortName: ColumnSpec("route_short_name", stored: "short_name")
@@ -16,7 +16,8 @@ enum RouteColumn: Int, GTFSColumns {
     case .description: ColumnSpec("route_desc", stored: "description")
     case .routeType:
       ColumnSpec(
-        "route_type", .required, .integer(0...1999, expected: "a route type (0-12, or an extended type 100-1799)"), stored: "route_type")
+        "route_type", .required, .integer(0...1999, expected: "a route type (0-12, or an extended type 100-1799)"), stored: "route_type",
+        "NOT NULL")
     case .url: ColumnSpec("route_url", stored: "url")
     case .color: ColumnSpec("route_color", stored: "color")
     case .textColor: ColumnSpec("route_text_color", stored: "text_color")

@@ -31,31 +31,25 @@ enum Schema {
   /// Stops at most this far apart (straight line) are linked by a footpath.
   static let footpathRadiusMeters = 400.0
 
-  static let tables = """
-    CREATE TABLE feed_meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
-    CREATE TABLE agency (
-      agency_idx INTEGER PRIMARY KEY, agency_id TEXT NOT NULL, name TEXT NOT NULL, url TEXT,
-      timezone TEXT NOT NULL, lang TEXT, phone TEXT, fare_url TEXT, email TEXT);
-    CREATE TABLE services (service_idx INTEGER PRIMARY KEY, service_id TEXT NOT NULL UNIQUE);
-    CREATE TABLE calendar (
-      service_idx INTEGER PRIMARY KEY, weekdays INTEGER NOT NULL,
-      start_date INTEGER NOT NULL, end_date INTEGER NOT NULL);
-    CREATE TABLE calendar_dates (
-      service_idx INTEGER NOT NULL, date INTEGER NOT NULL, exception_type INTEGER NOT NULL,
-      PRIMARY KEY (service_idx, date)) WITHOUT ROWID;
-    CREATE TABLE routes (
-      route_idx INTEGER PRIMARY KEY, route_id TEXT NOT NULL UNIQUE, agency_idx INTEGER,
-      short_name TEXT, long_name TEXT, description TEXT, route_type INTEGER NOT NULL, url TEXT,
-      color TEXT, text_color TEXT, sort_order INTEGER);
-    CREATE TABLE stops (
-      stop_idx INTEGER PRIMARY KEY, stop_id TEXT NOT NULL, code TEXT, name TEXT,
-      description TEXT, lat REAL, lon REAL, zone_id TEXT, url TEXT,
-      location_type INTEGER NOT NULL DEFAULT 0, parent_station TEXT, parent_idx INTEGER,
-      timezone TEXT, wheelchair_boarding INTEGER, level_id TEXT, platform_code TEXT);
-    CREATE TABLE trips (
-      trip_idx INTEGER PRIMARY KEY, trip_id TEXT NOT NULL, route_idx INTEGER NOT NULL,
-      service_idx INTEGER NOT NULL, headsign TEXT, short_name TEXT, direction_id INTEGER,
-      block_id TEXT, shape_id TEXT, wheelchair_accessible INTEGER, bikes_allowed INTEGER);
+  /// The tables. Those that store a GTFS file's columns are written from its column table
+  /// (`StoredTable`), so a column is named, typed and constrained in one place; the rest hold
+  /// what ingest derives (services, patterns, trip times, footpaths, the router's arrays).
+  static let tables = [
+    "CREATE TABLE feed_meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;",
+    StoredTable.create("agency", of: AgencyColumn.self, leading: ["agency_idx INTEGER PRIMARY KEY"]),
+    "CREATE TABLE services (service_idx INTEGER PRIMARY KEY, service_id TEXT NOT NULL UNIQUE);",
+    StoredTable.create(
+      "calendar", of: CalendarColumn.self, leading: ["service_idx INTEGER PRIMARY KEY"], derived: ["weekdays INTEGER NOT NULL"]),
+    StoredTable.create(
+      "calendar_dates", of: CalendarDateColumn.self, leading: ["service_idx INTEGER NOT NULL"],
+      constraints: ["PRIMARY KEY (service_idx, date)"], withoutRowID: true),
+    StoredTable.create(
+      "routes", of: RouteColumn.self, leading: ["route_idx INTEGER PRIMARY KEY"], derived: ["agency_idx INTEGER"]),
+    StoredTable.create("stops", of: StopColumn.self, leading: ["stop_idx INTEGER PRIMARY KEY"], derived: ["parent_idx INTEGER"]),
+    StoredTable.create(
+      "trips", of: TripColumn.self, leading: ["trip_idx INTEGER PRIMARY KEY"],
+      derived: ["route_idx INTEGER NOT NULL", "service_idx INTEGER NOT NULL"]),
+    """
     CREATE TABLE patterns (
       pattern_idx INTEGER PRIMARY KEY, route_idx INTEGER NOT NULL, stop_count INTEGER NOT NULL,
       max_span INTEGER NOT NULL DEFAULT 0, offsets BLOB, starts BLOB);
@@ -67,20 +61,19 @@ enum Schema {
     CREATE TABLE trip_times (
       trip_idx INTEGER PRIMARY KEY, pattern_idx INTEGER NOT NULL,
       first_departure INTEGER, last_arrival INTEGER, times BLOB NOT NULL, interpolated BLOB);
-    CREATE TABLE frequencies (
-      trip_idx INTEGER NOT NULL, start_time INTEGER NOT NULL, end_time INTEGER NOT NULL,
-      headway_secs INTEGER NOT NULL, exact_times INTEGER NOT NULL DEFAULT 0,
-      PRIMARY KEY (trip_idx, start_time)) WITHOUT ROWID;
+    """,
+    StoredTable.create(
+      "frequencies", of: FrequencyColumn.self, leading: ["trip_idx INTEGER NOT NULL"],
+      constraints: ["PRIMARY KEY (trip_idx, start_time)"], withoutRowID: true),
+    """
     CREATE TABLE shapes (shape_id TEXT PRIMARY KEY, points BLOB NOT NULL) WITHOUT ROWID;
     CREATE TABLE footpaths (
       from_stop_idx INTEGER NOT NULL, to_stop_idx INTEGER NOT NULL, distance_m INTEGER NOT NULL,
       PRIMARY KEY (from_stop_idx, to_stop_idx)) WITHOUT ROWID;
     CREATE TABLE routing_index (part INTEGER PRIMARY KEY, data BLOB NOT NULL);
-    CREATE TABLE transfers (
-      from_stop_id TEXT, to_stop_id TEXT, from_route_id TEXT, to_route_id TEXT,
-      from_trip_id TEXT, to_trip_id TEXT, transfer_type INTEGER NOT NULL DEFAULT 0,
-      min_transfer_time INTEGER);
-    """
+    """,
+    StoredTable.create("transfers", of: TransferColumn.self),
+  ].joined(separator: "\n")
 
   /// The ids of stops and trips, unique, built after the load (ingest refuses a repeated id as
   /// it reads): keeping a text index while inserting 462,595 trips cost seconds.

@@ -9,7 +9,7 @@ enum StopColumn: Int, GTFSColumns {
 
   var spec: ColumnSpec {
     switch self {
-    case .stopID: ColumnSpec("stop_id", .required, stored: "stop_id")
+    case .stopID: ColumnSpec("stop_id", .required, stored: "stop_id", "NOT NULL")
     case .code: ColumnSpec("stop_code", stored: "code")
     case .name: ColumnSpec("stop_name", stored: "name")
     case .description: ColumnSpec("stop_desc", stored: "description")
@@ -22,7 +22,7 @@ enum StopColumn: Int, GTFSColumns {
       ColumnSpec(
         "location_type", .optional,
         .integer(0...4, expected: "a location type (0 stop, 1 station, 2 entrance, 3 node, 4 boarding area)"),
-        stored: "location_type")
+        stored: "location_type", "NOT NULL DEFAULT 0")
     case .parentStation: ColumnSpec("parent_station", references: "stops.txt stop_id", stored: "parent_station")
     case .timeZone: ColumnSpec("stop_timezone", .optional, .timeZone, stored: "timezone")
     case .wheelchairBoarding: ColumnSpec("wheelchair_boarding", .optional, .integer(0...2), stored: "wheelchair_boarding")

@@ -11,7 +11,7 @@ enum TripColumn: Int, GTFSColumns {
     // Stored as route_idx and service_idx.
     case .routeID: ColumnSpec("route_id", .required, references: "routes.txt route_id")
     case .serviceID: ColumnSpec("service_id", .required, references: "calendar.txt or calendar_dates.txt service_id")
-    case .tripID: ColumnSpec("trip_id", .required, stored: "trip_id")
+    case .tripID: ColumnSpec("trip_id", .required, stored: "trip_id", "NOT NULL")
     case .headsign: ColumnSpec("trip_headsign", stored: "headsign")
     case .shortName: ColumnSpec("trip_short_name", stored: "short_name")
     case .directionID: ColumnSpec("direction_id", .optional, .integer(0...1), stored: "direction_id")

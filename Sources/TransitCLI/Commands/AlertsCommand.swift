@@ -21,8 +21,9 @@ enum AlertsCommand: TransitCommand {
   static let countOnly = Option.flag("--count", help: "Print only the number of unseen alerts in force (for a status bar or prompt)")
   static let peekOnly = Option.flag("--peek", help: "List without remembering the alerts as seen")
 
+  static let path = ["alerts"]
   static let spec = CommandSpec(
-    path: ["alerts"],
+    path: path, 
     summary: "Service alerts in force: by route, most severe first",
     options: [
       route.spec, stop.spec, trip.spec, mode.spec, includeAll.spec, unseenOnly.spec, countOnly.spec, peekOnly.spec,

@@ -77,8 +77,9 @@ enum CommuteAddCommand: TransitCommand {
       help: "With --to: minutes of walking from where you get off; the deadline is your arrival on foot", default: "0")
   }
 
+  static let path = ["commute", "add"]
   static let spec = CommandSpec(
-    path: ["commute", "add"],
+    path: path, 
     summary: "Save a commute: a stop, a deadline and the days it runs",
     arguments: [ArgumentSpec("NAME", help: "The commute's name (work, school); saving it again replaces it")],
     options: [
@@ -129,8 +130,9 @@ enum CommuteAddCommand: TransitCommand {
 
 /// `transit commute list`.
 enum CommuteListCommand: TransitCommand {
+  static let path = ["commute", "list"]
   static let spec = CommandSpec(
-    path: ["commute", "list"], summary: "The saved commutes", examples: ["transit commute list", "transit commute list --json"])
+    path: path, summary: "The saved commutes", examples: ["transit commute list", "transit commute list --json"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
@@ -181,8 +183,9 @@ enum CommuteListCommand: TransitCommand {
 
 /// `transit commute remove NAME`.
 enum CommuteRemoveCommand: TransitCommand {
+  static let path = ["commute", "remove"]
   static let spec = CommandSpec(
-    path: ["commute", "remove"], summary: "Forget a commute",
+    path: path, summary: "Forget a commute",
     arguments: [ArgumentSpec("NAME", help: "The commute's name", complete: .dynamic(.commutes))],
     examples: ["transit commute remove work", "transit commute remove school"])
 
@@ -212,8 +215,9 @@ enum CommuteCommand: TransitCommand {
       "--days", value: "N", in: 1...366, help: "With --ics: this many days from --date or today", default: "7")
   }
 
+  static let path = ["commute"]
   static let spec = CommandSpec(
-    path: ["commute"],
+    path: path, 
     summary: "When to leave for a saved commute (all of them without NAME)",
     arguments: [ArgumentSpec("NAME", help: "The commute's name", optional: true, complete: .dynamic(.commutes))],
     options: [

@@ -4,8 +4,9 @@ import GTFS
 
 /// `transit completions bash|zsh|fish`: a completion script built from the command table.
 enum CompletionsCommand: TransitCommand {
+  static let path = ["completions"]
   static let spec = CommandSpec(
-    path: ["completions"],
+    path: path, 
     summary: "Print a shell completion script (bash, zsh or fish)",
     arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish", complete: .choices(CompletionScript.Shell.names))],
     discussion: """
@@ -52,8 +53,9 @@ enum CompletionsCommand: TransitCommand {
 /// help; quiet and exit 0 when there is nothing (no timetable, no user data), so a completion
 /// never prints an error into the user's command line.
 enum CompleteValuesCommand: TransitCommand {
+  static let path = ["__complete"]
   static let spec = CommandSpec(
-    path: ["__complete"],
+    path: path, 
     summary: "List names for the completion scripts, one a line",
     arguments: [
       ArgumentSpec("KIND", help: DynamicValues.allCases.map(\.rawValue).joined(separator: ", "))

@@ -34,8 +34,9 @@ enum ConfigSupport {
 
 /// `transit config list`: every setting, its value and whether it is the default.
 enum ConfigListCommand: TransitCommand {
+  static let path = ["config", "list"]
   static let spec = CommandSpec(
-    path: ["config", "list"],
+    path: path, 
     summary: "Every setting and its value",
     discussion: """
       Settings live in config.toml in the config folder (TRANSIT_HOME, or $XDG_CONFIG_HOME/transit).
@@ -65,8 +66,9 @@ enum ConfigListCommand: TransitCommand {
 
 /// `transit config get KEY`: one setting's value.
 enum ConfigGetCommand: TransitCommand {
+  static let path = ["config", "get"]
   static let spec = CommandSpec(
-    path: ["config", "get"],
+    path: path, 
     summary: "One setting's value",
     arguments: [
       ArgumentSpec(
@@ -90,8 +92,9 @@ enum ConfigGetCommand: TransitCommand {
 
 /// `transit config set KEY VALUE`: changes a setting (`default` puts it back).
 enum ConfigSetCommand: TransitCommand {
+  static let path = ["config", "set"]
   static let spec = CommandSpec(
-    path: ["config", "set"],
+    path: path, 
     summary: "Change a setting ('default' resets it)",
     arguments: [
       ArgumentSpec(
@@ -117,11 +120,7 @@ enum ConfigSetCommand: TransitCommand {
     } else if !key.write(&settings, value) {
       throw UsageError("\(key.name) '\(value)' is not \(key.expected)")
     }
-    do {
-      try settings.save(to: invocation.paths.config)
-    } catch {
-      throw RuntimeError(error.message)
-    }
+    try settings.save(to: invocation.paths.config)
     if invocation.global.json {
       invocation.context.stdout.line(ConfigSupport.json(key, settings).serialized(pretty: true))
     } else {

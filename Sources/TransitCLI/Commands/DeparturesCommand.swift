@@ -39,8 +39,9 @@ enum DeparturesCommand: TransitCommand {
     )
   }
 
+  static let path = ["departures"]
   static let spec = CommandSpec(
-    path: ["departures"],
+    path: path, 
     summary: "The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)",
     arguments: [
       ArgumentSpec(

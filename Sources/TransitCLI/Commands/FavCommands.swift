@@ -45,8 +45,9 @@ enum FavAddCommand: TransitCommand {
     "--route", value: "R", help: "Only this route's departures (short name or route_id)", complete: .dynamic(.routes))
   static let label = Option.text("--label", value: "TEXT", help: "Your name for it (default: the stop's name)")
 
+  static let path = ["fav", "add"]
   static let spec = CommandSpec(
-    path: ["fav", "add"],
+    path: path, 
     summary: "Add a favourite stop (shown by 'transit' with no arguments)",
     arguments: [ArgumentSpec("STOP", help: "A stop_id, a stop code, or a name matching one stop")],
     options: [
@@ -92,8 +93,9 @@ enum FavAddCommand: TransitCommand {
 
 /// `transit fav list`.
 enum FavListCommand: TransitCommand {
+  static let path = ["fav", "list"]
   static let spec = CommandSpec(
-    path: ["fav", "list"],
+    path: path, 
     summary: "The favourite stops",
     discussion: "With --json: [{feed, stop_id, label, route, missing, stop: {stop_id, stop_code, name, lat, lon} | null}].",
     examples: ["transit fav list", "transit fav list --json"])
@@ -129,8 +131,9 @@ enum FavListCommand: TransitCommand {
 
 /// `transit fav remove STOP`.
 enum FavRemoveCommand: TransitCommand {
+  static let path = ["fav", "remove"]
   static let spec = CommandSpec(
-    path: ["fav", "remove"],
+    path: path, 
     summary: "Remove a favourite stop",
     arguments: [
       ArgumentSpec(

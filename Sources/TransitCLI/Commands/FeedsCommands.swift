@@ -15,8 +15,9 @@ enum FeedsAddCommand: TransitCommand {
   static let poll = Option.integer(
     "--poll", value: "SECONDS", in: 5...3600, help: "How often the agency publishes realtime (5 to 3600)", default: "30")
 
+  static let path = ["feeds", "add"]
   static let spec = CommandSpec(
-    path: ["feeds", "add"],
+    path: path, 
     summary: "Configure a feed: its GTFS ZIP URL, realtime URLs and request headers",
     arguments: [ArgumentSpec("NAME", help: "The feed's name (letters, digits, - and _); ingest holds its timetable under it")],
     options: [gtfs.spec, tripUpdates.spec, vehiclePositions.spec, alerts.spec, header.spec, poll.spec],
@@ -87,8 +88,9 @@ enum FeedsAddCommand: TransitCommand {
 
 /// `transit feeds list`: the configured feeds, keys redacted.
 enum FeedsListCommand: TransitCommand {
+  static let path = ["feeds", "list"]
   static let spec = CommandSpec(
-    path: ["feeds", "list"],
+    path: path, 
     summary: "List the configured feeds (API keys are never shown)",
     examples: ["transit feeds list", "transit feeds list --json"])
 
@@ -129,8 +131,9 @@ enum FeedsListCommand: TransitCommand {
 
 /// `transit feeds remove NAME`.
 enum FeedsRemoveCommand: TransitCommand {
+  static let path = ["feeds", "remove"]
   static let spec = CommandSpec(
-    path: ["feeds", "remove"],
+    path: path, 
     summary: "Forget a configured feed (its timetable stays until 'transit ingest --remove NAME')",
     arguments: [ArgumentSpec("NAME", help: "The feed to forget", complete: .dynamic(.feeds))],
     examples: ["transit feeds remove dublin", "transit feeds remove dublin && transit ingest --remove dublin"])
@@ -155,8 +158,9 @@ enum FeedsRemoveCommand: TransitCommand {
 enum FeedsCheckCommand: TransitCommand {
   static let verbose = Option.flag("--verbose", short: "-v", help: "Also show each request and its headers on stderr (keys redacted)")
 
+  static let path = ["feeds", "check"]
   static let spec = CommandSpec(
-    path: ["feeds", "check"],
+    path: path, 
     summary: "Fetch each configured URL once: status, size, age and publish period",
     arguments: [ArgumentSpec("NAME", help: "Only this feed", optional: true, complete: .dynamic(.feeds))],
     options: [verbose.spec],

@@ -11,11 +11,7 @@ enum FeedsSupport {
 
   /// The configured feeds (none when there is no configuration file).
   static func configuration(_ invocation: Invocation) throws -> FeedConfiguration {
-    do {
-      return try FeedConfiguration.load(from: invocation.paths.config)
-    } catch {
-      throw RuntimeError(error.message)
-    }
+    try FeedConfiguration.load(from: invocation.paths.config)
   }
 
   /// The configured feed `name`, or exit 3 naming the ones there are.
@@ -56,21 +52,13 @@ enum FeedsSupport {
       }
       options.caBundlePath = path
     }
-    do {
-      return try HTTPClient(options: options)
-    } catch {
-      throw RuntimeError(error.description)
-    }
+    return try HTTPClient(options: options)
   }
 
   /// `template` expanded for `feed` (headers and `$VARIABLES` from the environment).
   static func resolve(_ template: String, feed: FeedDefinition?, invocation: Invocation) throws -> ResolvedRequest {
-    do {
-      return try EnvironmentExpansion.resolve(
-        url: template, headers: feed?.headers ?? [], feed: feed?.name ?? "", environment: invocation.context.environment)
-    } catch {
-      throw RuntimeError(error.message)
-    }
+    try EnvironmentExpansion.resolve(
+      url: template, headers: feed?.headers ?? [], feed: feed?.name ?? "", environment: invocation.context.environment)
   }
 
   /// The realtime feeds a command merges: `--realtime FILE`s when given; otherwise every

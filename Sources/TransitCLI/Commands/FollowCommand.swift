@@ -19,8 +19,9 @@ enum FollowCommand: TransitCommand {
   static let speed = Option.number(
     "--speed", value: "X", help: "With --replay: play X times faster", default: "1", described: "a positive number", accepts: { $0 > 0 })
 
+  static let path = ["follow"]
   static let spec = CommandSpec(
-    path: ["follow"],
+    path: path, 
     summary: "Follow one vehicle live: its stops ahead, delay and place on the line",
     arguments: [
       ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")

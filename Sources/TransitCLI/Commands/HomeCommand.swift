@@ -14,8 +14,9 @@ enum HomeCommand: TransitCommand {
   /// Stops listed when there are no favourites.
   static let nearbyCount = 5
 
+  static let path: [String] = []
   static let spec = CommandSpec(
-    path: [],
+    path: path, 
     summary: "Your favourite stops, nearest first, with their next departures",
     options: [from.spec, FeedsSupport.refresh.spec])
 

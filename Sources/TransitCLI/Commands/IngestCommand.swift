@@ -29,8 +29,9 @@ enum IngestCommand: TransitCommand {
       "--print-systemd-units", help: "Print a systemd user service and timer for a nightly refresh")
   }
 
+  static let path = ["ingest"]
   static let spec = CommandSpec(
-    path: ["ingest"],
+    path: path, 
     summary: "Load a GTFS feed (ZIP, folder of .txt files, stops.json, or a URL) into the timetables",
     arguments: [
       ArgumentSpec(

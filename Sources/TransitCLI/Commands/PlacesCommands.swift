@@ -26,8 +26,9 @@ enum PlacesSupport {
 
 /// `transit places add NAME LAT,LON`.
 enum PlacesAddCommand: TransitCommand {
+  static let path = ["places", "add"]
   static let spec = CommandSpec(
-    path: ["places", "add"],
+    path: path, 
     summary: "Save a place (home, work, ...) to use wherever a position is asked for",
     arguments: [
       ArgumentSpec("NAME", help: "The place's name (home, work, gym); saving it again moves it"),
@@ -60,8 +61,9 @@ enum PlacesAddCommand: TransitCommand {
 
 /// `transit places list`.
 enum PlacesListCommand: TransitCommand {
+  static let path = ["places", "list"]
   static let spec = CommandSpec(
-    path: ["places", "list"],
+    path: path, 
     summary: "The saved places",
     examples: ["transit places list", "transit places list --json"])
 
@@ -87,8 +89,9 @@ enum PlacesListCommand: TransitCommand {
 
 /// `transit places remove NAME`.
 enum PlacesRemoveCommand: TransitCommand {
+  static let path = ["places", "remove"]
   static let spec = CommandSpec(
-    path: ["places", "remove"],
+    path: path, 
     summary: "Forget a saved place",
     arguments: [ArgumentSpec("NAME", help: "The place's name", complete: .dynamic(.places))],
     examples: ["transit places remove gym", "transit places remove work"])

@@ -41,8 +41,9 @@ enum PlanCommand: TransitCommand {
       "--geojson", help: "Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)")
   }
 
+  static let path = ["plan"]
   static let spec = CommandSpec(
-    path: ["plan"],
+    path: path, 
     summary: "Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)",
     arguments: [
       ArgumentSpec("FROM", help: "A stop (id, code or name), a saved place (home, work) or LAT,LON", complete: .dynamic(.places)),

@@ -53,8 +53,9 @@ enum RecordCommand: TransitCommand {
   static let duration = Option.duration("--duration", value: "D", help: "Stop after D (90s, 15m, 2h; default: until Ctrl-C)")
   static let feed = Option.text("--feed", value: "NAME", help: "Only the configured feed NAME", complete: .dynamic(.feeds))
 
+  static let path = ["record"]
   static let spec = CommandSpec(
-    path: ["record"],
+    path: path, 
     summary: "Save realtime snapshots of the configured feeds for --replay",
     arguments: [ArgumentSpec("DIR", help: "The folder to save snapshots in (created if missing)")],
     options: [

@@ -11,8 +11,9 @@ enum RouteShowCommand: TransitCommand {
   static let date = Option.date("--date", help: "Departures and headways on this date (default: today in the feed's zone)")
   static let geojson = Option.flag("--geojson", help: "Print the route's shapes and stops as a GeoJSON FeatureCollection (RFC 7946)")
 
+  static let path = ["route", "show"]
   static let spec = CommandSpec(
-    path: ["route", "show"],
+    path: path, 
     summary: "A route: its stops in order, first and last departures, headways; --geojson, --map",
     arguments: [ArgumentSpec("ROUTE", help: "A route_id, short name or long name", complete: .dynamic(.routes))],
     options: [

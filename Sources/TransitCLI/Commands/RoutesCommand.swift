@@ -11,8 +11,9 @@ enum RoutesCommand: TransitCommand {
     "--stop", value: "S", help: "Only routes calling at stop S (id, code or name; a station: any platform)",
     complete: .dynamic(.favourites))
 
+  static let path = ["routes"]
   static let spec = CommandSpec(
-    path: ["routes"],
+    path: path, 
     summary: "Every route, or those matching TEXT: mode, agency, colour and main destinations",
     arguments: [
       ArgumentSpec("TEXT", help: "A route's short name, long name or id (typos forgiven)", optional: true, complete: .dynamic(.routes))

@@ -10,8 +10,9 @@ import ZIP
 public enum RtDumpCommand: TransitCommand {
   static let summaryOnly = Option.flag("--summary", help: "Only the header line and the entity counts")
 
+  public static let path = ["rt", "dump"]
   public static let spec = CommandSpec(
-    path: ["rt", "dump"],
+    path: path, 
     summary: "Decode a GTFS-Realtime feed and show it",
     arguments: [
       ArgumentSpec(

@@ -8,8 +8,9 @@ import TransitModel
 /// `transit status [ROUTE...]`: one line per route, green, yellow or red from the alerts in
 /// force, with the reason.
 enum StatusCommand: TransitCommand {
+  static let path = ["status"]
   static let spec = CommandSpec(
-    path: ["status"],
+    path: path, 
     summary: "Green / yellow / red per route from the alerts in force",
     arguments: [
       ArgumentSpec(

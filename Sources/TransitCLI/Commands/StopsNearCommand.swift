@@ -19,8 +19,9 @@ enum StopsNearCommand: TransitCommand {
       "Only stops with wheelchair boarding (wheelchair_boarding 1, a platform inheriting its station's); a stop the feed says nothing about counts as not accessible"
   )
 
+  static let path = ["stops", "near"]
   static let spec = CommandSpec(
-    path: ["stops", "near"],
+    path: path, 
     summary: "The stops nearest a position, with the routes serving them and wheelchair access (--accessible)",
     arguments: [
       ArgumentSpec(

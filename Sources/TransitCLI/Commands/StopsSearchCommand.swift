@@ -8,8 +8,9 @@ enum StopsSearchCommand: TransitCommand {
     "--near", help: "Nearest first from LAT,LON or a saved place (default: saved place 'home' or TRANSIT_LOCATION, if set)")
   static let limit = Option.integer("--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N stops", default: "10")
 
+  static let path = ["stops", "search"]
   static let spec = CommandSpec(
-    path: ["stops", "search"],
+    path: path, 
     summary: "Find stops by code or name (accents, case and small typos forgiven)",
     arguments: [ArgumentSpec("TEXT", help: "A stop code, a name, or the start of its words ('tallaght sq')", variadic: true)],
     options: [near.spec, limit.spec],

@@ -8,8 +8,9 @@ enum StopsShowCommand: TransitCommand {
   /// Departures listed under the stop.
   static let departureCount = 5
 
+  static let path = ["stops", "show"]
   static let spec = CommandSpec(
-    path: ["stops", "show"],
+    path: path, 
     summary: "A stop in full: code, position, station and platforms, routes, next departures",
     arguments: [
       ArgumentSpec(

@@ -10,8 +10,9 @@ enum TimetableCommand: TransitCommand {
   static let direction = Option.integer(
     "--direction", value: "0|1", in: 0...1, help: "Only trips of this direction_id", complete: .choices(["0", "1"]))
 
+  static let path = ["timetable"]
   static let spec = CommandSpec(
-    path: ["timetable"],
+    path: path, 
     summary: "A stop's whole day as a printed timetable: hours down, minutes across, per route and direction",
     arguments: [
       ArgumentSpec(

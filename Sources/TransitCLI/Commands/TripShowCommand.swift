@@ -15,8 +15,9 @@ enum TripShowCommand: TransitCommand {
   static let at = Option.time("--at", help: "The --route departure's time: HH:MM (the agency's clock) or ISO 8601", default: "now")
   static let date = Option.date("--date", help: "The service day (default: the run nearest now, or the one the realtime follows)")
 
+  static let path = ["trip", "show"]
   static let spec = CommandSpec(
-    path: ["trip", "show"],
+    path: path, 
     summary: "One trip's every call: scheduled and expected times, delay, passed or ahead, vehicle, crowding",
     arguments: [
       ArgumentSpec("TRIP", help: "A trip_id, a trip_short_name (train number), or a live vehicle's id or label", optional: true)

@@ -17,8 +17,9 @@ enum VehiclesCommand: TransitCommand {
   static let wide = Option.flag("--wide", help: "Every column at full width, however wide the terminal")
   static let replay = Option.text("--replay", value: "DIR", help: "Use the snapshot saved by 'transit record' at --now (else the last one)")
 
+  static let path = ["vehicles"]
   static let spec = CommandSpec(
-    path: ["vehicles"],
+    path: path, 
     summary: "Every live vehicle: route, heading, speed, age, stop, delay and crowding, fitted to the terminal (--wide)",
     options: [
       route.spec, near.spec, radius.spec, liveOnly.spec, wide.spec, replay.spec,

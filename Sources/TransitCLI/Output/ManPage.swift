@@ -278,8 +278,9 @@ enum ManPage {
 enum ManPageCommand: TransitCommand {
   static let date = Option.date("--date", help: "The page's date (default: the day of --now, UTC)")
 
+  static let path = ["__manpage"]
   static let spec = CommandSpec(
-    path: ["__manpage"],
+    path: path,
     summary: "Print the manual page (roff) built from the commands' help",
     options: [date.spec],
     examples: ["transit __manpage --date 2026-12-01 > transit.1", "man ./transit.1"])

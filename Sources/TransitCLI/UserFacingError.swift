@@ -1,0 +1,105 @@
+import Fetch
+import FoundationEssentials
+import GTFS
+import GTFSRealtime
+import SQLite
+import Services
+import ZIP
+
+/// An error the user can act on: one line of text and the exit code it ends the process with
+/// (DESIGN.md: 1 runtime failure, 2 usage, 3 not found, 4 a refused timetable swap).
+///
+/// The conformances below are the closed list `Transit.report` renders; any other error is a
+/// bug in transit and is reported as an internal error (exit 70).
+protocol UserFacingError: Error {
+  /// What went wrong, in one line, naming the field or value at fault; without the
+  /// "transit: " prefix and without `location`.
+  var message: String { get }
+  /// The process's exit code.
+  var exitCode: Int32 { get }
+  /// Where the problem is, printed before the message when the message does not already
+  /// start with it: a feed's file and line (`stops.txt:42`), or nil.
+  var location: String? { get }
+}
+
+extension UserFacingError {
+  var location: String? { nil }
+
+  /// The line printed on stderr, after "transit: ".
+  var oneLine: String { location.map { "\($0): \(message)" } ?? message }
+}
+
+extension UsageError: UserFacingError {
+  var exitCode: Int32 { 2 }
+}
+
+extension NotFoundError: UserFacingError {
+  var exitCode: Int32 { 3 }
+}
+
+extension RuntimeError: UserFacingError {
+  var exitCode: Int32 { 1 }
+}
+
+extension AlertResolver.Unknown: UserFacingError {
+  var exitCode: Int32 { 3 }
+}
+
+extension SettingsError: UserFacingError {
+  var exitCode: Int32 { 1 }
+}
+
+extension GTFSError: UserFacingError {
+  var exitCode: Int32 { 1 }
+  var location: String? { line.map { "\(file):\($0)" } ?? file }
+}
+
+extension IngestError: UserFacingError {
+  var message: String { description }
+  /// 4 when the swap gate refused the new timetable, so cron can tell it from a failure.
+  var exitCode: Int32 {
+    if case .refused = self { return 4 }
+    return 1
+  }
+}
+
+extension LocalZoneError: UserFacingError {
+  var message: String { description }
+  var exitCode: Int32 { 1 }
+}
+
+extension ZipError: UserFacingError {
+  var message: String { description }
+  var exitCode: Int32 { 1 }
+}
+
+extension SQLiteError: UserFacingError {
+  var message: String { description }
+  var exitCode: Int32 { 1 }
+}
+
+extension WireError: UserFacingError {
+  var message: String { description }
+  var exitCode: Int32 { 1 }
+}
+
+extension FetchError: UserFacingError {
+  var message: String { description }
+  var exitCode: Int32 { 1 }
+}
+
+extension FeedConfigError: UserFacingError {
+  var exitCode: Int32 { 1 }
+}
+
+extension FileStoreError: UserFacingError {
+  var exitCode: Int32 { 1 }
+}
+
+/// Foundation's file errors (a data folder under a plain file, a full disk, no permission):
+/// "PATH: reason", exit 1, never an internal error.
+extension CocoaError: UserFacingError {
+  var message: String { Transit.fileProblem(self) }
+  var exitCode: Int32 { 1 }
+  var location: String? { filePath ?? url?.path ?? "file" }
+}
