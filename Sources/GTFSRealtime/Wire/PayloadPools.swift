@@ -153,13 +153,14 @@ extension WireReader {
     let needed = first &+ capacity
     if pool.capacity < needed {
       // Room for the whole feed's, at once: moving a large pool to a larger one costs more than
-      // decoding it. The first trip update's share of what is left of the input says about
-      // how many there are (each takes at least 2 bytes); growth doubles beyond that.
+      // decoding it. The first trip update's share of what is left of the input, with half as
+      // much again to spare, says about how many there are (each takes at least 2 bytes);
+      // growth doubles beyond that.
       let span = Swift.max(1, end &- tag.offset)
       let left = Swift.max(span, bytes.count &- tag.offset)
       var estimate = needed
       if first == 0 {
-        estimate = Swift.min(capacity &* (left / span) &+ capacity / 4 &+ capacity, left / 2)
+        estimate = Swift.min(capacity &* (left / span) &* 3 / 2 &+ capacity, left / 2)
         estimate = Swift.min(estimate, stopTimeUpdateBudget &+ capacity)
       }
       pool.reserveCapacity(Swift.max(needed, estimate, pool.capacity &* 2))
