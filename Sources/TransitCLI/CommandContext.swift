@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GTFS
 import Glibc
 import TransitModel
 
@@ -22,6 +23,12 @@ public final class CommandContext {
   /// Seconds elapsed on a clock that never jumps, for measuring waits (a fixed `--now` does
   /// not stop it).
   public var elapsed: @Sendable () -> Double
+  /// The timetables the command opened last (`StopCommandSupport.openStore`), kept as long
+  /// as the context. The process's context lives until `exit` (main.swift), which leaves
+  /// closing the read-only files to the kernel: closing the store, its statements and its
+  /// calendar one by one cost a one-shot command a tenth of its instructions. Opening again
+  /// replaces it, so a watching command holds one.
+  public var openedStore: Store?
 
   public init(
     environment: [String: String], stdout: OutputSink, stderr: OutputSink,

@@ -17,18 +17,26 @@ struct RealFeedDepartureTests {
     "cdmx-2018.zip", "google-sample-feed-1.zip", "transitfeed-only-calendar-dates.zip", "usf-bullrunner.zip",
   ]
 
-  /// The reference: everything loaded into memory once.
-  struct Reference {
+  /// The reference: everything loaded into memory once per feed (both tests of a feed share it).
+  struct Reference: Sendable {
+    /// A trip's call at a stop: the trip (its index in `trips`) and the call's position.
     struct Call {
-      var trip: String
+      var trip: Int
       var position: Int
+    }
+    /// A trip as the reference needs it, its strings looked up once.
+    struct Trip {
+      var id: String
+      /// Its service's index in `services`.
+      var service: Int
+      var calls: [Timetable.StopTime]
+      var frequencies: [(start: Int, end: Int, headway: Int)]
     }
     var zone: TimeZone
     var calendar: [String: (weekdays: Int, start: Int, end: Int)] = [:]
     var exceptions: [String: [Int: Int]] = [:]
-    var tripService: [String: String] = [:]
-    var frequencies: [String: [(start: Int, end: Int, headway: Int)]] = [:]
-    var stopTimes: [String: [Timetable.StopTime]] = [:]
+    var services: [String] = []
+    var trips: [Trip] = []
     var callsAt: [String: [Call]] = [:]
     var children: [String: [String]] = [:]
 
@@ -40,17 +48,23 @@ struct RealFeedDepartureTests {
       while try select.step() { calendar[select.text(0)] = (select.int(1), select.int(2), select.int(3)) }
       select = try db.prepare("SELECT s.service_id, d.date, d.exception_type FROM calendar_dates d JOIN services s USING (service_idx)")
       while try select.step() { exceptions[select.text(0), default: [:]][select.int(1)] = select.int(2) }
+      var tripService: [String: String] = [:]
       select = try db.prepare("SELECT t.trip_id, s.service_id FROM trips t JOIN services s USING (service_idx)")
       while try select.step() { tripService[select.text(0)] = select.text(1) }
+      var frequencies: [String: [(start: Int, end: Int, headway: Int)]] = [:]
       select = try db.prepare("SELECT t.trip_id, f.start_time, f.end_time, f.headway_secs FROM frequencies f JOIN trips t USING (trip_idx)")
       while try select.step() { frequencies[select.text(0), default: []].append((select.int(1), select.int(2), select.int(3))) }
       select = try db.prepare("SELECT stop_id, parent_station FROM stops WHERE parent_station IS NOT NULL AND location_type = 0")
       while try select.step() { children[select.text(1), default: []].append(select.text(0)) }
+      services = Array(Set(tripService.values)).sorted()
+      let serviceIndex = Dictionary(uniqueKeysWithValues: services.enumerated().map { ($1, $0) })
       let timetable = try Timetable(path: path)
-      for trip in tripService.keys {
+      for (trip, service) in tripService.sorted(by: { $0.key < $1.key }) {
         let calls = try timetable.stopTimes(ofTrip: trip)
-        stopTimes[trip] = calls
-        for (position, call) in calls.enumerated() { callsAt[call.stopID, default: []].append(Call(trip: trip, position: position)) }
+        for (position, call) in calls.enumerated() {
+          callsAt[call.stopID, default: []].append(Call(trip: trips.count, position: position))
+        }
+        trips.append(Trip(id: trip, service: serviceIndex[service]!, calls: calls, frequencies: frequencies[trip] ?? []))
       }
     }
 
@@ -74,33 +88,54 @@ struct RealFeedDepartureTests {
       return ((days % 7) + 7 + 3) % 7  // 1970-01-01 was a Thursday (3)
     }
 
-    /// Every departure at `stop` (and its platforms) with its time in [from, until).
-    func departures(at stop: String, from: Int64, until: Int64) -> [Seen] {
+    /// A service day: its date and its start (noon minus 12 h, found with Foundation's
+    /// Calendar in the agency's zone).
+    struct ServiceDay {
+      var date: DateComponents
+      var yyyymmdd: Int
+      var base: Int64
+    }
+
+    /// The service days whose departures may fall in [from, until): from four days before (a
+    /// trip may run for days past its service date's start) to the day after (a service day
+    /// may begin the evening before its date: noon - 12 h on a spring-forward date is 23:00
+    /// of the day before).
+    func serviceDays(from: Int64, until: Int64) -> [ServiceDay] {
       var calendar = Calendar(identifier: .gregorian)
       calendar.timeZone = zone
-      var result: [Seen] = []
+      var days: [ServiceDay] = []
       let first = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(from) - 4 * 86_400))
       var day = calendar.date(from: first)!
-      // Up to the day after: a service day may begin the evening before its date (noon - 12 h
-      // on a spring-forward date is 23:00 of the day before).
       while day.timeIntervalSince1970 <= Double(until) + 86_400 {
         defer { day = calendar.date(byAdding: .day, value: 1, to: day)! }
         var parts = calendar.dateComponents([.year, .month, .day], from: day)
         parts.hour = 12
         let base = Int64(calendar.date(from: parts)!.timeIntervalSince1970) - 43_200
-        let yyyymmdd = parts.year! * 10_000 + parts.month! * 100 + parts.day!
-        var running: [String: Bool] = [:]
+        days.append(ServiceDay(date: parts, yyyymmdd: parts.year! * 10_000 + parts.month! * 100 + parts.day!, base: base))
+      }
+      return days
+    }
+
+    /// Every departure at `stop` (and its platforms) with its time in [from, until); `days`
+    /// are `serviceDays(from:until:)`, worked out once for many stops.
+    func departures(at stop: String, from: Int64, until: Int64, days: [ServiceDay]? = nil) -> [Seen] {
+      var result: [Seen] = []
+      for day in days ?? serviceDays(from: from, until: until) {
+        let (parts, base, yyyymmdd) = (day.date, day.base, day.yyyymmdd)
+        // Per service (by index): whether it runs that day, worked out on first need.
+        var running = [Bool?](repeating: nil, count: services.count)
         for id in [stop] + (children[stop] ?? []) {
           for call in callsAt[id] ?? [] {
-            let service = tripService[call.trip]!
-            let runsToday = running[service] ?? runs(service, on: parts)
-            running[service] = runsToday
+            let trip = trips[call.trip]
+            let runsToday = running[trip.service] ?? runs(services[trip.service], on: parts)
+            running[trip.service] = runsToday
             guard runsToday else { continue }
-            let calls = stopTimes[call.trip]!
+            let calls = trip.calls
             let here = calls[call.position]
             guard call.position < calls.count - 1, here.pickupType != 1, let time = here.departure ?? here.arrival else { continue }
             var starts: [Int64] = [0]
-            if let windows = frequencies[call.trip] {
+            if !trip.frequencies.isEmpty {
+              let windows = trip.frequencies
               let tripStart = Int64(calls.compactMap(\.departure).first!)
               starts = windows.flatMap { window in
                 stride(from: window.start, to: window.end, by: window.headway).map { Int64($0) - tripStart }
@@ -109,7 +144,7 @@ struct RealFeedDepartureTests {
             for shift in starts {
               let at = base + Int64(time) + shift
               if at >= from && at < until {
-                result.append(Seen(trip: call.trip, stop: id, serviceDate: yyyymmdd, time: UnixTime(at)))
+                result.append(Seen(trip: trip.id, stop: id, serviceDate: yyyymmdd, time: UnixTime(at)))
               }
             }
           }
@@ -119,7 +154,8 @@ struct RealFeedDepartureTests {
     }
   }
 
-  /// A shared feed ingested as `feed` into a fresh folder, with its reference and a store.
+  /// A shared feed ingested as `feed` once per process, with its reference (built once per
+  /// feed) and a store of the test's own.
   struct Loaded {
     let path: String
     let reference: Reference
@@ -127,8 +163,29 @@ struct RealFeedDepartureTests {
 
     init(_ file: String) throws {
       path = try SharedTimetable.path(file, as: "feed")
-      reference = try Reference(path: path)
+      reference = try References.reference(path)
       store = try Store(files: [("feed", path)])
+    }
+  }
+
+  /// The references, one per timetable file, each built once (under its own lock).
+  enum References {
+    private final class Entry: @unchecked Sendable {
+      let lock = NSLock()
+      var result: Result<Reference, any Error>?
+    }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var entries: [String: Entry] = [:]
+
+    static func reference(_ path: String) throws -> Reference {
+      lock.lock()
+      let entry = entries[path] ?? Entry()
+      entries[path] = entry
+      lock.unlock()
+      entry.lock.lock()
+      defer { entry.lock.unlock() }
+      if entry.result == nil { entry.result = Result { try Reference(path: path) } }
+      return try entry.result!.get()
     }
   }
 
@@ -177,10 +234,11 @@ struct RealFeedDepartureTests {
     }
 
     var compared = 0
+    let days = windows.map { reference.serviceDays(from: $0.0, until: $0.1) }
     for stop in stops {
       let value = try #require(try store.stop(StopID(stop), feed: "feed"))
-      for (from, until) in windows {
-        let expected = reference.departures(at: stop, from: from, until: until).sorted(by: Self.order)
+      for ((from, until), days) in zip(windows, days) {
+        let expected = reference.departures(at: stop, from: from, until: until, days: days).sorted(by: Self.order)
         let actual = try store.departures(at: value, DepartureQuery(from: UnixTime(from), until: UnixTime(until)))
           .map(\.seen).sorted(by: Self.order)
         #expect(actual == expected, "\(file) stop \(stop) from \(from)")
@@ -241,14 +299,15 @@ struct RealFeedDepartureTests {
       let windows: [(Int64, Int64)] = [(dayStart - 120, dayStart + 180), (dayStart - 5400, dayStart + 5400)]
       // Stops with something to show in the wide window: of at most 400 sampled, at most 40.
       let wide = windows[1]
+      let days = windows.map { reference.serviceDays(from: $0.0, until: $0.1) }
       let served = reference.callsAt.keys.sorted()
       let busy = stride(from: 0, to: served.count, by: max(1, served.count / 400)).map { served[$0] }
-        .filter { !reference.departures(at: $0, from: wide.0, until: wide.1).isEmpty }
+        .filter { !reference.departures(at: $0, from: wide.0, until: wide.1, days: days[1]).isEmpty }
       let stops = stride(from: 0, to: busy.count, by: max(1, busy.count / 40)).map { busy[$0] }
       for stop in stops {
         let value = try #require(try store.stop(StopID(stop), feed: "feed"))
-        for (from, until) in windows {
-          let expected = reference.departures(at: stop, from: from, until: until).sorted(by: Self.order)
+        for ((from, until), days) in zip(windows, days) {
+          let expected = reference.departures(at: stop, from: from, until: until, days: days).sorted(by: Self.order)
           let actual = try store.departures(at: value, DepartureQuery(from: UnixTime(from), until: UnixTime(until)))
             .map(\.seen).sorted(by: Self.order)
           #expect(actual == expected, "\(file) stop \(stop) around the DST change at \(change), window from \(from)")

@@ -7,7 +7,15 @@ import TestSupport
 /// ones. Tests must not change these timetables (ingest tests make their own).
 enum SharedTimetable {
   private static let lock = NSLock()
-  nonisolated(unsafe) private static var loaded: [String: Result<(TestDirectory, String), SetUpError>] = [:]
+  /// One entry per feed and name, each with its own lock: a test waits only for the ingest of
+  /// the feed it asks for, not for others' (a test blocked on a lock holds one of the few
+  /// threads the tests run on).
+  nonisolated(unsafe) private static var entries: [String: Entry] = [:]
+
+  private final class Entry: @unchecked Sendable {
+    let lock = NSLock()
+    var result: Result<(TestDirectory, String), SetUpError>?
+  }
 
   struct SetUpError: Error, CustomStringConvertible {
     var description: String
@@ -16,11 +24,15 @@ enum SharedTimetable {
   /// The timetable file of shared/data/static/`file` ingested as `feed`.
   /// - Throws: when the feed is missing or its ingest failed (each test asking fails alone).
   static func path(_ file: String, as feed: String) throws -> String {
-    lock.lock()
-    defer { lock.unlock() }
     let key = file + "\u{0}" + feed
-    if loaded[key] == nil {
-      loaded[key] = Result {
+    lock.lock()
+    let entry = entries[key] ?? Entry()
+    entries[key] = entry
+    lock.unlock()
+    entry.lock.lock()
+    defer { entry.lock.unlock() }
+    if entry.result == nil {
+      entry.result = Result {
         guard let source = SharedData.path("static/" + file) else { throw SetUpError(description: "no shared/data/static/\(file)") }
         let directory = TestDirectory()
         let timetables = Timetables(directory: directory.path)
@@ -28,7 +40,7 @@ enum SharedTimetable {
         return (directory, try timetables.path(of: feed))
       }.mapError { $0 as? SetUpError ?? SetUpError(description: "ingest of \(file): \($0)") }
     }
-    return try loaded[key]!.get().1
+    return try entry.result!.get().1
   }
 
   /// A store over `path(file, as: feed)`.

@@ -385,7 +385,7 @@ import Testing
 
     options:
       --route R             Only route R (short name or route_id)
-      --near LAT,LON        Only vehicles within --radius of LAT,LON
+      --near LAT,LON        Only vehicles within --radius of LAT,LON or a saved place ('home')
       --radius M            Metres around --near (default: 500)
       --live-only           Leave out trips placed by the timetable (no vehicle in the feed)
       --wide                Every column at full width, however wide the terminal

@@ -82,6 +82,16 @@ struct VehiclesRealCaptureTests {
       "--now", "2023-11-07T17:06:30-08:00", "--data-dir", home.path,
     ])
     #expect(near.stdout.split(separator: "\n").count == 3, "\(near.stdout)")
+    // A saved place is a position too, as --near's completion offers it.
+    #expect(transit(["places", "add", "desk", "37.37046,-121.99604", "--data-dir", home.path]).code == 0)
+    let place = transit([
+      "vehicles", "--near", "desk", "--radius", "100", "--realtime", vehicles,
+      "--now", "2023-11-07T17:06:30-08:00", "--data-dir", home.path,
+    ])
+    #expect(place.stdout == near.stdout)
+    let unknown = transit(["vehicles", "--near", "gym", "--realtime", vehicles, "--data-dir", home.path])
+    #expect(unknown.code == 2)
+    #expect(unknown.stderr.hasPrefix("transit: --near 'gym' is neither a position LAT,LON nor a saved place"))
   }
 }
 

@@ -13,6 +13,7 @@ enum StopCommandSupport {
       throw RuntimeError("no timetables held yet; load one with 'transit ingest PATH'")
     }
     warnAboutExpiry(store, invocation)
+    invocation.context.openedStore = store
     return store
   }
 

@@ -11,7 +11,7 @@ enum VehiclesCommand: TransitCommand {
   static let defaultRadius = 500
 
   static let route = Option.text("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes))
-  static let near = Option.coordinate("--near", help: "Only vehicles within --radius of LAT,LON", complete: .dynamic(.places))
+  static let near = Option.place("--near", help: "Only vehicles within --radius of LAT,LON or a saved place ('home')")
   static let radius = Option.integer("--radius", value: "M", in: 1...1_000_000, help: "Metres around --near", default: "\(defaultRadius)")
   static let liveOnly = Option.flag("--live-only", help: "Leave out trips placed by the timetable (no vehicle in the feed)")
   static let wide = Option.flag("--wide", help: "Every column at full width, however wide the terminal")
@@ -68,7 +68,7 @@ enum VehiclesCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 0)
     if let code = try VehiclesWatch.dispatch(invocation) { return code }
     let arguments = invocation.arguments
-    let near = try arguments.read(Self.near)
+    let near = try arguments.read(Self.near).map { try StopCommandSupport.location($0, invocation: invocation) }
     let radius = try arguments.read(Self.radius) ?? defaultRadius
     if arguments.isGiven(Self.radius) && near == nil { throw UsageError("--radius goes with --near LAT,LON") }
     try MapSupport.validate(invocation)
