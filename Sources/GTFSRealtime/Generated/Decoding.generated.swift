@@ -23,6 +23,7 @@ extension FeedMessage: WireMessage {
   }
 
   package mutating func merge(from reader: inout WireReader) throws(WireError) {
+    reader.beginPoolingPayloads()  // the entities' payloads, shared (`EntityPayloads`)
     while let key = try reader.readKey() {
       switch key {
       case 0x0A:  // 1: required FeedHeader header
@@ -38,6 +39,7 @@ extension FeedMessage: WireMessage {
         }
       }
     }
+    reader.endPoolingPayloads(attachingTo: &entities)
   }
 }
 
@@ -95,9 +97,9 @@ extension FeedEntity: WireMessage {
       case 0x10:  // 2: optional bool is_deleted
         isDeleted = try reader.readVarint(named: "is_deleted") != 0
       case 0x1A:  // 3: optional TripUpdate trip_update
-        try reader.mergeMessage(reader.messageTag(forKey: key), "trip_update", into: &tripUpdate)
+        try reader.mergeTripUpdate(reader.messageTag(forKey: key), "trip_update", into: &self)
       case 0x22:  // 4: optional VehiclePosition vehicle
-        try reader.mergeMessage(reader.messageTag(forKey: key), "vehicle", into: &vehicle)
+        try reader.mergeVehicle(reader.messageTag(forKey: key), "vehicle", into: &self)
       case 0x2A:  // 5: optional Alert alert
         try reader.mergeMessage(reader.messageTag(forKey: key), "alert", into: &alertBox)
       case 0x32:  // 6: optional Shape shape
@@ -121,6 +123,7 @@ extension FeedEntity: WireMessage {
         }
       }
     }
+    if !reader.isPoolingPayloads { reader.attachPooledPayloads(to: &self) }
   }
 }
 
@@ -140,7 +143,7 @@ extension TripUpdate: WireMessage {
       case 0x0A:  // 1: required TripDescriptor trip
         try reader.mergeMessage(reader.messageTag(forKey: key), "trip", into: &trip)
       case 0x12:  // 2: repeated StopTimeUpdate stop_time_update
-        try reader.appendMessages(key: key, "stop_time_update", budget: .stopTimeUpdate, to: &stopTimeUpdates)
+        try reader.appendStopTimeUpdates(key: key, "stop_time_update", to: &stopTimeUpdates)
       case 0x1A:  // 3: optional VehicleDescriptor vehicle
         try reader.mergeMessage(reader.messageTag(forKey: key), "vehicle", into: &vehicle)
       case 0x20:  // 4: optional uint64 timestamp
@@ -162,6 +165,7 @@ extension TripUpdate: WireMessage {
         }
       }
     }
+    if !reader.isPoolingPayloads { reader.attachPooledStopTimeUpdates(to: &self) }
   }
 }
 

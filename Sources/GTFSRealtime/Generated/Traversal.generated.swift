@@ -87,7 +87,7 @@ extension TripUpdate: ProtoMessage {
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = trip { visitor.visitMessage(value, number: 1, name: "trip") }
     if let value = vehicle { visitor.visitMessage(value, number: 3, name: "vehicle") }
-    if !stopTimeUpdates.isEmpty { visitor.visitRepeatedMessage(stopTimeUpdates, number: 2, name: "stop_time_update") }
+    if !stopTimeUpdates.isEmpty { visitor.visitRepeatedMessage(Array(stopTimeUpdates), number: 2, name: "stop_time_update") }
     if let value = timestamp { visitor.visitUnsigned(value, number: 4, name: "timestamp") }
     if let value = delay { visitor.visitSigned(Int64(value), number: 5, name: "delay") }
     if let value = tripProperties { visitor.visitMessage(value, number: 6, name: "trip_properties") }

@@ -1,9 +1,8 @@
 /// A heap cell for a large message field that is usually unset, so the struct holding it stays
 /// small: `FeedEntity` keeps four of its payloads here (alerts, shapes, stops and trip
-/// modifications), so it is about half a kilobyte instead of 1 KB, most of it nil. The common
-/// payloads, `vehicle` and `tripUpdate`, are kept inline: a cell costs an allocation and a free
-/// per entity, which in a feed of small trip updates cost more than the larger struct does
-/// (issue 24: 15% fewer instructions per decode of a SEPTA capture, 35 one-stop trip updates).
+/// modifications). The common payloads, `vehicle` and `tripUpdate`, are kept in the store the
+/// entities of a feed share instead (`EntityPayloads`): a cell costs an allocation and a free
+/// per entity.
 ///
 /// Value semantics are kept by never mutating a shared cell: the public property's setter makes
 /// a new cell, and the decoder (`WireReader.mergeMessage(_:_:into:)`) copies a cell before

@@ -116,7 +116,12 @@ public struct FeedHeader: Sendable, Equatable {
 ///
 /// The proto's `FeedEntity`. Optional properties are nil when the field is absent
 /// (proto2 "has" semantics: unset differs from the default).
-public struct FeedEntity: Sendable, Equatable {
+///
+/// Stored compactly, so a feed of many small entities decodes without building and freeing a
+/// large struct per entity: the two common payloads, `tripUpdate` and `vehicle`, are kept in an
+/// `EntityPayloads` that every entity of a decoded feed shares (each entity holds its index in
+/// it); the four rare ones in `Box`es. Setting a payload gives the entity a store of its own.
+public struct FeedEntity: Sendable {
   /// The entity's id, unique within a FeedMessage (required by the proto; nil when a feed omits
   /// it).
   ///
@@ -126,14 +131,33 @@ public struct FeedEntity: Sendable, Equatable {
   ///
   /// Proto field 2: `optional bool is_deleted` [default = false].
   public var isDeleted: Bool?
+  /// `tripUpdate`'s index in `payloads`, or -1 when unset. While a feed is being decoded (and
+  /// `payloads` is still nil) it indexes the reader's pool instead (see `WireReader`).
+  var tripUpdateIndex: Int32 = -1
+  /// `vehicle`'s index in `payloads`, or -1 when unset (as `tripUpdateIndex`).
+  var vehicleIndex: Int32 = -1
+  /// Where `tripUpdate` and `vehicle` are kept: shared by the entities of a decoded feed.
+  var payloads: EntityPayloads?
   /// A realtime update of a trip's progress.
   ///
   /// Proto field 3: `optional TripUpdate trip_update`.
-  public var tripUpdate: TripUpdate?
+  public var tripUpdate: TripUpdate? {
+    get {
+      guard tripUpdateIndex >= 0, let payloads else { return nil }
+      return payloads.tripUpdates[Int(tripUpdateIndex)]
+    }
+    set { setPayloads(tripUpdate: newValue, vehicle: vehicle) }
+  }
   /// A vehicle's position.
   ///
   /// Proto field 4: `optional VehiclePosition vehicle`.
-  public var vehicle: VehiclePosition?
+  public var vehicle: VehiclePosition? {
+    get {
+      guard vehicleIndex >= 0, let payloads else { return nil }
+      return payloads.vehicles[Int(vehicleIndex)]
+    }
+    set { setPayloads(tripUpdate: tripUpdate, vehicle: newValue) }
+  }
   /// A service alert.
   ///
   /// Proto field 5: `optional Alert alert`.
@@ -171,6 +195,18 @@ public struct FeedEntity: Sendable, Equatable {
   /// Where `tripModifications` is kept: a shared, copy-on-write cell (see `Box`).
   var tripModificationsBox: Box<TripModifications>?
 
+  /// Gives the entity a store of its own holding `tripUpdate` and `vehicle` (the shared one is
+  /// never written: other entities and copies read it).
+  private mutating func setPayloads(tripUpdate: TripUpdate?, vehicle: VehiclePosition?) {
+    tripUpdateIndex = tripUpdate == nil ? -1 : 0
+    vehicleIndex = vehicle == nil ? -1 : 0
+    payloads =
+      tripUpdate == nil && vehicle == nil
+      ? nil
+      : EntityPayloads(
+        tripUpdates: tripUpdate.map { [$0] } ?? [], vehicles: vehicle.map { [$0] } ?? [])
+  }
+
   /// A `FeedEntity` with every field unset.
   public init() {}
 
@@ -187,8 +223,7 @@ public struct FeedEntity: Sendable, Equatable {
   ) {
     self.id = id
     self.isDeleted = isDeleted
-    self.tripUpdate = tripUpdate
-    self.vehicle = vehicle
+    setPayloads(tripUpdate: tripUpdate, vehicle: vehicle)
     self.alert = alert
     self.shape = shape
     self.stop = stop
@@ -197,4 +232,30 @@ public struct FeedEntity: Sendable, Equatable {
 
   /// `isDeleted`, or the proto's default `false` when unset.
   public var isDeletedOrDefault: Bool { isDeleted ?? false }
+}
+
+extension FeedEntity: Equatable {
+  /// Entities are equal when their fields are, wherever the payloads are stored.
+  public static func == (lhs: FeedEntity, rhs: FeedEntity) -> Bool {
+    lhs.id == rhs.id && lhs.isDeleted == rhs.isDeleted && lhs.tripUpdate == rhs.tripUpdate
+      && lhs.vehicle == rhs.vehicle && lhs.alertBox == rhs.alertBox && lhs.shapeBox == rhs.shapeBox
+      && lhs.stopBox == rhs.stopBox && lhs.tripModificationsBox == rhs.tripModificationsBox
+  }
+}
+
+/// The trip updates and vehicle positions of the entities of one decoded feed, in one place: an
+/// entity holds this store and its indices in it (`FeedEntity.tripUpdateIndex`), so decoding an
+/// entity builds only what the feed holds, not an entity-sized template with every payload unset,
+/// and freeing the feed frees two arrays instead of walking every entity's unset fields.
+///
+/// Never written once made (an entity given a new payload gets a store of its own), so any number
+/// of entities and threads may share it.
+final class EntityPayloads: Sendable {
+  let tripUpdates: [TripUpdate]
+  let vehicles: [VehiclePosition]
+
+  init(tripUpdates: [TripUpdate], vehicles: [VehiclePosition]) {
+    self.tripUpdates = tripUpdates
+    self.vehicles = vehicles
+  }
 }

@@ -18,7 +18,7 @@ public struct TripUpdate: Sendable, Equatable {
   /// ones, i.e., those that already happened).
   ///
   /// Proto field 2: `repeated StopTimeUpdate stop_time_update`.
-  public var stopTimeUpdates: [StopTimeUpdate] = []
+  public var stopTimeUpdates: StopTimeUpdates = []
   /// The most recent moment at which the vehicle's real-time progress was measured to estimate
   /// StopTimes in the future.
   ///
@@ -52,7 +52,7 @@ public struct TripUpdate: Sendable, Equatable {
   ) {
     self.trip = trip
     self.vehicle = vehicle
-    self.stopTimeUpdates = stopTimeUpdates
+    self.stopTimeUpdates = StopTimeUpdates(stopTimeUpdates)
     self.timestamp = timestamp
     self.delay = delay
     self.tripProperties = tripProperties

@@ -19,6 +19,12 @@ enum ShortString {
       // "2.0" (ASCII) and "é日本 7" (not), as the standard library builds them, against the
       // same bytes as built here.
       let samples: [[UInt8]] = [Array("2.0".utf8), Array("é日本 7".utf8), Array("123456789012345".utf8)]
+      // `store` writes an optional string's two words as the string's own (no tag of its own),
+      // and the empty string as a small string of no bytes.
+      guard MemoryLayout<String?>.size == MemoryLayout<String>.size,
+        unsafeBitCast(Optional("2.0"), to: (UInt64, UInt64).self) == unsafeBitCast("2.0", to: (UInt64, UInt64).self),
+        unsafeBitCast("", to: (UInt64, UInt64).self) == (0, 0xE0 &<< 56)
+      else { return false }
       return samples.allSatisfy { sample in
         sample.withUnsafeBufferPointer { buffer in
           let built = make(buffer, source: buffer, inline: true)
@@ -56,6 +62,27 @@ enum ShortString {
     #else
       return build(bytes)
     #endif
+  }
+
+  /// Writes the string whose bytes are `bytes` (0 to 15 of them, within `source`) as a
+  /// `String?` at `target`, over an unset value (nil holds no reference, so nothing is
+  /// released), and returns true; false, writing nothing, if they are not valid UTF-8.
+  /// - Precondition: `isLayoutKnown`.
+  @inline(__always)
+  static func store(
+    _ bytes: UnsafeBufferPointer<UInt8>, source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableRawPointer
+  ) -> Bool {
+    var (low, high): (UInt64, UInt64) = (0, 0)
+    var ascii = true
+    if bytes.count > 0 {
+      (low, high) = load(bytes, source: source)
+      ascii = (low | high) & 0x8080_8080_8080_8080 == 0
+      guard ascii || UTF8Validation.isValid(bytes) else { return false }
+    }
+    let discriminator = (ascii ? 0xE0 : 0xA0) | UInt64(bytes.count)
+    target.storeBytes(of: low, as: UInt64.self)
+    target.storeBytes(of: high | discriminator &<< 56, toByteOffset: 8, as: UInt64.self)
+    return true
   }
 
   /// `bytes` (valid UTF-8) as a string, built by the standard library.

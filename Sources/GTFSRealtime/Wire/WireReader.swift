@@ -31,7 +31,7 @@ package struct WireReader {
   /// The whole input.
   package let bytes: [UInt8]
   /// The next byte to read.
-  package private(set) var offset: Int
+  package internal(set) var offset: Int
   /// One past the last byte of the message being read.
   package private(set) var end: Int
   /// How many more levels of nested messages may be entered.
@@ -39,7 +39,7 @@ package struct WireReader {
   /// The depth budget the reader started with, for error messages.
   package let maxDepth: Int
   /// Where the last key read by `readKey()` starts.
-  package private(set) var keyOffset = 0
+  package internal(set) var keyOffset = 0
   /// Whether strings of 1 to 15 bytes are built in place (see `ShortString`), read once per
   /// reader rather than once per string.
   private let buildsShortStringsInline = ShortString.isLayoutKnown
@@ -47,8 +47,17 @@ package struct WireReader {
   package let limits: DecodingLimits
   /// How many more entities, stop_time_updates and repeated messages of any kind may be made.
   private var entityBudget: Int
-  private var stopTimeUpdateBudget: Int
+  private(set) var stopTimeUpdateBudget: Int
   private var messageBudget: Int
+  /// The payloads decoded but not yet given their store (see `PayloadPools`); nil until the
+  /// first, so a feed without any costs nothing more.
+  var pools: PayloadPools?
+  /// Whether a `FeedMessage` is being decoded, which gives its entities their payloads once all
+  /// are decoded; otherwise a `FeedEntity` takes its own at its end.
+  var isPoolingPayloads = false
+  /// How many entities have been spent from the budget (the size of a feed's entity array, once
+  /// its first entity is read).
+  var entitiesSpent: Int { limits.maxEntities &- entityBudget }
 
   /// The default depth budget. gtfs-realtime.proto itself nests at most 5 messages below
   /// FeedMessage (entity.alert.informed_entity.trip.modified_trip); the budget bounds the work
@@ -545,6 +554,24 @@ package struct WireReader {
   /// reference), a tenth of the cost of a short ID.
   @inline(__always)
   package mutating func readString(named name: StaticString, into field: inout String?) throws(WireError) {
+    if field == nil && buildsShortStringsInline && offset < end {
+      // The usual case: a one-byte length, a string of at most 15 bytes within the message,
+      // written straight into the unset field (`ShortString.store`).
+      let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
+      if length < 16 && length < end &- offset {
+        let stored = bytes.withUnsafeBufferPointer { buffer in
+          withUnsafeMutablePointer(to: &field) { target in
+            ShortString.store(
+              UnsafeBufferPointer(rebasing: buffer[(offset &+ 1)..<(offset &+ 1 &+ length)]), source: buffer,
+              into: UnsafeMutableRawPointer(target))
+          }
+        }
+        if stored {
+          offset &+= 1 &+ length
+          return
+        }
+      }
+    }
     let value = try readString(named: name)
     if field == nil {
       withUnsafeMutablePointer(to: &field) { $0.initialize(to: value) }
@@ -560,6 +587,24 @@ package struct WireReader {
   package mutating func readString(
     named name: StaticString, into field: inout String, isSet: Bool
   ) throws(WireError) {
+    if !isSet && buildsShortStringsInline && offset < end {
+      // Written in place as `readString(named:into:)` writes an unset optional ("" holds no
+      // reference either, and a string is laid out as an optional one is).
+      let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
+      if length < 16 && length < end &- offset {
+        let stored = bytes.withUnsafeBufferPointer { buffer in
+          withUnsafeMutablePointer(to: &field) { target in
+            ShortString.store(
+              UnsafeBufferPointer(rebasing: buffer[(offset &+ 1)..<(offset &+ 1 &+ length)]), source: buffer,
+              into: UnsafeMutableRawPointer(target))
+          }
+        }
+        if stored {
+          offset &+= 1 &+ length
+          return
+        }
+      }
+    }
     let value = try readString(named: name)
     if isSet {
       field = value
@@ -853,7 +898,7 @@ package struct WireReader {
   /// Reads a length-delimited sub-message in place: the reader's `end` narrows to the length,
   /// so the message must end exactly where its length says, and one level of the depth budget
   /// is spent while inside it.
-  private mutating func decodeNested<M: WireMessage>(
+  mutating func decodeNested<M: WireMessage>(
     _ tag: FieldTag, _ name: StaticString, index: Int?, into message: inout M
   ) throws(WireError) {
     do throws(WireError) {

@@ -23,7 +23,7 @@ enum AlertsCommand: TransitCommand {
 
   static let path = ["alerts"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Service alerts in force: by route, most severe first",
     options: [
       route.spec, stop.spec, trip.spec, mode.spec, includeAll.spec, unseenOnly.spec, countOnly.spec, peekOnly.spec,

@@ -79,7 +79,7 @@ enum CommuteAddCommand: TransitCommand {
 
   static let path = ["commute", "add"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Save a commute: a stop, a deadline and the days it runs",
     arguments: [ArgumentSpec("NAME", help: "The commute's name (work, school); saving it again replaces it")],
     options: [
@@ -217,7 +217,7 @@ enum CommuteCommand: TransitCommand {
 
   static let path = ["commute"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "When to leave for a saved commute (all of them without NAME)",
     arguments: [ArgumentSpec("NAME", help: "The commute's name", optional: true, complete: .dynamic(.commutes))],
     options: [

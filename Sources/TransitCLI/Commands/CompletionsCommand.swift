@@ -6,7 +6,7 @@ import GTFS
 enum CompletionsCommand: TransitCommand {
   static let path = ["completions"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Print a shell completion script (bash, zsh or fish)",
     arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish", complete: .choices(CompletionScript.Shell.names))],
     discussion: """
@@ -55,7 +55,7 @@ enum CompletionsCommand: TransitCommand {
 enum CompleteValuesCommand: TransitCommand {
   static let path = ["__complete"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "List names for the completion scripts, one a line",
     arguments: [
       ArgumentSpec("KIND", help: DynamicValues.allCases.map(\.rawValue).joined(separator: ", "))

@@ -36,7 +36,7 @@ enum ConfigSupport {
 enum ConfigListCommand: TransitCommand {
   static let path = ["config", "list"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Every setting and its value",
     discussion: """
       Settings live in config.toml in the config folder (TRANSIT_HOME, or $XDG_CONFIG_HOME/transit).
@@ -68,7 +68,7 @@ enum ConfigListCommand: TransitCommand {
 enum ConfigGetCommand: TransitCommand {
   static let path = ["config", "get"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "One setting's value",
     arguments: [
       ArgumentSpec(
@@ -94,7 +94,7 @@ enum ConfigGetCommand: TransitCommand {
 enum ConfigSetCommand: TransitCommand {
   static let path = ["config", "set"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Change a setting ('default' resets it)",
     arguments: [
       ArgumentSpec(

@@ -41,7 +41,7 @@ enum DeparturesCommand: TransitCommand {
 
   static let path = ["departures"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)",
     arguments: [
       ArgumentSpec(

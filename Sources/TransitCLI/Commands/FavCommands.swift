@@ -47,7 +47,7 @@ enum FavAddCommand: TransitCommand {
 
   static let path = ["fav", "add"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Add a favourite stop (shown by 'transit' with no arguments)",
     arguments: [ArgumentSpec("STOP", help: "A stop_id, a stop code, or a name matching one stop")],
     options: [
@@ -95,7 +95,7 @@ enum FavAddCommand: TransitCommand {
 enum FavListCommand: TransitCommand {
   static let path = ["fav", "list"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "The favourite stops",
     discussion: "With --json: [{feed, stop_id, label, route, missing, stop: {stop_id, stop_code, name, lat, lon} | null}].",
     examples: ["transit fav list", "transit fav list --json"])
@@ -133,7 +133,7 @@ enum FavListCommand: TransitCommand {
 enum FavRemoveCommand: TransitCommand {
   static let path = ["fav", "remove"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Remove a favourite stop",
     arguments: [
       ArgumentSpec(

@@ -17,7 +17,7 @@ enum FeedsAddCommand: TransitCommand {
 
   static let path = ["feeds", "add"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Configure a feed: its GTFS ZIP URL, realtime URLs and request headers",
     arguments: [ArgumentSpec("NAME", help: "The feed's name (letters, digits, - and _); ingest holds its timetable under it")],
     options: [gtfs.spec, tripUpdates.spec, vehiclePositions.spec, alerts.spec, header.spec, poll.spec],
@@ -90,7 +90,7 @@ enum FeedsAddCommand: TransitCommand {
 enum FeedsListCommand: TransitCommand {
   static let path = ["feeds", "list"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "List the configured feeds (API keys are never shown)",
     examples: ["transit feeds list", "transit feeds list --json"])
 
@@ -133,7 +133,7 @@ enum FeedsListCommand: TransitCommand {
 enum FeedsRemoveCommand: TransitCommand {
   static let path = ["feeds", "remove"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Forget a configured feed (its timetable stays until 'transit ingest --remove NAME')",
     arguments: [ArgumentSpec("NAME", help: "The feed to forget", complete: .dynamic(.feeds))],
     examples: ["transit feeds remove dublin", "transit feeds remove dublin && transit ingest --remove dublin"])
@@ -160,7 +160,7 @@ enum FeedsCheckCommand: TransitCommand {
 
   static let path = ["feeds", "check"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Fetch each configured URL once: status, size, age and publish period",
     arguments: [ArgumentSpec("NAME", help: "Only this feed", optional: true, complete: .dynamic(.feeds))],
     options: [verbose.spec],

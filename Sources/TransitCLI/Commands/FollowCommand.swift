@@ -21,7 +21,7 @@ enum FollowCommand: TransitCommand {
 
   static let path = ["follow"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Follow one vehicle live: its stops ahead, delay and place on the line",
     arguments: [
       ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")

@@ -16,7 +16,7 @@ enum HomeCommand: TransitCommand {
 
   static let path: [String] = []
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Your favourite stops, nearest first, with their next departures",
     options: [from.spec, FeedsSupport.refresh.spec])
 

@@ -31,7 +31,7 @@ enum IngestCommand: TransitCommand {
 
   static let path = ["ingest"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Load a GTFS feed (ZIP, folder of .txt files, stops.json, or a URL) into the timetables",
     arguments: [
       ArgumentSpec(

@@ -28,7 +28,7 @@ enum PlacesSupport {
 enum PlacesAddCommand: TransitCommand {
   static let path = ["places", "add"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Save a place (home, work, ...) to use wherever a position is asked for",
     arguments: [
       ArgumentSpec("NAME", help: "The place's name (home, work, gym); saving it again moves it"),
@@ -63,7 +63,7 @@ enum PlacesAddCommand: TransitCommand {
 enum PlacesListCommand: TransitCommand {
   static let path = ["places", "list"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "The saved places",
     examples: ["transit places list", "transit places list --json"])
 
@@ -91,7 +91,7 @@ enum PlacesListCommand: TransitCommand {
 enum PlacesRemoveCommand: TransitCommand {
   static let path = ["places", "remove"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Forget a saved place",
     arguments: [ArgumentSpec("NAME", help: "The place's name", complete: .dynamic(.places))],
     examples: ["transit places remove gym", "transit places remove work"])

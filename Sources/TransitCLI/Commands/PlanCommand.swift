@@ -43,7 +43,7 @@ enum PlanCommand: TransitCommand {
 
   static let path = ["plan"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)",
     arguments: [
       ArgumentSpec("FROM", help: "A stop (id, code or name), a saved place (home, work) or LAT,LON", complete: .dynamic(.places)),

@@ -55,7 +55,7 @@ enum RecordCommand: TransitCommand {
 
   static let path = ["record"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Save realtime snapshots of the configured feeds for --replay",
     arguments: [ArgumentSpec("DIR", help: "The folder to save snapshots in (created if missing)")],
     options: [

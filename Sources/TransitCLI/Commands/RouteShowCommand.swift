@@ -13,7 +13,7 @@ enum RouteShowCommand: TransitCommand {
 
   static let path = ["route", "show"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "A route: its stops in order, first and last departures, headways; --geojson, --map",
     arguments: [ArgumentSpec("ROUTE", help: "A route_id, short name or long name", complete: .dynamic(.routes))],
     options: [

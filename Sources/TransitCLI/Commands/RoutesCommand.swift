@@ -13,7 +13,7 @@ enum RoutesCommand: TransitCommand {
 
   static let path = ["routes"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Every route, or those matching TEXT: mode, agency, colour and main destinations",
     arguments: [
       ArgumentSpec("TEXT", help: "A route's short name, long name or id (typos forgiven)", optional: true, complete: .dynamic(.routes))

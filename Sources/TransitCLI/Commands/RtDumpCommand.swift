@@ -12,7 +12,7 @@ public enum RtDumpCommand: TransitCommand {
 
   public static let path = ["rt", "dump"]
   public static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Decode a GTFS-Realtime feed and show it",
     arguments: [
       ArgumentSpec(

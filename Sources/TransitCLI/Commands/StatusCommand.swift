@@ -10,7 +10,7 @@ import TransitModel
 enum StatusCommand: TransitCommand {
   static let path = ["status"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Green / yellow / red per route from the alerts in force",
     arguments: [
       ArgumentSpec(

@@ -21,7 +21,7 @@ enum StopsNearCommand: TransitCommand {
 
   static let path = ["stops", "near"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "The stops nearest a position, with the routes serving them and wheelchair access (--accessible)",
     arguments: [
       ArgumentSpec(

@@ -10,7 +10,7 @@ enum StopsSearchCommand: TransitCommand {
 
   static let path = ["stops", "search"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Find stops by code or name (accents, case and small typos forgiven)",
     arguments: [ArgumentSpec("TEXT", help: "A stop code, a name, or the start of its words ('tallaght sq')", variadic: true)],
     options: [near.spec, limit.spec],

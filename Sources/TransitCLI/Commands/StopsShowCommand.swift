@@ -10,7 +10,7 @@ enum StopsShowCommand: TransitCommand {
 
   static let path = ["stops", "show"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "A stop in full: code, position, station and platforms, routes, next departures",
     arguments: [
       ArgumentSpec(

@@ -12,7 +12,7 @@ enum TimetableCommand: TransitCommand {
 
   static let path = ["timetable"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "A stop's whole day as a printed timetable: hours down, minutes across, per route and direction",
     arguments: [
       ArgumentSpec(

@@ -17,7 +17,7 @@ enum TripShowCommand: TransitCommand {
 
   static let path = ["trip", "show"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "One trip's every call: scheduled and expected times, delay, passed or ahead, vehicle, crowding",
     arguments: [
       ArgumentSpec("TRIP", help: "A trip_id, a trip_short_name (train number), or a live vehicle's id or label", optional: true)

@@ -19,7 +19,7 @@ enum VehiclesCommand: TransitCommand {
 
   static let path = ["vehicles"]
   static let spec = CommandSpec(
-    path: path, 
+    path: path,
     summary: "Every live vehicle: route, heading, speed, age, stop, delay and crowding, fitted to the terminal (--wide)",
     options: [
       route.spec, near.spec, radius.spec, liveOnly.spec, wide.spec, replay.spec,
