@@ -24,9 +24,17 @@ protocol UserFacingError: Error {
 
 extension UserFacingError {
   var location: String? { nil }
+  /// A runtime failure unless the type says otherwise.
+  var exitCode: Int32 { 1 }
 
   /// The line printed on stderr, after "transit: ".
   var oneLine: String { location.map { "\($0): \(message)" } ?? message }
+}
+
+extension UserFacingError where Self: CustomStringConvertible {
+  /// An error that prints as one line says it as it prints (a type with a `message` of its
+  /// own says that).
+  var message: String { description }
 }
 
 extension UsageError: UserFacingError {
@@ -37,25 +45,11 @@ extension NotFoundError: UserFacingError {
   var exitCode: Int32 { 3 }
 }
 
-extension RuntimeError: UserFacingError {
-  var exitCode: Int32 { 1 }
-}
-
 extension AlertResolver.Unknown: UserFacingError {
   var exitCode: Int32 { 3 }
 }
 
-extension SettingsError: UserFacingError {
-  var exitCode: Int32 { 1 }
-}
-
-extension GTFSError: UserFacingError {
-  var exitCode: Int32 { 1 }
-  var location: String? { line.map { "\(file):\($0)" } ?? file }
-}
-
 extension IngestError: UserFacingError {
-  var message: String { description }
   /// 4 when the swap gate refused the new timetable, so cron can tell it from a failure.
   var exitCode: Int32 {
     if case .refused = self { return 4 }
@@ -63,43 +57,24 @@ extension IngestError: UserFacingError {
   }
 }
 
-extension LocalZoneError: UserFacingError {
-  var message: String { description }
-  var exitCode: Int32 { 1 }
+extension GTFSError: UserFacingError {
+  var location: String? { line.map { "\(file):\($0)" } ?? file }
 }
 
-extension ZipError: UserFacingError {
-  var message: String { description }
-  var exitCode: Int32 { 1 }
-}
-
-extension SQLiteError: UserFacingError {
-  var message: String { description }
-  var exitCode: Int32 { 1 }
-}
-
-extension WireError: UserFacingError {
-  var message: String { description }
-  var exitCode: Int32 { 1 }
-}
-
-extension FetchError: UserFacingError {
-  var message: String { description }
-  var exitCode: Int32 { 1 }
-}
-
-extension FeedConfigError: UserFacingError {
-  var exitCode: Int32 { 1 }
-}
-
-extension FileStoreError: UserFacingError {
-  var exitCode: Int32 { 1 }
-}
+// Exit 1, the message as the error prints.
+extension RuntimeError: UserFacingError {}
+extension SettingsError: UserFacingError {}
+extension LocalZoneError: UserFacingError {}
+extension ZipError: UserFacingError {}
+extension SQLiteError: UserFacingError {}
+extension WireError: UserFacingError {}
+extension FetchError: UserFacingError {}
+extension FeedConfigError: UserFacingError {}
+extension FileStoreError: UserFacingError {}
 
 /// Foundation's file errors (a data folder under a plain file, a full disk, no permission):
 /// "PATH: reason", exit 1, never an internal error.
 extension CocoaError: UserFacingError {
   var message: String { Transit.fileProblem(self) }
-  var exitCode: Int32 { 1 }
   var location: String? { filePath ?? url?.path ?? "file" }
 }
