@@ -162,32 +162,15 @@ struct RealFeedDepartureTests {
     let store: Store
 
     init(_ file: String) throws {
-      path = try SharedTimetable.path(file, as: "feed")
-      reference = try References.reference(path)
+      let path = try SharedTimetable.path(file, as: "feed")
+      self.path = path
+      reference = try RealFeedDepartureTests.references.value(path) { try Reference(path: path) }
       store = try Store(files: [("feed", path)])
     }
   }
 
-  /// The references, one per timetable file, each built once (under its own lock).
-  enum References {
-    private final class Entry: @unchecked Sendable {
-      let lock = NSLock()
-      var result: Result<Reference, any Error>?
-    }
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var entries: [String: Entry] = [:]
-
-    static func reference(_ path: String) throws -> Reference {
-      lock.lock()
-      let entry = entries[path] ?? Entry()
-      entries[path] = entry
-      lock.unlock()
-      entry.lock.lock()
-      defer { entry.lock.unlock() }
-      if entry.result == nil { entry.result = Result { try Reference(path: path) } }
-      return try entry.result!.get()
-    }
-  }
+  /// The references, one per timetable file, each built once.
+  static let references = OncePerKey<Reference>()
 
   static func order(_ a: Seen, _ b: Seen) -> Bool {
     (a.time, a.trip, a.serviceDate, a.stop) < (b.time, b.trip, b.serviceDate, b.stop)

@@ -24,8 +24,7 @@ func transit(_ arguments: [String], environment: [String: String] = [:]) -> Run 
 final class SharedHome: @unchecked Sendable {
   let folder = TemporaryFolder()
   var path: String { folder.path }
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var homes: [String: Result<SharedHome, any Error>] = [:]
+  private static let homes = OncePerKey<SharedHome>()
 
   private init(feed: String, name: String) throws {
     guard let zip = SharedData.path("static/" + feed) else { throw FixtureError("no shared feed \(feed)") }
@@ -38,13 +37,7 @@ final class SharedHome: @unchecked Sendable {
   /// (whichever ran first won, and tests asking for "real" found no feed of that name).
   /// A feed that fails to ingest fails the tests that need it (each time they ask), not the run.
   static func holding(_ feed: String, as name: String = "real") throws -> SharedHome {
-    lock.lock()
-    defer { lock.unlock() }
-    let key = feed + " as " + name
-    if let home = homes[key] { return try home.get() }
-    let home = Result { try SharedHome(feed: feed, name: name) }
-    homes[key] = home
-    return try home.get()
+    try homes.value(feed + " as " + name) { try SharedHome(feed: feed, name: name) }
   }
 }
 

@@ -75,8 +75,7 @@ struct LoadedPair {
 final class RealHome: @unchecked Sendable {
   let folder = TemporaryFolder()
   var path: String { folder.path }
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var templates: [String: Result<TemporaryFolder, SetUpError>] = [:]
+  private static let templates = OncePerKey<TemporaryFolder>()
 
   struct SetUpError: Error, CustomStringConvertible {
     var description: String
@@ -92,19 +91,13 @@ final class RealHome: @unchecked Sendable {
   }
 
   private static func template(_ file: String, as feed: String?) throws -> TemporaryFolder {
-    lock.lock()
-    defer { lock.unlock() }
-    let key = file + "\u{0}" + (feed ?? "")
-    if templates[key] == nil {
-      templates[key] = Result {
-        guard let zip = SharedData.path("static/" + file) else { throw SetUpError(description: "no shared/data/static/\(file)") }
-        let folder = TemporaryFolder()
-        let result = transit(["ingest", zip, "--quiet", "--data-dir", folder.path] + (feed.map { ["--feed", $0] } ?? []))
-        guard result.code == 0 else { throw SetUpError(description: "ingest of \(file) failed: \(result.stderr)") }
-        return folder
-      }.mapError { $0 as? SetUpError ?? SetUpError(description: "\($0)") }
+    try templates.value(file + "\u{0}" + (feed ?? "")) {
+      guard let zip = SharedData.path("static/" + file) else { throw SetUpError(description: "no shared/data/static/\(file)") }
+      let folder = TemporaryFolder()
+      let result = transit(["ingest", zip, "--quiet", "--data-dir", folder.path] + (feed.map { ["--feed", $0] } ?? []))
+      guard result.code == 0 else { throw SetUpError(description: "ingest of \(file) failed: \(result.stderr)") }
+      return folder
     }
-    return try templates[key]!.get()
   }
 }
 
