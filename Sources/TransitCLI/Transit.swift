@@ -80,10 +80,11 @@ public enum Transit {
         return try HomeCommand.run(invocation)
       }
     }
-    // `transit --help`, `transit help`, with `--json` (before or after) for the JSON form.
-    let json = words.contains("--json")
-    if [["--help"], ["-h"], ["help"], ["help", "--help"]].contains(words.filter { $0 != "--json" && $0 != "--no-color" }) {
-      if json {
+    // `transit --help`, `transit help`, with any global options (`--json` for the JSON form).
+    let rest = words.first == "help" ? Array(words.dropFirst()) : words
+    let asksHelp = words.first == "help" || words.contains("--help") || words.contains("-h")
+    if asksHelp && (rest.isEmpty || isHomeInvocation(rest)) {
+      if words.contains("--json") {
         context.stdout.line(HelpJSON.overview().serialized(pretty: true))
       } else {
         context.stdout.write(overview())
@@ -105,12 +106,8 @@ public enum Transit {
     if words.first == "help" {
       return try dispatch(Array(words.dropFirst()) + ["--help"], context: context)
     }
-    // The longest run of leading words that names a command ("stops near" before "stops").
-    let leading = Array(words.prefix { !$0.hasPrefix("-") })
-    let match = (commands + hiddenCommands).filter { leading.starts(with: $0.path) }
-      .max { $0.path.count < $1.path.count }
-    guard let command = match else {
-      return try unknownCommand(words, leading: leading, context: context)
+    guard let command = command(named: words) else {
+      return try unknownCommand(words, leading: Array(words.prefix { !$0.hasPrefix("-") }), context: context)
     }
     let invocation = try parse(words, for: command.spec, context: context)
     usePlainSymbols(invocation)
@@ -123,6 +120,13 @@ public enum Transit {
       return 0
     }
     return try command.run(invocation)
+  }
+
+  /// The command `words` (global options moved after the command) name: the longest run of
+  /// leading words that is a command's path ("stops near" before "stops").
+  static func command(named words: [String]) -> (any TransitCommand.Type)? {
+    let leading = words.prefix { !$0.hasPrefix("-") }
+    return (commands + hiddenCommands).filter { leading.starts(with: $0.path) }.max { $0.path.count < $1.path.count }
   }
 
   /// Global options given before the command (`transit --json departures X`, `transit
@@ -222,7 +226,7 @@ public enum Transit {
       return error.exitCode
     }
     // A usage error names the usage and where the help is, on the same line.
-    if let command = (commands + hiddenCommands).first(where: { words.starts(with: $0.path) }) {
+    if let command = command(named: hoistingGlobalOptions(words)) {
       context.stderr.line("transit: \(error.oneLine) (usage: \(command.spec.usage); see '\(command.spec.name) --help')")
     } else {
       context.stderr.line("transit: \(error.oneLine) (see 'transit --help')")

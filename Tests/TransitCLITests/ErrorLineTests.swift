@@ -14,7 +14,11 @@ import Testing
       (["departures"], "missing STOP", "transit departures STOP [options]"),
       (["departures", "TINT", "--limit", "zero"], "--limit", "transit departures STOP [options]"),
       (["stops", "near", "91,0", "--limit", "-3"], "--limit", "transit stops near [LAT,LON] [options]"),
-      (["departurs", "TINT"], "unknown command 'departurs'; did you mean 'departures'?", nil),
+      // The usage is the longest command named (not 'commute'), and global options before the
+    // command do not hide it.
+    (["commute", "add"], "missing NAME", "transit commute add NAME [options]"),
+    (["--data-dir", "/nonexistent", "departures"], "missing STOP", "transit departures STOP [options]"),
+    (["departurs", "TINT"], "unknown command 'departurs'; did you mean 'departures'?", nil),
       (["stops", "naer"], "unknown command 'stops naer'; did you mean 'stops near'?", nil),
     ] as [([String], String, String?)])
   func aUsageErrorIsOneLine(words: [String], fragment: String, usage: String?) {
@@ -26,7 +30,7 @@ import Testing
     #expect(result.stderr.hasSuffix("\n"))
     #expect(result.stderr.contains(fragment), "\(result.stderr)")
     if let usage {
-      let command = usage.components(separatedBy: " ").prefix { !$0.hasPrefix("[") && $0 != "STOP" }.joined(separator: " ")
+      let command = usage.components(separatedBy: " ").prefix { $0.first?.isLowercase == true }.joined(separator: " ")
       #expect(result.stderr.hasSuffix(" (usage: \(usage); see '\(command) --help')\n"), "\(result.stderr)")
     } else {
       #expect(result.stderr.hasSuffix(" (see 'transit --help')\n"), "\(result.stderr)")
@@ -85,6 +89,16 @@ import Testing
       let commands = try #require(object["commands"] as? [[String: Any]])
       #expect(commands.compactMap { $0["command"] as? String } == names, "\(words)")
       #expect(object["transit"] as? String == Transit.version)
+    }
+  }
+
+  /// The overview comes with any global options, before or after `--help`.
+  @Test func helpWithOtherGlobalOptions() {
+    let overview = transit(["--help"])
+    for words in [["--data-dir", "/nonexistent", "--help"], ["--help", "--now", "2026-12-01T07:40:00Z"], ["help", "--no-color"]] {
+      let result = transit(words)
+      #expect(result.code == 0, "\(words): \(result.stderr)")
+      #expect(result.stdout == overview.stdout, "\(words)")
     }
   }
 
