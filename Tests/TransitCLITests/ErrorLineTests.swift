@@ -15,10 +15,10 @@ import Testing
       (["departures", "TINT", "--limit", "zero"], "--limit", "transit departures STOP [options]"),
       (["stops", "near", "91,0", "--limit", "-3"], "--limit", "transit stops near [LAT,LON] [options]"),
       // The usage is the longest command named (not 'commute'), and global options before the
-    // command do not hide it.
-    (["commute", "add"], "missing NAME", "transit commute add NAME [options]"),
-    (["--data-dir", "/nonexistent", "departures"], "missing STOP", "transit departures STOP [options]"),
-    (["departurs", "TINT"], "unknown command 'departurs'; did you mean 'departures'?", nil),
+      // command do not hide it.
+      (["commute", "add"], "missing NAME", "transit commute add NAME [options]"),
+      (["--data-dir", "/nonexistent", "departures"], "missing STOP", "transit departures STOP [options]"),
+      (["departurs", "TINT"], "unknown command 'departurs'; did you mean 'departures'?", nil),
       (["stops", "naer"], "unknown command 'stops naer'; did you mean 'stops near'?", nil),
     ] as [([String], String, String?)])
   func aUsageErrorIsOneLine(words: [String], fragment: String, usage: String?) {
