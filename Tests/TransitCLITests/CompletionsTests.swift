@@ -273,7 +273,7 @@ import Testing
       ], dataDir: home.path)
     #expect(answers[0] == ["near", "search", "show"])
     #expect(answers[1] == ["near", "search", "show"])
-    #expect(answers[2] == StopCommandSupport.modeNames.sorted())
+    #expect(answers[2] == ValueParser.modeNames.sorted())
     #expect(answers[3] == ["27", "49", "54A", "77X", "Red"])
     #expect(answers[4] == ["home"])
     #expect(answers[5] == ["FILES"])

@@ -129,13 +129,6 @@ extension Option where Value == Int64? {
   }
 }
 
-extension Option where Value == Coordinate? {
-  /// A position `LAT,LON` in degrees, latitude within ±90 and longitude within ±180.
-  static func coordinate(_ name: String, help: String, complete: ValueCompletion? = nil) -> Option {
-    single(OptionSpec(name, value: "LAT,LON", help: help, complete: complete), ValueParser.coordinate)
-  }
-}
-
 extension Option where Value == PlaceArgument? {
   /// A position `LAT,LON` or the name of a saved place ('home'); the name is looked up when the
   /// command runs (`StopCommandSupport.location`).

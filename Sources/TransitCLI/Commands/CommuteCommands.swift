@@ -8,7 +8,6 @@ import TransitModel
 /// What the `commute` commands share: days, deadlines, and choosing the departure to take.
 enum CommuteSupport {
   static var dayNames: [String] { ValueParser.dayNames }
-  static let longDayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
   /// "mon-fri", "sat,sun", "daily".
   static func describeDays(_ mask: Int) -> String {
@@ -32,12 +31,7 @@ enum CommuteSupport {
 
   /// "Tuesday 2026-12-01".
   static func dayText(_ date: ServiceDate) -> String {
-    "\(longDayNames[date.weekday - 1]) \(Format.zeroPadded(date.year, width: 4) + "-" + Format.zeroPadded(date.month, width: 2) + "-" + Format.zeroPadded(date.day, width: 2))"
-  }
-
-  /// Lower-cased, accents removed, for comparing names.
-  static func folded(_ text: String) -> String {
-    TextFold.fold(text, widths: false)
+    "\(date.weekdayName) \(date.dashed)"
   }
 
   /// The deadline of `commute` on `date`: its arrive-by time on the agency's clock.

@@ -151,7 +151,7 @@ enum CommuteWatch {
     for (index, option) in plan.options.enumerated() {
       let call = option.departure.call
       let advice =
-        plan.date == localDate(now, zone: zone)
+        plan.date == LocalClock.date(of: now, in: zone)
         ? LeaveAdvice.classify(departs: option.departs, walkSeconds: walk, now: now, margin: margin).text : ""
       rows.append([
         index == plan.recommended ? "→" : " ", call.routeShortName, call.headsign.isEmpty ? "(added trip)" : call.headsign,
@@ -164,9 +164,4 @@ enum CommuteWatch {
     return lines
   }
 
-  /// The date of `now` on the agency's clock (leave advice is for today only).
-  private static func localDate(_ now: UnixTime, zone: LocalZone) -> ServiceDate {
-    let iso = ISOTime.format(now, zone: zone)
-    return ServiceDate(gtfs: iso.prefix(10).replacing("-", with: "")) ?? ServiceDate(daysSinceEpoch: -1)
-  }
 }

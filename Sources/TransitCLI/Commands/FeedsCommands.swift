@@ -260,14 +260,7 @@ enum FeedsCheckCommand: TransitCommand {
     else { return (nil, nil) }
     let head = FileManager.default.contents(atPath: path)?.prefix(4) ?? Data()
     guard head.starts(with: [0x50, 0x4B]) else { throw RuntimeError("\(request.shownURL): not a zip file") }
-    let age = body.validators.lastModified.flatMap(HTTPDate.parse).map { now - $0 }
+    let age = body.validators.lastModified.flatMap(HTTPDateText.parse).map { now - $0 }
     return (body.byteCount, age)
-  }
-}
-
-/// RFC 9110 dates (`Sun, 06 Nov 1994 08:49:37 GMT`).
-enum HTTPDate {
-  static func parse(_ text: String) -> Int64? {
-    HTTPDateText.parse(text)
   }
 }

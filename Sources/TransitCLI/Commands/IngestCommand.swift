@@ -351,7 +351,7 @@ enum IngestCommand: TransitCommand {
   static func fileSHA256(_ path: String) throws -> String {
     var hasher = SHA256()
     try hash(path, into: &hasher)
-    return hasher.finish().map { Format.hex($0, width: 2) }.joined()
+    return SHA256.hexString(hasher.finish())
   }
 
   /// The SHA-256 of a folder of GTFS files: each regular file's name, size and bytes, in name
@@ -366,7 +366,7 @@ enum IngestCommand: TransitCommand {
       hasher.update(Array("\(name)\u{0}\(size)\u{0}".utf8))
       try hash(file, into: &hasher)
     }
-    return hasher.finish().map { Format.hex($0, width: 2) }.joined()
+    return SHA256.hexString(hasher.finish())
   }
 
   /// Feeds the bytes of `path` to `hasher`, a megabyte at a time.
@@ -380,7 +380,7 @@ enum IngestCommand: TransitCommand {
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw RuntimeError("\(path): cannot be read (\(String(cString: strerror(errno)).lowercased()))") }
       if count == 0 { break }
-      hasher.update(Array(chunk[0..<count]))
+      hasher.update(chunk[0..<count])  // a slice of an array: hashed in place, not copied
     }
   }
 

@@ -166,8 +166,7 @@ enum RouteShowCommand: TransitCommand {
   /// "Tue 2026-12-01".
   static func dayName(_ date: ServiceDate) -> String {
     let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    return names[date.weekday - 1] + " " + Format.zeroPadded(date.year, width: 4) + "-" + Format.zeroPadded(date.month, width: 2) + "-"
-      + Format.zeroPadded(date.day, width: 2)
+    return names[date.weekday - 1] + " " + date.dashed
   }
 
   /// "05:30" from seconds since the service day's start (24:00 stays 24:00).
@@ -213,9 +212,7 @@ enum RouteShowCommand: TransitCommand {
       ("route", .object(RouteCommandSupport.routeJSON(details.listing, manyFeeds: manyFeeds))),
       (
         "date",
-        .string(
-          Format.zeroPadded(details.date.year, width: 4) + "-" + Format.zeroPadded(details.date.month, width: 2) + "-"
-            + Format.zeroPadded(details.date.day, width: 2))
+        .string(details.date.dashed)
       ),
       (
         "directions",

@@ -176,9 +176,6 @@ enum StopCommandSupport {
 
   // MARK: - Modes and colour
 
-  /// The modes a `--mode` takes, by name.
-  static var modeNames: [String] { ValueParser.modeNames }
-
   /// `text` in the ANSI colour of `mode` (when colour is on).
   static func coloured(_ text: String, mode: TransitMode, enabled: Bool) -> String {
     guard enabled else { return text }

@@ -47,7 +47,6 @@ enum TimetableCommand: TransitCommand {
     let route = try arguments.read(Self.route)
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
-    let zone = store.timeZone(of: stop.feed)
     let date = try arguments.read(Self.date) ?? store.localDate(of: invocation.now, feed: stop.feed)
     // Realtime only from --realtime files: a printed timetable does not wait on the network.
     var skipped = Set<TripID>()
@@ -68,7 +67,7 @@ enum TimetableCommand: TransitCommand {
     }
     let columns = TerminalWidth.columns(invocation)
     let code = stop.code.map { " [\($0)]" } ?? ""
-    var output = "\(stop.name)\(code) · timetable for \(date.dashed) (\(weekday(date, zone: zone)))\n"
+    var output = "\(stop.name)\(code) · timetable for \(date.dashed) (\(date.weekdayName))\n"
     if grid.blocks.isEmpty {
       output += "no departures on \(date.dashed)" + (route.map { " on route \($0)" } ?? "") + "\n"
     }
@@ -106,13 +105,6 @@ enum TimetableCommand: TransitCommand {
       for footnote in block.footnotes { out += "  \(footnote.mark): \(footnote.text)\n" }
     }
     return out
-  }
-
-  /// "Tuesday".
-  static func weekday(_ date: ServiceDate, zone: LocalZone) -> String {
-    // A calendar date's weekday is the same in every zone.
-    let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    return names[date.weekday - 1]
   }
 
   /// `timetable --json`.

@@ -55,4 +55,9 @@ extension ServiceDate {
     let text = description
     return "\(text.prefix(4))-\(text.dropFirst(4).prefix(2))-\(text.suffix(2))"
   }
+
+  /// "Tuesday": a calendar date's weekday, the same in every zone.
+  var weekdayName: String {
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"][weekday - 1]
+  }
 }
