@@ -23,7 +23,11 @@ public func fuzzFeedsJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   for feed in configuration.feeds {
     precondition(FeedName.isValid(feed.name))
     for url in [feed.gtfs].compactMap({ $0 }) + feed.realtimeURLs.map(\.url) {
-      if let request = try? EnvironmentExpansion.resolve(url: url, headers: feed.headers, feed: feed.name, environment: environment) {
+      // The key's value comes in only through $KEY: a URL that has "s3cret" as plain text
+      // (nothing the redactor could know is secret) is not a leak.
+      if let request = try? EnvironmentExpansion.resolve(url: url, headers: feed.headers, feed: feed.name, environment: environment),
+        !url.contains("s3cret")
+      {
         precondition(!request.redactor.redact(url: request.url).contains("s3cret"), "a key shown")
       }
     }
