@@ -57,6 +57,26 @@ import Testing
     #expect(error?.path == ["entity[0]", "trip_update"])
   }
 
+  /// A trip_update given several times in one entity is merged into one (protobuf's rule), and
+  /// every occurrence's stop_time_updates count: 3 occurrences of 200 are 600, over a limit
+  /// of 500 that each occurrence alone is under. (Only the first was counted before.)
+  @Test func stopTimeUpdatesOfARepeatedTripUpdateCountToo() throws {
+    let updates = Array([[UInt8]](repeating: [0x12, 0x00], count: 200).joined())
+    let tripUpdate = [0x0A, 0x00] + updates
+    let occurrence = [0x1A] + Self.varint(tripUpdate.count) + tripUpdate
+    let entity = [0x0A, 0x01, 0x61] + occurrence + occurrence + occurrence
+    let bytes = [0x12] + Self.varint(entity.count) + entity
+    let error = #expect(throws: WireError.self) {
+      try FeedMessage(decoding: bytes, limits: DecodingLimits(maxEntities: 10, maxStopTimeUpdates: 500))
+    }
+    guard case .tooMany("stop_time_update", limit: 500, _)? = error?.reason else {
+      Issue.record("expected the stop_time_update limit, got \(String(describing: error))")
+      return
+    }
+    let merged = try FeedMessage(decoding: bytes, limits: DecodingLimits(maxEntities: 10, maxStopTimeUpdates: 600))
+    #expect(merged.entities.first?.tripUpdate?.stopTimeUpdates.count == 600)
+  }
+
   @Test func aMillionEmptyEntitiesFailBeforeAnyIsMade() {
     // 2 MB of input that would make a million FeedEntity values (hundreds of MB) today.
     let error = #expect(throws: WireError.self) { try FeedMessage(decoding: Self.emptyEntities(1_000_000)) }

@@ -146,8 +146,9 @@ extension WireReader {
     var tag = messageTag(forKey: key)
     var capacity = 1
     if isFirstRun {
-      capacity = Swift.max(1, count(of: tag.number, from: tag.offset))  // (at least this one)
-      try spend(capacity, from: .stopTimeUpdate, at: tag.offset)  // all, before any is allocated
+      capacity = try spendRun(tag, from: .stopTimeUpdate)  // all, before any is allocated
+    } else {
+      try spendElement(tag, from: .stopTimeUpdate)
     }
     let first = pool.count
     let needed = first &+ capacity

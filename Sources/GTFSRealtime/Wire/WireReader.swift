@@ -49,6 +49,11 @@ package struct WireReader {
   private var entityBudget: Int
   private(set) var stopTimeUpdateBudget: Int
   private var messageBudget: Int
+  /// The repeated field whose elements were last spent ahead, all at once (`spendRun`): the
+  /// end of its message and its number. A later run of that field in that message was paid
+  /// for then; a run in another message (a second `trip_update` in one entity, merged into the
+  /// first) was not, and pays per element (`spendElement`).
+  private var spentRun: (end: Int, number: UInt32) = (-1, 0)
   /// The payloads decoded but not yet given their store (see `PayloadPools`); nil until the
   /// first, so a feed without any costs nothing more.
   var pools: PayloadPools?
@@ -115,6 +120,23 @@ package struct WireReader {
     }
     messageBudget &-= count
     if messageBudget < 0 { throw .tooMany("repeated message", limit: limits.maxMessages, offset: offset) }
+  }
+
+  /// Counts the elements of the repeated field `tag` names from here to the end of the message
+  /// and spends them all from `budget` before any is made; returns the count (at least 1).
+  @inline(__always)
+  package mutating func spendRun(_ tag: FieldTag, from budget: Budget) throws(WireError) -> Int {
+    let total = Swift.max(1, count(of: tag.number, from: tag.offset))
+    try spend(total, from: budget, at: tag.offset)
+    spentRun = (end, tag.number)
+    return total
+  }
+
+  /// Spends one element of the repeated field `tag` names, unless `spendRun` paid for it.
+  @inline(__always)
+  package mutating func spendElement(_ tag: FieldTag, from budget: Budget) throws(WireError) {
+    guard spentRun.end != end || spentRun.number != tag.number else { return }
+    try spend(1, from: budget, at: tag.offset)
   }
 
   /// Whether the current message has no bytes left.
@@ -831,9 +853,9 @@ package struct WireReader {
     if array.isEmpty {
       // Every element from here to the end of the message, spent once (later calls for the same
       // array find it non-empty).
-      let total = Swift.max(1, count(of: tag.number, from: tag.offset))
-      try spend(total, from: budget, at: tag.offset)
-      array.reserveCapacity(total)
+      array.reserveCapacity(try spendRun(tag, from: budget))
+    } else {
+      try spendElement(tag, from: budget)
     }
     let index = array.count
     array.append(M())
@@ -857,8 +879,7 @@ package struct WireReader {
       try appendMessage(tag, name, budget: budget, to: &array)
       return
     }
-    let capacity = Swift.max(1, count(of: tag.number, from: tag.offset))  // (at least this one)
-    try spend(capacity, from: budget, at: tag.offset)  // all of them, before any is allocated
+    let capacity = try spendRun(tag, from: budget)  // all of them, before any is allocated
     // Filled with empty elements first: `reserveCapacity` and `append` are specialized for `M`
     // (the loop becomes a few vector stores per element), while `Array(repeating:count:)` and
     // `Array(unsafeUninitializedCapacity:)` allocate through the standard library's
