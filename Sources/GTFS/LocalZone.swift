@@ -121,11 +121,6 @@ public struct LocalZone: Sendable, Equatable, CustomStringConvertible {
 
   public var description: String { identifier }
 
-  public static func == (lhs: LocalZone, rhs: LocalZone) -> Bool {
-    lhs.identifier == rhs.identifier && lhs.transitions == rhs.transitions && lhs.offsets == rhs.offsets
-      && lhs.initialOffset == rhs.initialOffset && lhs.rule == rhs.rule
-  }
-
   struct ReadError: Error { var problem: String }
 
   /// The whole file at `path`.

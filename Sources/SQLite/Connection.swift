@@ -100,6 +100,13 @@ public final class Connection {
     return statement.isNull(0) ? nil : statement.int64(0)
   }
 
+  /// Whether the database has a table (or view, or index) named `name`.
+  public func hasTable(_ name: String) -> Bool {
+    guard let select = try? prepare("SELECT count(*) FROM sqlite_master WHERE name = ?1") else { return false }
+    select.bind(name, at: 1)
+    return (try? select.step()) == true && select.int64(0) == 1
+  }
+
   /// The first column of the first row of `sql` as text.
   public func scalarText(_ sql: String) throws(SQLiteError) -> String? {
     let statement = try prepare(sql)

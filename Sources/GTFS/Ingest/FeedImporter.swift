@@ -68,7 +68,8 @@ final class FeedImporter {
         try db.execute(Schema.indexes)
       }
       try timed("stop words") { try StopWords.build(in: db) }
-      try timed("key filter") { try FeedKeyFilter.build(in: db) }
+      try timed("search tables") { try StopSearchTables.build(in: db) }
+      try timed("key filter") { try FeedKeyFilter.build(in: db) }  // (reads the search tables)
       try timed("stop routes") { try StopRoutes.build(in: db) }
       try timed("footpaths") { try loadFootpaths() }
       try timed("routing index") { try RoutingIndexBuilder.build(in: db) }

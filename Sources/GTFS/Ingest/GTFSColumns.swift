@@ -184,9 +184,6 @@ final class GTFSRows<Column: GTFSColumns> {
   @inline(__always)
   func next() throws(GTFSError) -> Bool { try reader.next() }
 
-  /// Whether the header has `column`.
-  func has(_ column: Column) -> Bool { indexes[column.rawValue] >= 0 }
-
   /// The bytes of `column` in this row, spaces trimmed (empty when absent).
   @inline(__always)
   func bytes(_ column: Column) -> UnsafeRawBufferPointer {
@@ -329,7 +326,4 @@ struct GTFSInsert<Column: GTFSColumns> {
     let bytes = rows.bytes(column)
     if bytes.isEmpty { statement.bindNull(at: parameter(column)) } else { statement.bindText(bytes, at: parameter(column)) }
   }
-
-  /// The stored columns, in the insert's order.
-  static var storedColumns: [ColumnSpec] { Column.specs.filter { $0.stored != nil } }
 }

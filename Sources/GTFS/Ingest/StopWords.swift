@@ -45,6 +45,5 @@ enum StopWords {
       insertPair.bind(pair.stop, at: 2)
       try insertPair.run()
     }
-    try StopSearchTables.build(in: db)
   }
 }

@@ -119,7 +119,7 @@ struct FeedKeyFilter {
 
   /// The filter stored in `db`; nil when it has none (a timetable made before it).
   static func read(from db: Connection) -> FeedKeyFilter? {
-    guard (try? db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'key_filter'")) == 1,
+    guard db.hasTable("key_filter"),
       let select = try? db.prepare("SELECT bits, hashes FROM key_filter"), (try? select.step()) == true
     else { return nil }
     return FeedKeyFilter(bytes: select.blob(0), hashes: select.int(1))

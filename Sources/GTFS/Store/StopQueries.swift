@@ -80,8 +80,9 @@ extension Store {
     for feed in candidates { byCode += try feed.stops(code: key) }
     if byCode.count == 1 { return .found(byCode[0]) }
     if byCode.count > 1 { return .ambiguous(byCode) }
+    let keyText = SearchText(key)  // folded once for every feed
     var byName: [Stop] = []
-    for feed in candidates { byName += try feed.stops(named: key) }
+    for feed in candidates { byName += try feed.stops(named: keyText) }
     if byName.count == 1 { return .found(byName[0]) }
     // A station whose platforms share its name is what the name means.
     if let station = try oneStation(byName) { return .found(station) }
@@ -89,9 +90,8 @@ extension Store {
     // The name's first words ("Foggy Bottom" for "Foggy Bottom-GWU"), when they name one stop
     // or one station with its platforms.
     var byPrefix: [Stop] = []
-    let words = TextFolding.words(key)
     for feed in candidates {
-      byPrefix += try feed.stops(matchingWords: key, limit: 200).filter { TextFolding.words($0.name).starts(with: words) }
+      byPrefix += try feed.stops(matchingWords: keyText, limit: 200).filter { TextFolding.words($0.name).starts(with: keyText.words) }
     }
     if byPrefix.count == 1 { return .found(byPrefix[0]) }
     if let station = try oneStation(byPrefix) { return .found(station) }
@@ -282,8 +282,7 @@ extension Store {
     // A slip in the last word, which may also be unfinished ("3rd Ave & Pike Stt"; a short
     // word allows no typo): the other words, and the last one less its last letter as a start.
     if results.count < limit, let last = folded.words.last, last.count >= 3 {
-      var shortened = folded
-      shortened.words[shortened.words.count - 1] = String(last.dropLast())
+      let shortened = folded.replacingLastWord(with: String(last.dropLast()))
       _ = try add(.typo) { try $0.stops(matchingWords: shortened, limit: max(limit * 5, 50)) }
     }
     return Array(results.prefix(limit))
@@ -295,22 +294,34 @@ extension Store {
 /// A search text folded once (folding costs microseconds, and a search asks every feed).
 struct SearchText {
   /// `TextFolding.fold` of the text.
-  var folded: String
+  let folded: String
   /// `TextFolding.words` of the text.
-  var words: [String]
+  let words: [String]
   /// The words' characters, for edit distances.
-  var characters: [[Character]]
+  let characters: [[Character]]
+
+  /// The whole folded text as a name, for the feeds' key filters (hashed once, however many
+  /// feeds are asked).
+  let nameProbe: FeedKeyFilter.Probe
+  /// Each word as the start of a name word, for the feeds' key filters.
+  let wordProbes: [FeedKeyFilter.Probe]
 
   init(_ text: String) {
-    folded = TextFolding.fold(text)
-    words = TextFolding.words(text)
-    characters = words.map(Array.init)
+    self.init(folded: TextFolding.fold(text))
   }
 
-  /// The whole folded text as a name, for the feeds' key filters.
-  var nameProbe: FeedKeyFilter.Probe { FeedKeyFilter.Probe(.name, folded) }
-  /// Each word as the start of a name word, for the feeds' key filters.
-  var wordProbes: [FeedKeyFilter.Probe] { words.map { FeedKeyFilter.Probe(.wordStart, $0) } }
+  private init(folded: String, words: [String]? = nil) {
+    self.folded = folded
+    self.words = words ?? TextFolding.words(folded: folded)
+    characters = self.words.map(Array.init)
+    nameProbe = FeedKeyFilter.Probe(.name, folded)
+    wordProbes = self.words.map { FeedKeyFilter.Probe(.wordStart, $0) }
+  }
+
+  /// The same text with its last word replaced (its probes made anew).
+  func replacingLastWord(with word: String) -> SearchText {
+    SearchText(folded: folded, words: words.dropLast() + [word])
+  }
 }
 
 /// Case- and accent-insensitive comparison of names.
@@ -322,7 +333,12 @@ enum TextFolding {
 
   /// The folded words of `text` (letters and digits).
   static func words(_ text: String) -> [String] {
-    fold(text).split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    words(folded: fold(text))
+  }
+
+  /// The words of text already folded.
+  static func words(folded: String) -> [String] {
+    folded.split { !($0.isLetter || $0.isNumber) }.map(String.init)
   }
 
   /// Mistakes allowed in a word of this length: none below 4 letters, one up to 7, else two.
@@ -369,10 +385,8 @@ extension FeedReader {
     return result
   }
 
-  /// The stops (not entrances or nodes) whose whole name is `text`, ignoring case and accents.
-  func stops(named text: String) throws -> [Stop] { try stops(named: SearchText(text)) }
-
-  /// `stops(named:)` with the text folded once for many feeds.
+  /// The stops (not entrances or nodes) whose whole name is `text`, ignoring case and accents
+  /// (folded once for many feeds).
   func stops(named text: SearchText) throws -> [Stop] {
     let words = text.words, folded = text.folded
     guard !words.isEmpty, mayHold(text.nameProbe) else { return [] }
@@ -392,12 +406,7 @@ extension FeedReader {
   /// Stops whose name has, for every word of `text`, a word starting with it, ignoring case
   /// and accents: fewest words in the name first, then shortest name, then stop_id
   /// (`rankedStops`); from a timetable without the search tables, an FTS5 prefix query on the
-  /// unicode61 tokens, best bm25 rank first.
-  func stops(matchingWords text: String, limit: Int) throws -> [Stop] {
-    try stops(matchingWords: SearchText(text), limit: limit)
-  }
-
-  /// `stops(matchingWords:limit:)` with the text folded once for many feeds.
+  /// unicode61 tokens, best bm25 rank first. `text` is folded once for many feeds.
   func stops(matchingWords text: SearchText, limit: Int) throws -> [Stop] {
     let words = text.words
     guard !words.isEmpty, text.wordProbes.allSatisfy(mayHold) else { return [] }
@@ -410,29 +419,6 @@ extension FeedReader {
     var result: [Stop] = []
     while try select.step() { result.append(readStop(select)) }
     return result
-  }
-
-  /// Stops whose name has, for every word of `text` (of 4 letters or more), a word within
-  /// `TextFolding.allowedMistakes` edits of it or of its start; with the total edits.
-  ///
-  /// The query's words are compared with the vocabulary of folded name words (`words`, made at
-  /// ingest; read once, `typoReach`), not with every stop's name: the vocabulary grows far
-  /// slower than the stops. The
-  /// stops having a word within reach of the query word that reaches fewest words are then
-  /// checked whole, against the words each other query word reaches.
-  /// - Returns: the best `limit`, fewest mistakes first, then shortest name, then stop_idx.
-  /// - Complexity: one pass over the vocabulary (a mask test per word; edit distances only for
-  ///   words having the query word's letters), then one lookup per word within reach; only the
-  ///   stops returned are read whole.
-  func stops(nearlyMatching text: String, limit: Int = .max) throws -> [(Stop, Int)] {
-    try stops(nearlyMatching: SearchText(text), limit: limit)
-  }
-
-  /// `stops(nearlyMatching:limit:)` with the text folded once for many feeds.
-  func stops(nearlyMatching text: SearchText, limit: Int = .max) throws -> [(Stop, Int)] {
-    let query = text.characters
-    guard !query.isEmpty, query.contains(where: { TextFolding.allowedMistakes($0.count) > 0 }) else { return [] }
-    return try stops(scored: typoScores(query, reach: try typoReach(query)), limit: limit)
   }
 
   /// The stops of `scored` (in its order) with their mistakes, the first `limit` only.

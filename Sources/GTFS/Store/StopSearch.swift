@@ -150,14 +150,6 @@ extension FeedReader {
     return mask
   }
 
-  /// The vocabulary words within reach of each query word: word to mistakes.
-  func typoReach(_ query: [[Character]]) throws -> [[String: Int]] {
-    let vocabulary = try typoVocabulary()
-    return Self.typoReach(query, in: vocabulary).map { entries in
-      Dictionary(uniqueKeysWithValues: entries.map { (vocabulary.words[$0.word], $0.mistakes) })
-    }
-  }
-
   /// The words of `vocabulary` within reach of each query word, by index, with the mistakes.
   static func typoReach(_ query: [[Character]], in vocabulary: TypoVocabulary) -> [[(word: Int, mistakes: Int)]] {
     var reach = [[(word: Int, mistakes: Int)]](repeating: [], count: query.count)

@@ -104,7 +104,7 @@ final class FeedReader {
   /// Whether ingest made `stop_routes` (`StopRoutes`); without it the routes at a stop are
   /// read through its patterns.
   private(set) lazy var hasStopRoutes: Bool = {
-    (try? timetable.db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'stop_routes'")) == 1
+    timetable.db.hasTable("stop_routes")
   }()
   /// The keys this feed can be looked up by (`FeedKeyFilter`), read on first use; nil for a
   /// timetable made before ingest stored them (then every lookup asks the feed).
@@ -117,7 +117,7 @@ final class FeedReader {
   /// Whether ingest made the tables `stops search` reads first (`StopSearchTables`); without
   /// them (a timetable made before) FTS5 answers.
   private(set) lazy var hasSearchTables: Bool = {
-    (try? timetable.db.scalarInt("SELECT count(*) FROM sqlite_master WHERE name = 'search_word_stops'")) == 1
+    timetable.db.hasTable("search_word_stops")
   }()
 
   init(name: FeedName, path: String) throws {
