@@ -28,18 +28,22 @@ let package = Package(
     // decoding, RAPTOR) are optimised in debug builds too: the test suite ingests a dozen real
     // feeds and decodes every capture, which unoptimised code does ten times slower.
     .target(name: "TransitModel"),
+    // stat(2) and the monotonic clock: the system, for GTFS, Fetch and TransitCLI only.
+    .target(name: "HostSystem"),
     .target(name: "SQLite", dependencies: ["CSQLite"]),
     .target(name: "ZIP", dependencies: ["CZlib"], swiftSettings: optimised),
     .target(name: "Routing", dependencies: ["TransitModel"], swiftSettings: optimised),
-    .target(name: "GTFS", dependencies: ["TransitModel", "SQLite", "ZIP"], swiftSettings: optimised),
+    .target(name: "GTFS", dependencies: ["TransitModel", "HostSystem", "SQLite", "ZIP"], swiftSettings: optimised),
     .target(name: "GTFSRealtime", swiftSettings: optimised),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
-    .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel"]),
+    .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel", "HostSystem"]),
     // The answers every command shares: decoded feeds and `now` in, values out; no SQL, no HTTP.
     .target(name: "Services", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "Routing"]),
     .target(
       name: "TransitCLI",
-      dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing", "Services"]),
+      dependencies: [
+        "TransitModel", "HostSystem", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing", "Services",
+      ]),
     // The Swift runtime and FoundationEssentials linked in statically: a command starts in about
     // 3 ms less than when it loads them as shared libraries at every run (Benchmarks/startup).
     // - lld, the toolchain's linker: GNU ld warns about a glibc function the static

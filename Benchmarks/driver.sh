@@ -3,7 +3,7 @@
 # (swiftc -O -wmo), then the driver itself against them.
 #
 #   build_driver DIR NAME MAIN.swift MODULE...   # MODULEs in dependency order, e.g.
-#   build_driver "$OUT/plan-build" plan-bench "$ROOT/Benchmarks/plan-main.swift" TransitModel Routing SQLite ZIP GTFS
+#   build_driver "$OUT/plan-build" plan-bench "$ROOT/Benchmarks/plan-main.swift" TransitModel HostSystem Routing SQLite ZIP GTFS
 #
 # Needs ROOT (the package root). Writes DIR/NAME; output of the compiler goes to stdout/stderr.
 build_driver() {

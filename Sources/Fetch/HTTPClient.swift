@@ -1,6 +1,7 @@
 import CCurl
 import FoundationEssentials
 import Glibc
+import HostSystem
 import TransitModel
 
 /// What a fetch should bring back, so an HTML error page is caught at the door.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GTFS
 import Glibc
+import HostSystem
 import TransitModel
 
 /// Where a command's output goes and what it may know of the world: the environment, the

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Case, accent and width folding for comparing names: "Páirc Thíomóin" and "PAIRC THIOMOIN" both
 /// become "pairc thiomoin", "Straße" "strasse", "Ｋ１" "k1". Letters with accents lose them (by
 /// their Unicode decomposition, table below), a few letters with a stroke fold to their base
@@ -192,31 +186,5 @@ public enum PathText {
     let name = lastComponent(path)
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])
-  }
-}
-
-/// What `stat(2)` says of a path.
-public enum FileInfo {
-  /// Whether `path` is a directory (following links); nil when nothing is there.
-  public static func isDirectory(_ path: String) -> Bool? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return (info.st_mode & S_IFMT) == S_IFDIR
-  }
-
-  /// The size of the file at `path` in bytes; nil when nothing is there.
-  public static func size(_ path: String) -> UInt64? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    return UInt64(info.st_size)
-  }
-}
-
-/// A monotonic clock in nanoseconds (what `MonotonicClock.nanoseconds()` read).
-public enum MonotonicClock {
-  public static func nanoseconds() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
   }
 }

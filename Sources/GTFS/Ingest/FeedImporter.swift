@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import HostSystem
 import SQLite
 import TransitModel
 

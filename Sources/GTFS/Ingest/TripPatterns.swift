@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HostSystem
 import SQLite
 import TransitModel
 

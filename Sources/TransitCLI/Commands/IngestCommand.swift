@@ -2,6 +2,7 @@ import Fetch
 import FoundationEssentials
 import GTFS
 import Glibc
+import HostSystem
 import Services
 import TransitModel
 import ZIP

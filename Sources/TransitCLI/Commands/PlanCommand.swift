@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GTFS
 import GTFSRealtime
+import HostSystem
 import Merge
 import Services
 import TransitModel
@@ -173,11 +174,8 @@ enum PlanCommand: TransitCommand {
     if parts.count == 2, parts.allSatisfy({ Double($0.trimmingSpaces()) != nil }) {
       return .place(try ValueParser.coordinate(trimmed, option: role), name: nil)
     }
-    let data = invocation.paths.data
-    if FileManager.default.fileExists(atPath: data + "/user.sqlite"),
-      let place = try UserStore(directory: data).place(named: trimmed.lowercased())
-    {
-      return .place(Coordinate(latitude: place.latitude, longitude: place.longitude), name: trimmed.lowercased())
+    if let place = try StopCommandSupport.savedPlace(named: trimmed, invocation: invocation) {
+      return .place(place, name: trimmed.lowercased())
     }
     switch try store.resolveStop(trimmed) {
     case .found(let stop):

@@ -2,6 +2,7 @@ import Fetch
 import FoundationEssentials
 import GTFSRealtime
 import Glibc
+import HostSystem
 import TransitModel
 import ZIP
 

@@ -94,14 +94,19 @@ enum StopCommandSupport {
   /// error naming the option when it is neither.
   static func location(_ place: PlaceArgument, invocation: Invocation) throws -> Coordinate {
     if let position = place.position { return position }
-    let data = invocation.paths.data
-    if FileManager.default.fileExists(atPath: data + "/user.sqlite"),
-      let saved = try UserStore(directory: data).place(named: place.text.trimmingSpaces().lowercased())
-    {
-      return Coordinate(latitude: saved.latitude, longitude: saved.longitude)
-    }
+    if let saved = try savedPlace(named: place.text, invocation: invocation) { return saved }
     throw UsageError(
       "\(place.option) '\(place.text)' is neither a position LAT,LON nor a saved place (see 'transit places list')")
+  }
+
+  /// The saved place named `name` (case and surrounding spaces ignored); nil when there is no
+  /// such place, or no user data at all (which is not created by asking).
+  static func savedPlace(named name: String, invocation: Invocation) throws -> Coordinate? {
+    let data = invocation.paths.data
+    guard FileManager.default.fileExists(atPath: data + "/user.sqlite"),
+      let place = try UserStore(directory: data).place(named: name.trimmingSpaces().lowercased())
+    else { return nil }
+    return Coordinate(latitude: place.latitude, longitude: place.longitude)
   }
 
   /// Where the user is when they did not say: the saved `home` place, else `TRANSIT_LOCATION`,
@@ -111,12 +116,7 @@ enum StopCommandSupport {
   ) throws
     -> (Coordinate, String)?
   {
-    let data = invocation.paths.data
-    if FileManager.default.fileExists(atPath: data + "/user.sqlite"),
-      let home = try UserStore(directory: data).place(named: "home")
-    {
-      return (Coordinate(latitude: home.latitude, longitude: home.longitude), "your saved place 'home'")
-    }
+    if let home = try savedPlace(named: "home", invocation: invocation) { return (home, "your saved place 'home'") }
     if let text = invocation.context.environment["TRANSIT_LOCATION"], !text.isEmpty {
       return (try ValueParser.coordinate(text, option: "TRANSIT_LOCATION"), "TRANSIT_LOCATION")
     }

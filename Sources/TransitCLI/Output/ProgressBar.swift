@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HostSystem
 import TransitModel
 
 /// A one-line progress bar on stderr: the bar, the share done, a label, the rate and the time
