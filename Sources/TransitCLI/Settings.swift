@@ -197,7 +197,9 @@ public struct Settings: Equatable, Sendable {
 
   /// "1.3", "1.25" (no trailing zeros).
   static func decimal(_ value: Double) -> String {
-    // Three decimals, rounded to nearest (ties to even, as printf's %.3f); written by hand so
+    // Three decimals of the value times 1000, rounded to nearest, ties to even (close to
+    // printf's %.3f, which rounds the exact binary value instead: 0.1235 is "0.124" here,
+    // "0.123" there; settings hold one or two decimals, where both agree); written by hand so
     // this file needs nothing of the rest of the target (Fuzz/run's config-toml builds it alone).
     let thousandths = Int64((abs(value) * 1000).rounded(.toNearestOrEven))
     let fraction = String(1000 + thousandths % 1000).dropFirst()

@@ -17,8 +17,8 @@ protocol UserFacingError: Error {
   var message: String { get }
   /// The process's exit code.
   var exitCode: Int32 { get }
-  /// Where the problem is, printed before the message when the message does not already
-  /// start with it: a feed's file and line (`stops.txt:42`), or nil.
+  /// Where the problem is, printed before the message: a feed's file and line
+  /// (`stops.txt:42`), a file error's path, or nil.
   var location: String? { get }
 }
 

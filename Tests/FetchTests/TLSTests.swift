@@ -13,7 +13,7 @@ let opensslExecutable: String? = ["/usr/bin/openssl", "/usr/local/bin/openssl"].
 @Suite(.enabled(if: opensslExecutable != nil, "needs openssl"))
 struct TLSTests {
   /// A self-signed certificate for 127.0.0.1 in `folder`, and a server on a free port serving
-  /// `folder`'s files; the server is stopped by the caller.
+  /// `folder`'s files; the caller stops the server (`stop`).
   static func serve(_ folder: String) throws -> (process: Process, url: String, certificate: String) {
     let certificate = folder + "/cert.pem", key = folder + "/key.pem"
     let make = Process()
@@ -41,9 +41,17 @@ struct TLSTests {
         if canConnect(port) { return (server, "https://127.0.0.1:\(port)", certificate) }
         usleep(50_000)
       }
-      if server.isRunning { server.terminate() }
+      stop(server)
     }
     throw TLSSetupError()
+  }
+
+  /// Ends the server with SIGKILL and reaps it: it inherits the test runner's blocked signals
+  /// (SIGTERM among them), so `terminate()` left it running after the suite.
+  static func stop(_ server: Process) {
+    guard server.isRunning else { return }
+    kill(server.processIdentifier, SIGKILL)
+    server.waitUntilExit()
   }
 
   struct TLSSetupError: Error {}
@@ -65,7 +73,7 @@ struct TLSTests {
     let feed = demoTripUpdates()
     try Data(feed).write(to: URL(fileURLWithPath: folder.path + "/tripupdates.pb"))
     let (server, base, certificate) = try Self.serve(folder.path)
-    defer { server.terminate() }
+    defer { Self.stop(server) }
 
     var trusted = options()
     trusted.caBundlePath = certificate

@@ -50,8 +50,13 @@ import Testing
         "transit: stops.txt:42: stop_lat 'abc' is not a latitude\n"
       ),
       (
-        IngestError.refused(feed: "demo", checks: []), 4,
-        "transit: refused to replace the timetable of demo: ; the current one is kept (--force swaps anyway)\n"
+        IngestError.refused(
+          feed: "demo",
+          checks: [
+            SwapCheck(name: "same-agency", passed: true, detail: "Dublin Bus"),
+            SwapCheck(name: "stops", passed: false, detail: "stops 2,349 -> 9 (-99.6 %, at most -50 %)"),
+          ]), 4,
+        "transit: refused to replace the timetable of demo: stops: stops 2,349 -> 9 (-99.6 %, at most -50 %); the current one is kept (--force swaps anyway)\n"
       ),
       (IngestError.noPrevious("demo"), 1, "transit: no previous timetable of demo is kept; nothing to roll back to\n"),
       (SettingsError("config.toml:3: clock '25' is not 12 or 24"), 1, "transit: config.toml:3: clock '25' is not 12 or 24\n"),

@@ -81,7 +81,7 @@ import TransitCLI
       (["departures", "TINT", "--window", "0"], "option '--window' takes a whole number from 1 to 10080, not '0'"),
       (["departures", "TINT", "--at", "25:00"], "--at '25:00' is not a time HH:MM or ISO 8601"),
       (["departures", "TINT", "--from", "91,0"], "--from '91,0' is not a position LAT,LON in degrees (53.2875,-6.3664)"),
-      (["departures", "TINT", "--line", "--timeout", "0"], "--timeout '0' is not a number of seconds from 0 to 60"),
+      (["departures", "TINT", "--line", "--timeout", "0"], "--timeout '0' is not a number of seconds above 0, at most 60"),
       (["plan", "A", "B", "--walk-speed", "5"], "--walk-speed '5' is not a speed between 0.3 and 3 metres per second"),
       (["plan", "A", "B", "--max-transfers", "9"], "option '--max-transfers' takes a whole number from 0 to 8, not '9'"),
       (["follow", "V1", "--speed", "0"], "--speed '0' is not a positive number"),

@@ -18,7 +18,7 @@ import TransitModel
 enum StatusLine {
   static let timeout = Option.number(
     "--timeout", value: "SECONDS", help: "With --line: wait at most this long for realtime, then use the cache or the timetable",
-    default: "2", described: "a number of seconds from 0 to 60", accepts: { $0 > 0 && $0 <= 60 })
+    default: "2", described: "a number of seconds above 0, at most 60", accepts: { $0 > 0 && $0 <= 60 })
 
   /// The `--timeout` in seconds.
   static func timeout(_ invocation: Invocation) throws(UsageError) -> Double {

@@ -69,6 +69,7 @@ enum VehiclesCommand: TransitCommand {
     if let code = try VehiclesWatch.dispatch(invocation) { return code }
     let arguments = invocation.arguments
     let near = try arguments.read(Self.near).map { try StopCommandSupport.location($0, invocation: invocation) }
+    let route = try arguments.read(Self.route)
     let radius = try arguments.read(Self.radius) ?? defaultRadius
     if arguments.isGiven(Self.radius) && near == nil { throw UsageError("--radius goes with --near LAT,LON") }
     try MapSupport.validate(invocation)
@@ -86,7 +87,7 @@ enum VehiclesCommand: TransitCommand {
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     var fleet = Fleet(store: store, live: live)
     let views = try fleet.vehicles(
-      includeEstimated: !arguments.isSet(liveOnly), route: try arguments.read(route), near: near, radiusMeters: Double(radius))
+      includeEstimated: !arguments.isSet(liveOnly), route: route, near: near, radiusMeters: Double(radius))
     let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
     if invocation.global.json {
       invocation.context.stdout.line(JSON.array(views.map { json($0, now: now, zone: zone) }).serialized(pretty: true))
@@ -101,7 +102,7 @@ enum VehiclesCommand: TransitCommand {
         + " · \(StopCommandSupport.clock(now, zone: zone, twelveHour: twelve))")
     out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve))
     guard !views.isEmpty else {
-      out.line("no vehicles" + ((try arguments.read(route)).map { " on route \($0)" } ?? "") + (near == nil ? "" : " within \(radius) m"))
+      out.line("no vehicles" + (route.map { " on route \($0)" } ?? "") + (near == nil ? "" : " within \(radius) m"))
       return 0
     }
     var columns = columns(views, now: now)
@@ -109,7 +110,7 @@ enum VehiclesCommand: TransitCommand {
     out.write(table(columns))
     let rows = views
     if arguments.isSet(MapSupport.map) {
-      try drawMap(views, route: try arguments.read(route), near: near, store: store, invocation: invocation, reserved: rows.count + 4)
+      try drawMap(views, route: route, near: near, store: store, invocation: invocation, reserved: rows.count + 4)
     }
     return 0
   }

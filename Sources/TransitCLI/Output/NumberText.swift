@@ -3,8 +3,8 @@ import Glibc
 /// Numbers as `String(format:)` wrote them, without Foundation: fixed decimals (printf's own
 /// rounding, through `vsnprintf`), zero padding and hexadecimal.
 extension Format {
-  /// `value` with `decimals` digits after the point, as `%.Nf` writes it: 2.25 → "2.2" (the
-  /// binary value is just under), 0.05 → "0.1", -0.04 → "-0.0".
+  /// `value` with `decimals` digits after the point, as `%.Nf` writes it: 2.25 → "2.2" (an
+  /// exact tie, rounded to even), 0.05 → "0.1" (its binary value is just over), -0.04 → "-0.0".
   static func fixed(_ value: Double, decimals: Int) -> String {
     var buffer = [CChar](repeating: 0, count: 64)
     let count = withVaList([Int32(decimals), value]) { arguments in
