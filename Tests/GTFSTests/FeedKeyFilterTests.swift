@@ -20,11 +20,8 @@ import TransitModel
   /// have, few pass (the filter is sized for 1 %).
   @Test(.enabled(if: SharedData.root != nil, "needs ../shared/data"), arguments: ["kcm-vp-subset-2021.zip", "cdmx-2018.zip"])
   func holdsEveryKeyOfARealFeed(file: String) throws {
-    let path = try #require(SharedData.path("static/" + file))
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    try timetables.ingest(path, as: "feed", now: 1)
-    let db = try Connection(path: timetables.path(of: "feed"), mode: .readOnly)
+    // The timetable ingest made, shared with the other suites that only read it.
+    let db = try Connection(path: try SharedTimetable.path(file, as: "feed"), mode: .readOnly)
     let filter = try #require(FeedKeyFilter.read(from: db))
     func column(_ sql: String) throws -> [String] {
       let select = try db.prepare(sql)

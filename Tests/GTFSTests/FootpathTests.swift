@@ -140,11 +140,9 @@ import Testing
 
   @Test(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
   func matchesBruteForceOnKingCountyMetro() throws {
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    let path = try #require(SharedData.path("static/kcm-vp-subset-2021.zip"))
-    try timetables.ingest(path, as: "kcm", now: 1)
-    let db = try Connection(path: timetables.path(of: "kcm"), mode: .readOnly)
+    // The timetable ingest made, shared with the other suites that only read it.
+    let path = try SharedTimetable.path("kcm-vp-subset-2021.zip", as: "kcm")
+    let db = try Connection(path: path, mode: .readOnly)
     let select = try db.prepare("SELECT stop_id, lat, lon, location_type FROM stops WHERE lat IS NOT NULL")
     var stops: [Stop] = []
     while try select.step() {
@@ -152,7 +150,7 @@ import Testing
     }
     #expect(stops.count == 6_257)
     let expected = Self.bruteForce(stops)
-    let actual = try Self.stored(timetables.path(of: "kcm"))
+    let actual = try Self.stored(path)
     #expect(expected.count > 10_000)
     #expect(actual.count == expected.count)
     #expect(actual == expected)

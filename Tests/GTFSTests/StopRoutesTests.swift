@@ -11,10 +11,7 @@ import TransitModel
 @Suite(.enabled(if: SharedData.path("static/kcm-vp-subset-2021.zip") != nil, "needs ../shared/data"))
 struct StopRoutesTests {
   @Test func theRoutesOfEveryStopAreThoseOfItsPatterns() throws {
-    let directory = TestDirectory()
-    let timetables = Timetables(directory: directory.path)
-    try timetables.ingest(try #require(SharedData.path("static/kcm-vp-subset-2021.zip")), as: "kcm", now: 1)
-    let path = try timetables.path(of: "kcm")
+    let path = try SharedTimetable.path("kcm-vp-subset-2021.zip", as: "kcm")
     // Expected: route_ids by stop_id through the patterns.
     let db = try Connection(path: path, mode: .readOnly)
     let select = try db.prepare(
@@ -25,7 +22,7 @@ struct StopRoutesTests {
     var expected: [String: Set<String>] = [:]
     while try select.step() { expected[select.text(0), default: []].insert(select.text(1)) }
     #expect(expected.count > 1_000)
-    let store = try Store(directory: directory.path)
+    let store = try SharedTimetable.store("kcm-vp-subset-2021.zip", as: "kcm")
     #expect(store.feeds.allSatisfy { $0.hasStopRoutes })
     let stops = try db.prepare("SELECT stop_id FROM stops WHERE location_type = 0")
     var checked = 0
@@ -39,6 +36,7 @@ struct StopRoutesTests {
     }
     #expect(checked > 6_000)
     // Without the table (a timetable made before it), the same answers through the patterns.
+    let directory = TestDirectory()
     let copy = directory.path + "/old.sqlite"
     try FileManager.default.copyItem(atPath: path, toPath: copy)
     try Connection(path: copy, mode: .readWrite).execute("DROP TABLE stop_routes")
