@@ -204,11 +204,13 @@ import Testing
 
   // MARK: - Output off a terminal
 
-  /// Runs `arguments` against `home` with stdout and stderr as terminals or not.
+  /// Runs `arguments` against `home` with stdout and stderr as terminals or not, on a clock
+  /// that starts at `now` and moves as the command sleeps (`record --duration 1s` waits for
+  /// nothing real).
   static func run(
     _ arguments: [String], home: DemoHome, environment: [String: String] = [:], terminal: Bool
   ) -> CLIResult {
-    let context = CommandContext.capturing(environment: environment, currentDirectory: home.path)
+    let context = CommandContext.stepped(from: ISOTime.parse(now)!, environment: environment, currentDirectory: home.path)
     context.stdoutIsTerminal = terminal
     context.stderrIsTerminal = terminal
     let code = Transit.main(arguments + ["--now", now, "--data-dir", home.path], context: context)

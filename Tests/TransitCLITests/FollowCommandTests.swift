@@ -191,7 +191,10 @@ import Testing
     ])
     try #require(added.code == 0, "\(added.stderr)")
     let out = TemporaryFolder()
-    let recorded = run(["record", out.path + "/ride", "--duration", "1s"])
+    // On a clock that moves as the command sleeps: the second of recording waits for nothing real.
+    let context = CommandContext.stepped()
+    let code = Transit.main(["record", out.path + "/ride", "--duration", "1s", "--data-dir", home.path], context: context)
+    let recorded = CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
     #expect(recorded.code == 0, "\(recorded.stderr)")
     // What the last snapshots matched in the demo timetable, by the one matching path.
     #expect(recorded.stdout.hasPrefix("saved 2 snapshots in \(out.path)/ride; the last snapshot: "), "\(recorded.stdout)")

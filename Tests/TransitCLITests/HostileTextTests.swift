@@ -94,8 +94,11 @@ import Testing
     }.map { String(format: "U+%04X", $0.value) }
   }
 
+  /// Runs `arguments` in `home` on a clock that starts at `ConventionsTests.now` and moves as
+  /// the command sleeps (`record --duration 1s` waits for nothing real).
   static func run(_ arguments: [String], home: String, terminal: Bool, environment: [String: String] = [:]) -> CLIResult {
-    let context = CommandContext.capturing(environment: environment, currentDirectory: home)
+    let context = CommandContext.stepped(
+      from: ISOTime.parse(ConventionsTests.now)!, environment: environment, currentDirectory: home)
     context.stdoutIsTerminal = terminal
     context.stderrIsTerminal = terminal
     let code = Transit.main(arguments + ["--now", ConventionsTests.now, "--data-dir", home], context: context)

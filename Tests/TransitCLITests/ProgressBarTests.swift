@@ -85,8 +85,10 @@ import Testing
 
 /// `feeds check` and `record` draw the bar on a terminal only.
 @Suite struct FeedProgressTests {
+  /// Runs `arguments` in `home` on a clock that moves as the command sleeps (`record
+  /// --duration 1s` waits for nothing real).
   static func run(_ arguments: [String], home: TemporaryFolder, terminal: Bool) -> CLIResult {
-    let context = CommandContext.capturing(currentDirectory: home.path)
+    let context = CommandContext.stepped(currentDirectory: home.path)
     context.stderrIsTerminal = terminal
     context.stdoutIsTerminal = terminal
     let code = Transit.main(arguments + ["--data-dir", home.path], context: context)
