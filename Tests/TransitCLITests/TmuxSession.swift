@@ -32,13 +32,15 @@ struct TmuxSession {
   func pane() throws -> String { try run(["capture-pane", "-p"]) }
 
   /// Polls the pane until `predicate` holds on its text (up to `seconds`); returns the last text.
-  func waitForPane(seconds: Double = 15, _ predicate: (String) -> Bool) throws -> String {
+  /// Between polls the test suspends rather than sleeps, so the test thread runs other tests
+  /// while the program in the pane works (there are as many test threads as cores).
+  func waitForPane(seconds: Double = 15, _ predicate: (String) -> Bool) async throws -> String {
     let deadline = Date().addingTimeInterval(seconds)
     var text = ""
     while Date() < deadline {
       text = try pane()
       if predicate(text) { return text }
-      Thread.sleep(forTimeInterval: 0.1)
+      try await Task.sleep(nanoseconds: 100_000_000)
     }
     return text
   }

@@ -6,7 +6,8 @@ import TransitModel
 
 /// `Store.tripCalls` / `tripRuns` / `serviceDayStart`, which feed Merge its trip stop lists.
 @Suite struct TripQueriesTests {
-  let home = TemporaryFolder()
+  /// A copy of the demo timetable (ingested once per process, `DemoHome`).
+  let home = DemoHome()
   let store: Store
   let demo = FeedName("demo")
   let tuesday = ServiceDate(year: 2026, month: 12, day: 1)!
@@ -14,8 +15,8 @@ import TransitModel
   let midnight = UnixTime(1_796_083_200)
 
   init() throws {
-    let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", home.path])
-    guard result.code == 0 else { throw FixtureError(result.stderr) }
+    let listed = home.run(["ingest", "--list"])
+    guard listed.code == 0 else { throw FixtureError(listed.stderr) }
     store = try Store(directory: home.path)
   }
 
