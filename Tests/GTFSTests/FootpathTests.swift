@@ -141,7 +141,7 @@ import Testing
   @Test(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
   func matchesBruteForceOnKingCountyMetro() throws {
     // The timetable ingest made, shared with the other suites that only read it.
-    let path = try SharedTimetable.path("kcm-vp-subset-2021.zip", as: "kcm")
+    let path = try SharedTimetable.path("kcm-vp-subset-2021.zip", as: "feed")
     let db = try Connection(path: path, mode: .readOnly)
     let select = try db.prepare("SELECT stop_id, lat, lon, location_type FROM stops WHERE lat IS NOT NULL")
     var stops: [Stop] = []

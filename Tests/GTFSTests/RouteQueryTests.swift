@@ -199,7 +199,8 @@ enum VariantFeed {
 struct RealFeedRouteTests {
   @Test(arguments: SharedFeedTests.feeds)
   func patternTripCountsAddUp(expected: SharedFeedTests.Expected) throws {
-    let store = try SharedTimetable.store(expected.file, as: "real")
+    // The timetables the departure tests read (RealFeedDepartureTests), ingested once per process.
+    let store = try SharedTimetable.store(expected.file, as: "feed")
     let listings = try store.routeListings()
     #expect(listings.count == expected.routes)
     var total = 0

@@ -61,8 +61,8 @@ import TransitModel
 
   @Test(.enabled(if: SharedData.path("static/hart-2020.zip") != nil, "needs ../shared/data"))
   func nearbyMatchesBruteForceOnHART() throws {
-    let path = try SharedTimetable.path("hart-2020.zip", as: "hart")
-    let store = try Store(files: [("hart", path)])
+    let path = try SharedTimetable.path("hart-2020.zip", as: "feed")
+    let store = try Store(files: [("feed", path)])
     var generator = SplitMix64(state: 11)
     let points = (0..<20).map { _ in
       Coordinate(latitude: 27.85 + generator.unit() * 0.35, longitude: -82.65 + generator.unit() * 0.45)

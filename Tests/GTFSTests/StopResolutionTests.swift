@@ -47,7 +47,7 @@ struct StopResolutionTests {
 @Suite struct DistinguishingLabelTests {
   @Test(.enabled(if: SharedData.path("static/kcm-vp-subset-2021.zip") != nil, "needs ../shared/data"))
   func kingCountyByDescription() throws {
-    let store = try SharedTimetable.store("kcm-vp-subset-2021.zip", as: "kcm")
+    let store = try SharedTimetable.store("kcm-vp-subset-2021.zip", as: "feed")
     guard case .ambiguous(let stops) = try store.resolveStop("3rd Ave & Pike St") else {
       Issue.record("four stops share the name")
       return

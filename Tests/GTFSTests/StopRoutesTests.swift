@@ -11,7 +11,7 @@ import TransitModel
 @Suite(.enabled(if: SharedData.path("static/kcm-vp-subset-2021.zip") != nil, "needs ../shared/data"))
 struct StopRoutesTests {
   @Test func theRoutesOfEveryStopAreThoseOfItsPatterns() throws {
-    let path = try SharedTimetable.path("kcm-vp-subset-2021.zip", as: "kcm")
+    let path = try SharedTimetable.path("kcm-vp-subset-2021.zip", as: "feed")
     // Expected: route_ids by stop_id through the patterns.
     let db = try Connection(path: path, mode: .readOnly)
     let select = try db.prepare(
@@ -22,13 +22,13 @@ struct StopRoutesTests {
     var expected: [String: Set<String>] = [:]
     while try select.step() { expected[select.text(0), default: []].insert(select.text(1)) }
     #expect(expected.count > 1_000)
-    let store = try SharedTimetable.store("kcm-vp-subset-2021.zip", as: "kcm")
+    let store = try SharedTimetable.store("kcm-vp-subset-2021.zip", as: "feed")
     #expect(store.feeds.allSatisfy { $0.hasStopRoutes })
     let stops = try db.prepare("SELECT stop_id FROM stops WHERE location_type = 0")
     var checked = 0
     while try stops.step() {
       let id = stops.text(0)
-      let stop = try #require(try store.stop(StopID(id), feed: "kcm"))
+      let stop = try #require(try store.stop(StopID(id), feed: "feed"))
       let routes = try store.routes(at: stop).map(\.id.rawValue)
       #expect(routes.count == Set(routes).count, "\(id): a route listed twice")
       #expect(Set(routes) == expected[id] ?? [], "\(id)")
@@ -40,11 +40,11 @@ struct StopRoutesTests {
     let copy = directory.path + "/old.sqlite"
     try FileManager.default.copyItem(atPath: path, toPath: copy)
     try Connection(path: copy, mode: .readWrite).execute("DROP TABLE stop_routes")
-    let old = try Store(files: [("kcm", copy)])
+    let old = try Store(files: [("feed", copy)])
     #expect(old.feeds.allSatisfy { !$0.hasStopRoutes })
     for id in expected.keys.sorted().prefix(300) {
-      let stop = try #require(try store.stop(StopID(id), feed: "kcm"))
-      let oldStop = try #require(try old.stop(StopID(id), feed: "kcm"))
+      let stop = try #require(try store.stop(StopID(id), feed: "feed"))
+      let oldStop = try #require(try old.stop(StopID(id), feed: "feed"))
       #expect(try old.routes(at: oldStop) == store.routes(at: stop), "\(id)")
     }
   }
