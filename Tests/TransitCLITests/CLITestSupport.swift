@@ -82,20 +82,26 @@ final class RealHome: @unchecked Sendable {
   }
 
   /// A home holding shared/data/static/`file`, ingested as `feed` (nil: the name ingest derives).
-  init(_ file: String, as feed: String? = nil) throws {
-    let template = try Self.template(file, as: feed)
+  convenience init(_ file: String, as feed: String? = nil) throws {
+    guard let zip = SharedData.path("static/" + file) else { throw SetUpError(description: "no shared/data/static/\(file)") }
+    try self.init(source: zip, as: feed)
+  }
+
+  /// A home holding the feed at `source` (a ZIP or a folder), ingested as `feed` (nil: the name
+  /// ingest derives).
+  init(source: String, as feed: String? = nil) throws {
+    let template = try Self.template(source, as: feed)
     let files = FileManager.default
     for name in try files.contentsOfDirectory(atPath: template.path) {
       try files.copyItem(atPath: template.path + "/" + name, toPath: folder.path + "/" + name)
     }
   }
 
-  private static func template(_ file: String, as feed: String?) throws -> TemporaryFolder {
-    try templates.value(file + "\u{0}" + (feed ?? "")) {
-      guard let zip = SharedData.path("static/" + file) else { throw SetUpError(description: "no shared/data/static/\(file)") }
+  private static func template(_ source: String, as feed: String?) throws -> TemporaryFolder {
+    try templates.value(source + "\u{0}" + (feed ?? "")) {
       let folder = TemporaryFolder()
-      let result = transit(["ingest", zip, "--quiet", "--data-dir", folder.path] + (feed.map { ["--feed", $0] } ?? []))
-      guard result.code == 0 else { throw SetUpError(description: "ingest of \(file) failed: \(result.stderr)") }
+      let result = transit(["ingest", source, "--quiet", "--data-dir", folder.path] + (feed.map { ["--feed", $0] } ?? []))
+      guard result.code == 0 else { throw SetUpError(description: "ingest of \(source) failed: \(result.stderr)") }
       return folder
     }
   }

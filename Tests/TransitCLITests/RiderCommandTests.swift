@@ -15,12 +15,8 @@ import Testing
     "--realtime", packageRoot + "/Data/realtime/demo-tripupdates.pb", "--realtime", packageRoot + "/Data/realtime/demo-vehiclepositions.pb",
   ]
 
-  static func home() throws -> TemporaryFolder {
-    let home = TemporaryFolder()
-    let ingest = transit(["ingest", demo, "--quiet", "--data-dir", home.path])
-    try #require(ingest.code == 0, "\(ingest.stderr)")
-    return home
-  }
+  /// A copy of the demo ingested under the name ingest derives (once per process, `RealHome`).
+  static func home() throws -> RealHome { try RealHome(source: demo) }
 
   static func json(_ result: CLIResult) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -314,12 +310,9 @@ import Testing
 
 @Suite(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
 struct RiderSharedFeedTests {
-  static func home(_ zip: String) throws -> TemporaryFolder {
-    let home = TemporaryFolder()
-    let ingest = transit(["ingest", try #require(SharedData.path("static/" + zip)), "--quiet", "--data-dir", home.path])
-    try #require(ingest.code == 0, "\(ingest.stderr)")
-    return home
-  }
+  /// A copy of shared/data/static/`zip` ingested under the name ingest derives (once per
+  /// process, `RealHome`).
+  static func home(_ zip: String) throws -> RealHome { try RealHome(zip) }
 
   /// bart-2019.zip, counted by a separate script over stop_times.txt: Montgomery St. (MONT) on
   /// a WKDY day has 536 departures (every call but a trip's last): route 11 direction 0: 70,
