@@ -53,12 +53,12 @@ struct BoardTerminalTests {
     screen.split(separator: "\n").map(String.init).first { $0.contains("27 ") && $0.contains("Crumlin Hospital") && !$0.contains("extra") }
   }
 
-  @Test func theBoardDrawsRefreshesFromTheServerAndQuitsWithQ() async throws {
+  @Test func theBoardDrawsRefreshesFromTheServerAndQuitsWithQ() throws {
     let setup = try Setup()
     let tmux = try TmuxSession(columns: 80, rows: 24, setup.board())
     defer { tmux.kill() }
 
-    let first = try await tmux.waitForPane { Self.row27($0)?.contains("3 min late") ?? false }
+    let first = try tmux.waitForPane { Self.row27($0)?.contains("3 min late") ?? false }
     #expect(first.hasPrefix("Tallaght Interchange · 07:40:"), "\(first)")
     #expect(first.contains("live, feed"), "\(first)")
     #expect(Self.row27(first)?.contains("07:53") ?? false, "\(first)")
@@ -69,31 +69,31 @@ struct BoardTerminalTests {
     #expect(first.split(separator: "\n").allSatisfy { $0.count <= 80 })
 
     // The second poll brings the 27 at 07:58: the row changes on screen, marked as changed.
-    let second = try await tmux.waitForPane(seconds: 20) { Self.row27($0)?.contains("8 min late") ?? false }
+    let second = try tmux.waitForPane(seconds: 20) { Self.row27($0)?.contains("8 min late") ?? false }
     let row = try #require(Self.row27(second), "\(second)")
     #expect(row.contains("07:58") && row.contains("8 min late"), "\(second)")
     #expect(row.hasPrefix("* "), "the changed row is marked: \(row)")
     #expect(setup.server.requests.count >= 2)
 
     try tmux.run(["send-keys", "q"])
-    let after = try await tmux.waitForPane { $0.contains("exit=") }
+    let after = try tmux.waitForPane { $0.contains("exit=") }
     #expect(after.contains("exit=0"), "\(after)")
     #expect(!after.contains("Crumlin Hospital"))
     #expect(try !tmux.isAlternateScreen())
   }
 
-  @Test func sixtyColumnsDropColumnsWithoutBreakingLinesAndAResizeRedraws() async throws {
+  @Test func sixtyColumnsDropColumnsWithoutBreakingLinesAndAResizeRedraws() throws {
     let setup = try Setup()
     let tmux = try TmuxSession(columns: 100, rows: 24, setup.board())
     defer { tmux.kill() }
 
-    let wide = try await tmux.waitForPane { Self.row27($0)?.contains("3 min late") ?? false }
+    let wide = try tmux.waitForPane { Self.row27($0)?.contains("3 min late") ?? false }
     // 100 columns: the platform and the live marker are there.
     let wideRow = try #require(Self.row27(wide))
     #expect(wideRow.contains("platform A") && wideRow.hasSuffix("live"), "\(wide)")
 
     try tmux.run(["resize-window", "-x", "60"])
-    let narrow = try await tmux.waitForPane(seconds: 5) { screen in
+    let narrow = try tmux.waitForPane(seconds: 5) { screen in
       (Self.row27(screen).map { !$0.contains("platform") } ?? false)
     }
     let lines = narrow.split(separator: "\n", omittingEmptySubsequences: false)
@@ -111,13 +111,13 @@ struct BoardTerminalTests {
 
     // Wider again: the columns come back, and the board is still alive.
     try tmux.run(["resize-window", "-x", "100"])
-    let again = try await tmux.waitForPane(seconds: 5) { Self.row27($0)?.contains("platform A") ?? false }
+    let again = try tmux.waitForPane(seconds: 5) { Self.row27($0)?.contains("platform A") ?? false }
     #expect(Self.row27(again)?.contains("platform A") ?? false, "\(again)")
     try tmux.run(["send-keys", "q"])
-    #expect(try await tmux.waitForPane { $0.contains("exit=") }.contains("exit=0"))
+    #expect(try tmux.waitForPane { $0.contains("exit=") }.contains("exit=0"))
   }
 
-  @Test func sigtermRestoresTheTerminal() async throws {
+  @Test func sigtermRestoresTheTerminal() throws {
     let setup = try Setup()
     let pidFile = setup.home.path + "/board.pid"
     // sh writes its pid, then becomes transit (exec keeps the pid).
@@ -127,11 +127,11 @@ struct BoardTerminalTests {
     let tmux = try TmuxSession(columns: 80, rows: 24, ["sh", script])
     defer { tmux.kill() }
 
-    _ = try await tmux.waitForPane { Self.row27($0) != nil }
+    _ = try tmux.waitForPane { Self.row27($0) != nil }
     #expect(try tmux.isAlternateScreen())
     let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
     #expect(kill(pid, SIGTERM) == 0)
-    let after = try await tmux.waitForPane { $0.contains("exit=") }
+    let after = try tmux.waitForPane { $0.contains("exit=") }
     #expect(after.contains("exit=143"), "\(after)")
     #expect(!after.contains("Crumlin Hospital"))
     #expect(try !tmux.isAlternateScreen())
@@ -139,13 +139,13 @@ struct BoardTerminalTests {
     #expect(try tmux.run(["display-message", "-p", "#{cursor_flag}"]).hasPrefix("1"))
   }
 
-  @Test func aDumbTerminalGetsPlainFrames() async throws {
+  @Test func aDumbTerminalGetsPlainFrames() throws {
     let setup = try Setup()
     var words = setup.board(["--count", "1"])
     words[2] = "TERM=dumb"
     let tmux = try TmuxSession(columns: 80, rows: 24, words)
     defer { tmux.kill() }
-    let screen = try await tmux.waitForPane { $0.contains("exit=") }
+    let screen = try tmux.waitForPane { $0.contains("exit=") }
     #expect(screen.contains("exit=0"), "\(screen)")
     #expect(screen.hasPrefix("Tallaght Interchange - 07:40:00 - live, feed"), "\(screen)")
     #expect(Self.row27(screen)?.contains("3 min late") ?? false, "\(screen)")

@@ -26,28 +26,28 @@ struct FollowTerminalTests {
     return (session, home)
   }
 
-  @Test func fullScreenFollowQuitsWithQAndLeavesTheAlternateScreen() async throws {
+  @Test func fullScreenFollowQuitsWithQAndLeavesTheAlternateScreen() throws {
     let (tmux, home) = try startFollow(columns: 100)
     defer { tmux.kill(); _ = home }
 
-    let screen = try await tmux.waitForPane { $0.contains("next: Tymon Park") }
+    let screen = try tmux.waitForPane { $0.contains("next: Tymon Park") }
     #expect(screen.contains("27 to Tallaght Interchange · vehicle 27 · 1"))
     #expect(screen.contains("next: Tymon Park (Páirc Thíomóin) · 07:39 · 3 min"), "\(screen)")
     #expect(screen.contains("Tallaght Interchange"))
     #expect(try tmux.isAlternateScreen())
 
     try tmux.run(["send-keys", "q"])
-    let after = try await tmux.waitForPane { $0.contains("exit=") }
+    let after = try tmux.waitForPane { $0.contains("exit=") }
     #expect(after.contains("exit=0"), "\(after)")
     #expect(!after.contains("next: Tymon Park"))
     #expect(try !tmux.isAlternateScreen())
   }
 
-  @Test func aWideTerminalGetsAMapPanelBesideTheStops() async throws {
+  @Test func aWideTerminalGetsAMapPanelBesideTheStops() throws {
     let (tmux, home) = try startFollow(columns: 140)
     defer { tmux.kill(); _ = home }
 
-    let screen = try await tmux.waitForPane { $0.contains("north ↑") }
+    let screen = try tmux.waitForPane { $0.contains("north ↑") }
     #expect(screen.contains("next: Tymon Park (Páirc Thíomóin) · 07:39"), "\(screen)")
     // The panel: a rule down the middle, braille dots, the route number at the bus, a scale bar.
     let rows = screen.split(separator: "\n")
@@ -57,9 +57,9 @@ struct FollowTerminalTests {
     #expect(rows.first?.hasPrefix("27 to Tallaght Interchange · vehicle 27") ?? false)
     // Narrowed below 110 columns, the next frame is the list alone.
     try tmux.run(["resize-window", "-x", "90"])
-    let narrow = try await tmux.waitForPane(seconds: 5) { !$0.contains(" │ ") && $0.contains("next: Tymon Park") }
+    let narrow = try tmux.waitForPane(seconds: 5) { !$0.contains(" │ ") && $0.contains("next: Tymon Park") }
     #expect(!narrow.contains(" │ ") && !narrow.contains("north ↑"), "\(narrow)")
     try tmux.run(["send-keys", "q"])
-    #expect(try await tmux.waitForPane { $0.contains("exit=") }.contains("exit=0"))
+    #expect(try tmux.waitForPane { $0.contains("exit=") }.contains("exit=0"))
   }
 }

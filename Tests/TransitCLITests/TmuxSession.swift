@@ -32,15 +32,16 @@ struct TmuxSession {
   func pane() throws -> String { try run(["capture-pane", "-p"]) }
 
   /// Polls the pane until `predicate` holds on its text (up to `seconds`); returns the last text.
-  /// Between polls the test suspends rather than sleeps, so the test thread runs other tests
-  /// while the program in the pane works (there are as many test threads as cores).
-  func waitForPane(seconds: Double = 15, _ predicate: (String) -> Bool) async throws -> String {
+  /// It blocks its test thread between polls on purpose: a test that suspended instead waits
+  /// behind every queued test to resume (hundreds, on 2 threads), past the moments these
+  /// tests check (a row marked as changed for a few seconds) and past its own deadline.
+  func waitForPane(seconds: Double = 15, _ predicate: (String) -> Bool) throws -> String {
     let deadline = Date().addingTimeInterval(seconds)
     var text = ""
     while Date() < deadline {
       text = try pane()
       if predicate(text) { return text }
-      try await Task.sleep(nanoseconds: 100_000_000)
+      Thread.sleep(forTimeInterval: 0.1)
     }
     return text
   }
