@@ -197,7 +197,7 @@ import Testing
 
   @Test func ingestKeepsItsLongerTimeouts() throws {
     let zip = try demoZip()
-    let server = try TestHTTPServer { _, _ in .init(headers: [("Content-Type", "application/zip")], body: zip, delaySeconds: 2.5) }
+    let server = try TestHTTPServer { _, _ in .init(headers: [("Content-Type", "application/zip")], body: zip, delaySeconds: 1.5) }
     defer { server.stop() }
     let home = TemporaryFolder()
     func run(_ arguments: [String]) -> CLIRun {
