@@ -175,7 +175,12 @@ import Testing
     #expect(fd >= 0)
     #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
     let next = Self.feed(in: sources.path, name: "waiting", stops: 11)
-    let refused = ingest(next, ["--wait", "1"])
+    // Refused after its four quarter-second tries, on a clock that moves as it sleeps (the
+    // tries are counted, not timed: a second of real waiting proves nothing more).
+    let context = CommandContext.stepped()
+    let code = Transit.main(
+      ["ingest", next, "--feed", "gate", "--now", Self.now, "--data-dir", home.path, "--wait", "1"], context: context)
+    let refused = CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
     #expect(refused.code == 1)
     #expect(refused.stderr.hasPrefix("transit: another ingest is running"))
     // Released after half a second: the waiting ingest goes on and swaps.
