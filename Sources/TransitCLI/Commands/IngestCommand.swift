@@ -23,7 +23,8 @@ enum IngestCommand: TransitCommand {
     static let rollback = Option.feedName(
       "--rollback", value: "NAME", help: "Swap the previous timetable of feed NAME back in (the current one becomes the previous)")
     static let wait = Option.integer(
-      "--wait", value: "SECONDS", in: 0...86_400, help: "Wait this long for another ingest to finish before giving up", default: "300")
+      "--wait", value: "SECONDS", in: 0...86_400, help: "Wait this long for another ingest to finish before giving up"
+    ).defaulting(to: 300)
     static let check = Option.flag(
       "--check", help: "Exit 5 when a held timetable has ended, ends within 7 days or has not started (for monitoring)")
     static let printSystemdUnits = Option.flag(
@@ -480,7 +481,7 @@ enum IngestCommand: TransitCommand {
   /// Waits for another ingest's lock, a quarter second at a time, up to --wait seconds; on a
   /// terminal a line says so.
   static func lockWaiter(_ invocation: Invocation) throws -> (Int) -> Bool {
-    let limit = try invocation.arguments.read(Options.wait) ?? 300
+    let limit = try invocation.arguments.read(Options.wait)
     let stderr = invocation.context.stderr, sleep = invocation.context.sleep
     let showing = invocation.showsProgress && !invocation.arguments.isSet(Options.quiet)
     return { attempts in
