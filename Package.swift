@@ -72,7 +72,7 @@ let package = Package(
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
-    .testTarget(name: "FetchTests", dependencies: ["Fetch", "TestSupport", "TransitCLI"]),
+    .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport", "TransitCLI"]),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "GTFS", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
     .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "TestSupport"]),
   ],

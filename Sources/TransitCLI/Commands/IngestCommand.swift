@@ -373,17 +373,11 @@ enum IngestCommand: TransitCommand {
 
   /// Feeds the bytes of `path` to `hasher`, a megabyte at a time.
   static func hash(_ path: String, into hasher: inout SHA256) throws {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw RuntimeError("\(path): cannot be read") }
-    defer { close(fd) }
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw RuntimeError("\(path): cannot be read (\(String(cString: strerror(errno)).lowercased()))") }
-      if count == 0 { break }
-      hasher.update(chunk[0..<count])  // a slice of an array: hashed in place, not copied
+    let read = FileReader.forEachChunk(path) { chunk in
+      hasher.update(chunk)  // a slice of the reader's buffer: hashed in place, not copied
+      return true
     }
+    guard read != nil else { throw RuntimeError("\(path): cannot be read (\(String(cString: strerror(errno)).lowercased()))") }
   }
 
   static func list(_ timetables: Timetables, _ invocation: Invocation) throws -> Int32 {
