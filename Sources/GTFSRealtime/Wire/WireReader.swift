@@ -574,26 +574,22 @@ package struct WireReader {
   /// A field is mostly seen once, so `field` is mostly nil: the string is then put in place
   /// without the call that assignment makes to release the old value (a nil string holds no
   /// reference), a tenth of the cost of a short ID.
+  ///
+  /// Only the short-string fast path is inlined into the decoders; anything else (a long or
+  /// non-ASCII string, a field seen again, an error) takes a call. Inlining the whole read made
+  /// every call site large enough that the optimizer stopped inlining it at all (measured: the
+  /// fast path then cost a call of about 65 instructions per short ID).
   @inline(__always)
   package mutating func readString(named name: StaticString, into field: inout String?) throws(WireError) {
-    if field == nil && buildsShortStringsInline && offset < end {
-      // The usual case: a one-byte length, a string of at most 15 bytes within the message,
-      // written straight into the unset field (`ShortString.store`).
-      let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
-      if length < 16 && length < end &- offset {
-        let stored = bytes.withUnsafeBufferPointer { buffer in
-          withUnsafeMutablePointer(to: &field) { target in
-            ShortString.store(
-              UnsafeBufferPointer(rebasing: buffer[(offset &+ 1)..<(offset &+ 1 &+ length)]), source: buffer,
-              into: UnsafeMutableRawPointer(target))
-          }
-        }
-        if stored {
-          offset &+= 1 &+ length
-          return
-        }
-      }
-    }
+    if field == nil && storeShortString(at: &field) { return }
+    try readStringOutOfLine(named: name, into: &field)
+  }
+
+  /// `readString(named:into:)` past its fast path.
+  @inline(never)
+  private mutating func readStringOutOfLine(
+    named name: StaticString, into field: inout String?
+  ) throws(WireError) {
     let value = try readString(named: name)
     if field == nil {
       withUnsafeMutablePointer(to: &field) { $0.initialize(to: value) }
@@ -609,30 +605,41 @@ package struct WireReader {
   package mutating func readString(
     named name: StaticString, into field: inout String, isSet: Bool
   ) throws(WireError) {
-    if !isSet && buildsShortStringsInline && offset < end {
-      // Written in place as `readString(named:into:)` writes an unset optional ("" holds no
-      // reference either, and a string is laid out as an optional one is).
-      let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
-      if length < 16 && length < end &- offset {
-        let stored = bytes.withUnsafeBufferPointer { buffer in
-          withUnsafeMutablePointer(to: &field) { target in
-            ShortString.store(
-              UnsafeBufferPointer(rebasing: buffer[(offset &+ 1)..<(offset &+ 1 &+ length)]), source: buffer,
-              into: UnsafeMutableRawPointer(target))
-          }
-        }
-        if stored {
-          offset &+= 1 &+ length
-          return
-        }
-      }
-    }
+    // ("" holds no reference either, and a string is laid out as an optional one is.)
+    if !isSet && storeShortString(at: &field) { return }
+    try readStringOutOfLine(named: name, into: &field, isSet: isSet)
+  }
+
+  /// `readString(named:into:isSet:)` past its fast path.
+  @inline(never)
+  private mutating func readStringOutOfLine(
+    named name: StaticString, into field: inout String, isSet: Bool
+  ) throws(WireError) {
     let value = try readString(named: name)
     if isSet {
       field = value
     } else {
       withUnsafeMutablePointer(to: &field) { $0.initialize(to: value) }  // "" holds no reference
     }
+  }
+
+  /// The fast path of both `readString(named:into:)` methods: a one-byte length and a valid string of at
+  /// most 15 bytes within the message, written straight over the unset `String?` (or empty
+  /// `String`) at `target` (`ShortString.store`), and true; false, reading and writing nothing,
+  /// for anything else.
+  @inline(__always)
+  private mutating func storeShortString<T>(at target: UnsafeMutablePointer<T>) -> Bool {
+    guard buildsShortStringsInline && offset < end else { return false }
+    let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
+    guard length < 16 && length < end &- offset else { return false }
+    let start = offset &+ 1
+    let stored = bytes.withUnsafeBufferPointer { buffer in
+      ShortString.store(
+        UnsafeBufferPointer(rebasing: buffer[start..<(start &+ length)]), source: buffer,
+        into: UnsafeMutableRawPointer(target))
+    }
+    if stored { offset = start &+ length }
+    return stored
   }
 
   /// Element `index` of a repeated `string` field whose key a decoder matched, with
