@@ -8,11 +8,7 @@ extension WireReader {
     _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
   ) throws(WireError) {
     if entity.payloads != nil {
-      // An entity decoded (or built) before, merged again: its store is shared, so it gets a
-      // new one (with a trip update that holds its own stop time updates).
-      var value = entity.tripUpdate ?? TripUpdate()
-      try decodeUnpooled(tag, name, into: &value)
-      entity.tripUpdate = value
+      try mergeTripUpdateUnpooled(tag, name, into: &entity)
       return
     }
     // Decoded in place in the pool, moved out of the reader meanwhile (a nested message is read
@@ -29,9 +25,7 @@ extension WireReader {
     _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
   ) throws(WireError) {
     if entity.payloads != nil {
-      var value = entity.vehicle ?? VehiclePosition()
-      try decodeUnpooled(tag, name, into: &value)
-      entity.vehicle = value
+      try mergeVehicleUnpooled(tag, name, into: &entity)
       return
     }
     if pools == nil { pools = PayloadPools() }
@@ -39,6 +33,28 @@ extension WireReader {
     swap(&pool, &pools!.vehicles)
     defer { swap(&pool, &pools!.vehicles) }
     try mergePooled(tag, name, index: &entity.vehicleIndex, pool: &pool)
+  }
+
+  /// An entity decoded (or built) before, merged again: its store is shared, so it gets a new
+  /// one (with a trip update that holds its own stop time updates). Out of line: rare, and its
+  /// copies of a whole trip update would make every entity's call larger.
+  @inline(never)
+  private mutating func mergeTripUpdateUnpooled(
+    _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
+  ) throws(WireError) {
+    var value = entity.tripUpdate ?? TripUpdate()
+    try decodeUnpooled(tag, name, into: &value)
+    entity.tripUpdate = value
+  }
+
+  /// `mergeTripUpdateUnpooled` for `vehicle`.
+  @inline(never)
+  private mutating func mergeVehicleUnpooled(
+    _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
+  ) throws(WireError) {
+    var value = entity.vehicle ?? VehiclePosition()
+    try decodeUnpooled(tag, name, into: &value)
+    entity.vehicle = value
   }
 
   /// A message decoded outside the feed's pools: whatever it pools, it takes at its end.
