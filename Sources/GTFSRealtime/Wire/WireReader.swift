@@ -718,6 +718,20 @@ package struct WireReader {
           index &+= 2 &+ Int(buffer[index &+ 1])
           continue
         }
+        // Next, a one-byte key of a varint field (timestamps, delays, enums) with eight more
+        // bytes in the input: the varint is stepped over a word at a time (the high bit of each
+        // byte that ends it), not a byte at a time; one that runs past the message ends the loop,
+        // as below. Longer varints take the loop below.
+        if first & 0x87 == 0 && buffer.count &- index >= 9 {
+          let word = UInt64(
+            littleEndian: UnsafeRawPointer(buffer.baseAddress! + (index &+ 1)).loadUnaligned(as: UInt64.self))
+          let stops = ~word & 0x8080_8080_8080_8080
+          if stops != 0 {
+            if UInt32(first &>> 3) == number { count &+= 1 }
+            index &+= 1 &+ (stops.trailingZeroBitCount &+ 1) &>> 3
+            continue
+          }
+        }
         // Any other field: the key, then the value's length (a varint's or a length prefix's).
         var key: UInt64 = 0
         var shift: UInt64 = 0
