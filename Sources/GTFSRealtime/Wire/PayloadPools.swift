@@ -159,7 +159,7 @@ extension WireReader {
       pool.append(contentsOf: earlier)
       updates.end = pool.count
     }
-    var tag = messageTag(forKey: key)
+    let tag = messageTag(forKey: key)
     var capacity = 1
     if isFirstRun {
       capacity = try spendRun(tag, from: .stopTimeUpdate)  // all, before any is allocated
@@ -184,28 +184,9 @@ extension WireReader {
     }
     for _ in 0..<capacity { pool.append(TripUpdate.StopTimeUpdate()) }
     let indexBase = first &- updates.start  // the first one's index within the trip update
-    var decoded = 0
-    var failure: WireError?
-    pool.withUnsafeMutableBufferPointer { buffer in
-      while decoded < capacity {
-        let index = decoded
-        decoded = index &+ 1
-        do throws(WireError) {
-          try decodeNested(tag, name, index: indexBase &+ index, into: &buffer[first &+ index])
-        } catch {
-          failure = error
-          return
-        }
-        // The next field, if it is another element there is room for: its key is read here.
-        guard decoded < capacity, key < 0x80, offset < end,
-          bytes.withUnsafeBufferPointer({ $0[offset] }) == UInt8(key)
-        else { return }
-        keyOffset = offset
-        offset &+= 1
-        tag = messageTag(forKey: key)
-      }
+    let decoded = try pool.withUnsafeMutableBufferPointer { buffer throws(WireError) in
+      try decodeRun(key: key, name, first: tag, upTo: capacity, into: buffer, at: first, indexBase: indexBase)
     }
-    if let failure { throw failure }
     if decoded < capacity { pool.removeLast(capacity &- decoded) }  // more of them later
     updates.end = pool.count
   }

@@ -895,7 +895,7 @@ package struct WireReader {
   package mutating func appendMessages<M: WireMessage>(
     key: UInt64, _ name: StaticString, budget: Budget = .message, to array: inout [M]
   ) throws(WireError) {
-    var tag = messageTag(forKey: key)
+    let tag = messageTag(forKey: key)
     guard array.isEmpty && key < 0x80 else {
       try appendMessage(tag, name, budget: budget, to: &array)
       return
@@ -909,32 +909,40 @@ package struct WireReader {
     var elements: [M] = []
     elements.reserveCapacity(capacity)
     for _ in 0..<capacity { elements.append(M()) }
-    var decoded = 0
-    var failure: WireError?
-    elements.withUnsafeMutableBufferPointer { buffer in
-      // The run holds at most `capacity` elements: the count covers every field numbered
-      // `tag.number` from here to the end of the message.
-      while decoded < capacity {
-        let index = decoded
-        decoded = index &+ 1
-        do throws(WireError) {
-          try decodeNested(tag, name, index: index, into: &buffer[index])
-        } catch {
-          failure = error
-          return
-        }
-        // The next field, if it is another element: its key is read here.
-        guard offset < end, bytes.withUnsafeBufferPointer({ $0[offset] }) == UInt8(key) else {
-          return
-        }
-        keyOffset = offset
-        offset &+= 1
-        tag = messageTag(forKey: key)
-      }
+    // The run holds at most `capacity` elements: the count covers every field numbered
+    // `tag.number` from here to the end of the message.
+    let decoded = try elements.withUnsafeMutableBufferPointer { buffer throws(WireError) in
+      try decodeRun(key: key, name, first: tag, upTo: capacity, into: buffer, at: 0, indexBase: 0)
     }
-    if let failure { throw failure }
     if decoded < capacity { elements.removeLast(capacity &- decoded) }  // more of them later
     array = elements
+  }
+
+  /// A run of a repeated message field whose one-byte `key` a decoder matched, decoded in place
+  /// into `buffer` from `start` on, at most `limit` elements: the first (its key read, `tag`),
+  /// then each that directly follows it with the same key (read here). Returns how many were
+  /// decoded. `indexBase` is the first one's index in its field, for error paths. (One loop for
+  /// `appendMessages` and `appendStopTimeUpdates`.)
+  @inline(__always)
+  mutating func decodeRun<M: WireMessage>(
+    key: UInt64, _ name: StaticString, first tag: FieldTag, upTo limit: Int,
+    into buffer: UnsafeMutableBufferPointer<M>, at start: Int, indexBase: Int
+  ) throws(WireError) -> Int {
+    var tag = tag
+    var decoded = 0
+    while decoded < limit {
+      let index = decoded
+      decoded = index &+ 1
+      try decodeNested(tag, name, index: indexBase &+ index, into: &buffer[start &+ index])
+      // The next field, if it is another element there is room for: its key is read here.
+      guard decoded < limit, key < 0x80, offset < end,
+        bytes.withUnsafeBufferPointer({ $0[offset] }) == UInt8(key)
+      else { break }
+      keyOffset = offset
+      offset &+= 1
+      tag = messageTag(forKey: key)
+    }
+    return decoded
   }
 
   /// Reads a length-delimited sub-message in place: the reader's `end` narrows to the length,
