@@ -52,13 +52,15 @@ let package = Package(
     //   `-static-stdlib` leaves out (the link fails without them, naming their symbols).
     // - --no-export-dynamic undoes the -export-dynamic of `-static-stdlib`: nothing loads
     //   transit's own symbols, and the runtime's dladdr at start-up scanned all 7,400 of them.
+    // Linux only: the library names are those of the Linux toolchain (Darwin links its own way).
     .executableTarget(
       name: "transit", dependencies: ["TransitCLI"],
       linkerSettings: [
-        .unsafeFlags([
-          "-static-stdlib", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
-          "-Xlinker", "--no-export-dynamic",
-        ])
+        .unsafeFlags(
+          [
+            "-static-stdlib", "-use-ld=lld", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+            "-Xlinker", "--no-export-dynamic",
+          ], .when(platforms: [.linux]))
       ]),
 
     // MARK: - Tests
@@ -70,7 +72,7 @@ let package = Package(
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
-    .testTarget(name: "FetchTests", dependencies: ["Fetch", "TestSupport", "TransitCLI"]),
+    .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport", "TransitCLI"]),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "GTFS", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
     .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "TestSupport"]),
   ],

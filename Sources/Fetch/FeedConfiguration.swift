@@ -48,7 +48,7 @@ public struct FeedDefinition: Codable, Equatable, Sendable {
   }
 
   /// The period realtime snapshots stay fresh for (default 30 s).
-  public var periodSeconds: Int { pollSeconds ?? 30 }
+  public var periodSeconds: Int { pollSeconds ?? Int(PollSchedule.defaultPeriodSeconds) }
 }
 
 /// A request header as configured: `x-api-key: $MTA_KEY`.

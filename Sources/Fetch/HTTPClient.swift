@@ -335,18 +335,7 @@ public final class HTTPClient {
 
   private func headBytes(_ sink: BodySink, partial: String?) -> [UInt8] {
     guard let partial else { return Array(sink.bytes.prefix(512)) }
-    let fd = open(partial, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return [] }
-    defer { close(fd) }
-    var head = [UInt8](repeating: 0, count: 512)
-    var count = 0
-    while count < head.count {
-      let read = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-      if read < 0 && errno == EINTR { continue }
-      if read <= 0 { break }
-      count += read
-    }
-    return Array(head.prefix(count))
+    return FileReader.bytes(partial, limit: 512) ?? []
   }
 
   // MARK: - Local files
@@ -369,8 +358,11 @@ public final class HTTPClient {
       }
       return .body(FetchedBody(bytes: [], byteCount: size, validators: Validators(), contentType: nil, httpVersion: 0, effectiveURL: shown))
     }
-    guard let data = FileManager.default.contents(atPath: path) else { throw FetchError(url: shown, .file("cannot be read")) }
-    let bytes = [UInt8](data)
+    guard let bytes = FileReader.bytes(path, limit: limit < .max ? limit + 1 : limit, expected: size) else {
+      throw FetchError(url: shown, .file("cannot be read"))
+    }
+    // A file that grew past the limit since its size was read.
+    guard bytes.count <= limit else { throw FetchError(url: shown, .tooLarge(limitBytes: limit)) }
     if Self.looksLikeHTML(Array(bytes.prefix(512)), contentType: nil, expecting: expecting) {
       throw FetchError(url: shown, .htmlInsteadOf(expecting.description))
     }

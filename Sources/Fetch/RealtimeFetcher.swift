@@ -137,16 +137,7 @@ public final class RealtimeFetcher {
     return false
   }
 
-  static func iso(_ seconds: Int64) -> String {
-    // As ISO8601DateFormatter wrote it: 2023-11-08T01:05:34Z.
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    let date = ServiceDate(daysSinceEpoch: Int(days)), time = Int(seconds - days * 86_400)
-    func pad(_ value: Int, _ width: Int = 2) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    return "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T\(pad(time / 3600)):\(pad(time / 60 % 60)):\(pad(time % 60))Z"
-  }
+  static func iso(_ seconds: Int64) -> String { UnixTime.wallClockText(localSeconds: seconds) + "Z" }
 
   /// The publish period learned from the header timestamps cached for `url`, if any.
   public func learnedPeriod(_ url: String) -> Int64? {

@@ -1,3 +1,5 @@
+import TransitModel
+
 /// A POSIX TZ rule as a TZif footer holds it (`EST5EDT,M3.2.0,M11.1.0`, `IST-1GMT0,M10.5.0,M3.5.0/1`,
 /// `<+1030>-10:30<+11>-11,M10.1.0,M4.1.0`): a standard offset and, optionally, a daylight-saving
 /// offset with the yearly rules for when it starts and ends. Offsets in the text count west of
@@ -59,7 +61,7 @@ struct PosixZoneRule: Sendable, Equatable {
     guard let daylight else { return standardOffset }
     // The year, read in standard time; the changes of that year, as instants. The start happens
     // at a local time read in standard time, the end at one read in daylight time.
-    let year = CivilDate(daysSinceEpoch: floorDivide(seconds + Int64(standardOffset), 86_400)).year
+    let year = ServiceDate(daysSinceEpoch: Int(floorDivide(seconds + Int64(standardOffset), 86_400))).year
     let start = Self.instant(of: daylight.start, in: year) - Int64(standardOffset)
     let end = Self.instant(of: daylight.end, in: year) - Int64(daylight.offset)
     let inDaylight = start < end ? (seconds >= start && seconds < end) : !(seconds >= end && seconds < start)
@@ -68,20 +70,20 @@ struct PosixZoneRule: Sendable, Equatable {
 
   /// The local seconds (days since 1970 × 86,400 + time of day) of `change` in `year`.
   static func instant(of change: Change, in year: Int) -> Int64 {
-    let january1 = CivilDate.daysSinceEpoch(year: year, month: 1, day: 1)
+    let january1 = Int64(ServiceDate.daysSinceEpoch(year: year, month: 1, day: 1))
     let day: Int64
     switch change.day {
     case .julian(let n):
       // Never counts 29 February: days after February in a leap year are one later.
-      day = january1 + Int64(n - 1) + (CivilDate.isLeap(year) && n >= 60 ? 1 : 0)
+      day = january1 + Int64(n - 1) + (ServiceDate.isLeap(year) && n >= 60 ? 1 : 0)
     case .zeroBased(let n):
       day = january1 + Int64(n)
     case .monthWeek(let month, let week, let weekday):
-      let first = CivilDate.daysSinceEpoch(year: year, month: month, day: 1)
+      let first = Int64(ServiceDate.daysSinceEpoch(year: year, month: month, day: 1))
       // 1970-01-01 was a Thursday (4).
       let firstWeekday = Int(((first % 7) + 7 + 4) % 7)
       var date = first + Int64((weekday - firstWeekday + 7) % 7) + Int64(7 * (week - 1))
-      let length = CivilDate.daysIn(month: month, year: year)
+      let length = ServiceDate.daysIn(month: month, year: year)
       while date - first >= Int64(length) { date -= 7 }
       day = date
     }
@@ -160,45 +162,6 @@ struct PosixZoneRule: Sendable, Equatable {
         time = value
       }
       return Change(day: day, time: time)
-    }
-  }
-}
-
-/// Proleptic Gregorian dates from days since 1970-01-01 and back (Howard Hinnant's algorithms).
-struct CivilDate {
-  var year: Int
-  var month: Int
-  var day: Int
-
-  init(daysSinceEpoch: Int64) {
-    let z = daysSinceEpoch + 719_468
-    let era = floorDivide(z, 146_097)
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shifted = (5 * dayOfYear + 2) / 153
-    day = Int(dayOfYear - (153 * shifted + 2) / 5 + 1)
-    month = Int(shifted < 10 ? shifted + 3 : shifted - 9)
-    year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
-  }
-
-  static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int64 {
-    let y = Int64(month <= 2 ? year - 1 : year)
-    let era = floorDivide(y, 400)
-    let yearOfEra = y - era * 400
-    let m = Int64(month)
-    let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
-
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: return isLeap(year) ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
     }
   }
 }

@@ -54,12 +54,6 @@ public struct Invocation {
     context.stderrIsTerminal && context.environment["TERM"] != "dumb" && !global.json
   }
 
-  /// Whether the command accepts `option` (for what several commands share and only some
-  /// of them declare).
-  public func declares<Value>(_ option: Option<Value>) -> Bool {
-    spec.options.contains { $0.name == option.spec.name }
-  }
-
   /// The positional argument at `index`, or a usage error naming it.
   public func argument(_ index: Int) throws(UsageError) -> String {
     guard index < arguments.positionals.count else {

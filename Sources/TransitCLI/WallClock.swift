@@ -79,24 +79,10 @@ public enum ISOTime {
     -> String
   {
     let offset = zone.secondsFromGMT(at: time.seconds)
-    let local = time.seconds + Int64(offset)
-    let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
-    let secondsOfDay = Int(local - Int64(days) * 86_400)
-    let date = ServiceDate(daysSinceEpoch: days)
-    func pad(_ value: Int, _ width: Int = 2) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, width - text.count)) + text
-    }
-    var text =
-      "\(pad(date.year, 4))-\(pad(date.month))-\(pad(date.day))T"
-      + "\(pad(secondsOfDay / 3600)):\(pad(secondsOfDay / 60 % 60)):\(pad(secondsOfDay % 60))"
-    if offset == 0 && zone.identifier == "UTC" || zone.identifier == "GMT" {
-      text += "Z"
-    } else {
-      let sign = offset < 0 ? "-" : "+"
-      text += "\(sign)\(pad(abs(offset) / 3600)):\(pad(abs(offset) / 60 % 60))"
-    }
-    return text
+    let text = UnixTime.wallClockText(localSeconds: time.seconds + Int64(offset))
+    if offset == 0 && zone.identifier == "UTC" || zone.identifier == "GMT" { return text + "Z" }
+    func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return text + "\(offset < 0 ? "-" : "+")\(pad(abs(offset) / 3600)):\(pad(abs(offset) / 60 % 60))"
   }
 
 }

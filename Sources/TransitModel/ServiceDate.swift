@@ -40,7 +40,11 @@ public struct ServiceDate: Hashable, Sendable, Comparable, CustomStringConvertib
   public static func < (lhs: ServiceDate, rhs: ServiceDate) -> Bool { lhs.yyyymmdd < rhs.yyyymmdd }
 
   /// Days since 1970-01-01 (negative before). Howard Hinnant's days_from_civil.
-  public var daysSinceEpoch: Int {
+  public var daysSinceEpoch: Int { Self.daysSinceEpoch(year: year, month: month, day: day) }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date, whatever its year (time zone rules
+  /// ask for years a `ServiceDate` does not hold).
+  public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400
@@ -76,9 +80,13 @@ public struct ServiceDate: Hashable, Sendable, Comparable, CustomStringConvertib
     return ((d % 7 + 7) % 7 + 3) % 7 + 1
   }
 
-  static func daysIn(month: Int, year: Int) -> Int {
+  /// Whether `year` has a 29 February.
+  public static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+  /// The number of days of `month` (1 to 12) in `year`.
+  public static func daysIn(month: Int, year: Int) -> Int {
     switch month {
-    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 2: return isLeap(year) ? 29 : 28
     case 4, 6, 9, 11: return 30
     default: return 31
     }

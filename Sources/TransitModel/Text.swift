@@ -110,22 +110,35 @@ extension StringProtocol {
 /// "10"), case and accents ignored, punctuation before digits before letters; names equal in all
 /// that are ordered by their text, a lower-case letter before its capital.
 public enum NaturalOrder {
-  /// Whether `a` comes before `b`.
-  public static func less(_ a: String, _ b: String) -> Bool {
-    switch compare(a, b) {
-    case .some(let less): return less
-    case .none:
-      for (x, y) in zip(a.unicodeScalars, b.unicodeScalars) where x != y {
+  /// Whether `a` comes before `b`. Folds both: to sort many names, sort by `Key`, which folds
+  /// each once.
+  public static func less(_ a: String, _ b: String) -> Bool { Key(a) < Key(b) }
+
+  /// A name with its folded form worked out once, ordered as `less` orders names.
+  public struct Key: Comparable, Sendable {
+    public let text: String
+    let folded: [Unicode.Scalar]
+
+    public init(_ text: String) {
+      self.text = text
+      folded = Array(TextFold.fold(text).unicodeScalars)
+    }
+
+    public static func == (a: Key, b: Key) -> Bool { a.text == b.text }
+
+    public static func < (a: Key, b: Key) -> Bool {
+      if let less = compare(a.folded, b.folded) { return less }
+      // Equal but for case and accents: lowercase first, then by code point.
+      for (x, y) in zip(a.text.unicodeScalars, b.text.unicodeScalars) where x != y {
         let lowerX = x.properties.isLowercase, lowerY = y.properties.isLowercase
         return lowerX != lowerY ? lowerX : x.value < y.value
       }
-      return a.unicodeScalars.count < b.unicodeScalars.count
+      return a.text.unicodeScalars.count < b.text.unicodeScalars.count
     }
   }
 
-  /// Whether `a` sorts before `b` ignoring case and accents; nil when they are equal so.
-  static func compare(_ a: String, _ b: String) -> Bool? {
-    let x = Array(TextFold.fold(a).unicodeScalars), y = Array(TextFold.fold(b).unicodeScalars)
+  /// Whether folded `x` sorts before folded `y`; nil when they are equal so.
+  static func compare(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Bool? {
     var i = 0, j = 0
     while i < x.count, j < y.count {
       if isDigit(x[i]), isDigit(y[j]) {

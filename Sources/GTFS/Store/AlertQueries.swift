@@ -31,15 +31,13 @@ extension Store {
         SELECT r.route_id, r.short_name, r.long_name, r.route_type, r.color, a.agency_id, r.sort_order
         FROM routes r LEFT JOIN agency a ON a.agency_idx = r.agency_idx
         """)
-      var routes: [(AgencyRoute, Int64)] = []
+      var routes: [(AgencyRoute, Int64, NaturalOrder.Key)] = []
       while try select.step() {
         let agency = select.optionalText(5).flatMap { $0.isEmpty ? nil : $0 }
-        routes.append((AgencyRoute(route: feed.routeSummary(select, from: 0), agencyID: agency), select.optionalInt(6) ?? .max))
+        let route = feed.routeSummary(select, from: 0)
+        routes.append((AgencyRoute(route: route, agencyID: agency), select.optionalInt(6) ?? .max, NaturalOrder.Key(route.shortName)))
       }
-      result += routes.sorted { a, b in
-        if a.1 != b.1 { return a.1 < b.1 }
-        return NaturalOrder.less(a.0.route.shortName, b.0.route.shortName)
-      }.map(\.0)
+      result += routes.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : a.2 < b.2 }.map(\.0)
     }
     return result
   }

@@ -233,17 +233,14 @@ extension FeedReader {
       WHERE ?1 IS NULL OR r.route_id = ?1
       """)
     select.bind(routeID?.rawValue, at: 1)
-    var rows: [(RouteListing, Int64, Int64)] = []
+    var rows: [(RouteListing, Int64, Int64, NaturalOrder.Key)] = []
     while try select.step() {
       let listing = RouteListing(
         route: routeSummary(select, from: 1), agencyName: select.optionalText(8).flatMap { $0.isEmpty ? nil : $0 },
         textColor: select.optionalText(7).flatMap { $0.isEmpty ? nil : $0 }, destinations: [], tripCount: 0)
-      rows.append((listing, select.optionalInt(6) ?? .max, select.int64(0)))
+      rows.append((listing, select.optionalInt(6) ?? .max, select.int64(0), NaturalOrder.Key(listing.route.shortName)))
     }
-    rows.sort { a, b in
-      if a.1 != b.1 { return a.1 < b.1 }
-      return NaturalOrder.less(a.0.route.shortName, b.0.route.shortName)
-    }
+    rows.sort { a, b in a.1 != b.1 ? a.1 < b.1 : a.3 < b.3 }
     guard withDestinations else { return rows.map(\.0) }
     let destinations = try mainDestinations()
     let counts = try tripCounts()

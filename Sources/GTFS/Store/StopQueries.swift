@@ -525,10 +525,10 @@ extension FeedReader {
         byIndex[select.int64(0)] = (routeSummary(select, from: 1), select.optionalInt(6))
       }
     }
-    return byIndex.values.sorted { a, b in
-      if (a.1 ?? .max) != (b.1 ?? .max) { return (a.1 ?? .max) < (b.1 ?? .max) }
-      return NaturalOrder.less(a.0.shortName, b.0.shortName)
-    }.map(\.0)
+    let keyed: [(RouteSummary, Int64, NaturalOrder.Key)] = byIndex.values.map { route, order in
+      (route, order ?? .max, NaturalOrder.Key(route.shortName))
+    }
+    return keyed.sorted { a, b in a.1 != b.1 ? a.1 < b.1 : a.2 < b.2 }.map(\.0)
   }
 
   /// A route from (route_id, short_name, long_name, route_type, color) at `column`.

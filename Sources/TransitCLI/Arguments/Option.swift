@@ -32,6 +32,29 @@ public struct Option<Value>: Sendable {
   }
 }
 
+extension Option {
+  /// This option, read as `value` when it is not given; help shows the default as `shown`. The
+  /// default is declared once, here: what help says and what the command reads cannot disagree.
+  func defaulting<Wrapped: Sendable>(to value: Wrapped, shown: String) -> Option<Wrapped> where Value == Wrapped? {
+    var spec = self.spec
+    spec.defaultValue = shown
+    let parse = self.parse
+    return Option<Wrapped>(spec) { given throws(UsageError) in try parse(given) ?? value }
+  }
+}
+
+extension Option where Value == Int? {
+  /// This option, read as `value` when it is not given (help shows it).
+  func defaulting(to value: Int) -> Option<Int> { defaulting(to: value, shown: "\(value)") }
+}
+
+extension Option where Value == Double? {
+  /// This option, read as `value` when it is not given (help shows it: "1", "0.5").
+  func defaulting(to value: Double) -> Option<Double> {
+    defaulting(to: value, shown: value == value.rounded() ? "\(Int(value))" : "\(value)")
+  }
+}
+
 extension Option where Value == Bool {
   /// A flag: true when given.
   static func flag(_ name: String, short: String? = nil, help: String) -> Option {
@@ -83,11 +106,16 @@ extension Option where Value == Int? {
     single(OptionSpec(name, value: "HH:MM", help: help), ValueParser.clockMinutes)
   }
 
-  /// Days of the week: "mon-fri", "sat,sun", "daily", as a mask (bit 0 Monday … bit 6 Sunday).
+}
+
+extension Option where Value == Int {
+  /// Days of the week: "mon-fri", "sat,sun", "daily", as a mask (bit 0 Monday … bit 6 Sunday);
+  /// `defaultDays` when not given (help shows it as days: "mon-fri").
   static func weekdays(
-    _ name: String, value: String, help: String, default defaultValue: String, complete: ValueCompletion? = nil
+    _ name: String, value: String, help: String, default defaultDays: Int, complete: ValueCompletion? = nil
   ) -> Option {
-    single(OptionSpec(name, value: value, help: help, default: defaultValue, complete: complete), ValueParser.weekdays)
+    Option<Int?>.single(OptionSpec(name, value: value, help: help, complete: complete), ValueParser.weekdays)
+      .defaulting(to: defaultDays, shown: ValueParser.describeWeekdays(defaultDays))
   }
 }
 

@@ -165,6 +165,25 @@ extension ValueParser {
     guard mask != 0 else { throw bad }
     return mask
   }
+
+  /// A mask of `weekdays` written back as days: "mon-fri", "sat,sun", "mon,wed-fri", "daily"
+  /// (runs of three days or more as a range).
+  public static func describeWeekdays(_ mask: Int) -> String {
+    if mask == 0b1111111 { return "daily" }
+    var parts: [String] = []
+    var day = 0
+    while day < 7 {
+      guard mask & (1 << day) != 0 else {
+        day += 1
+        continue
+      }
+      var end = day
+      while end + 1 < 7 && mask & (1 << (end + 1)) != 0 { end += 1 }
+      parts.append(end - day >= 2 ? "\(dayNames[day])-\(dayNames[end])" : (day...end).map { dayNames[$0] }.joined(separator: ","))
+      day = end + 1
+    }
+    return parts.joined(separator: ",")
+  }
 }
 
 /// A time option's value (`--at 07:30`, `--depart 2026-12-01T08:00`): checked when parsed,

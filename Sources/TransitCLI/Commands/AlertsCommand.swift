@@ -61,7 +61,7 @@ enum AlertsCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
     let arguments = invocation.arguments
-    let language = try AlertsSupport.language(invocation)
+    let language = try AlertsSupport.language(invocation, given: try arguments.read(AlertsSupport.languageOption))
     let feeds = try AlertsSupport.feeds(invocation)
     let store = try AlertsSupport.optionalStore(invocation)
     let now = invocation.now
@@ -206,9 +206,10 @@ enum AlertsSupport {
   static let languageOption = Option.language(
     "--lang", value: "L", help: "Texts in language L (BCP 47: en, fr, es-MX); default: the language setting, else the locale")
 
-  static func language(_ invocation: Invocation) throws -> String? {
-    // Commands without --lang (departures, plan, ...) take the setting or the locale.
-    if invocation.declares(languageOption), let value = try invocation.arguments.read(languageOption) { return value }
+  /// `given` is what `--lang` said, read by the commands that declare it (alerts, status); the
+  /// others (departures, plan, ...) pass nil and take the setting or the locale.
+  static func language(_ invocation: Invocation, given: String?) throws -> String? {
+    if let given { return given }
     if let language = try invocation.settings().language { return language }
     let environment = invocation.context.environment
     guard let locale = LocaleEnvironment.name(.messages, in: environment) else { return nil }

@@ -7,22 +7,6 @@ import TransitModel
 
 /// What the `commute` commands share: days, deadlines, and choosing the departure to take.
 enum CommuteSupport {
-  static var dayNames: [String] { ValueParser.dayNames }
-
-  /// "mon-fri", "sat,sun", "daily".
-  static func describeDays(_ mask: Int) -> String {
-    if mask == 0b1111111 { return "daily" }
-    var parts: [String] = []
-    var day = 0
-    while day < 7 {
-      guard mask & (1 << day) != 0 else { day += 1; continue }
-      var end = day
-      while end + 1 < 7 && mask & (1 << (end + 1)) != 0 { end += 1 }
-      parts.append(end - day >= 2 ? "\(dayNames[day])-\(dayNames[end])" : (day...end).map { dayNames[$0] }.joined(separator: ","))
-      day = end + 1
-    }
-    return parts.joined(separator: ",")
-  }
 
   /// Whether the commute runs on `date`.
   static func runs(_ commute: UserStore.Commute, on date: ServiceDate) -> Bool {
@@ -62,13 +46,15 @@ enum CommuteAddCommand: TransitCommand {
     static let arriveBy = Option.clockTime(
       "--arrive-by", help: "The deadline (on the agency's clock); without --to, the latest departure")
     static let days = Option.weekdays(
-      "--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: "mon-fri",
+      "--days", value: "DAYS", help: "The days it runs: mon-fri, sat,sun, daily", default: 0b0011111,
       complete: .choices(["mon-fri", "sat,sun", "daily", "sat", "sun"]))
     static let walk = Option.integer(
-      "--walk", value: "MIN", in: 0...180, help: "Minutes of walking to the stop: you leave this long before the departure", default: "0")
+      "--walk", value: "MIN", in: 0...180, help: "Minutes of walking to the stop: you leave this long before the departure"
+    ).defaulting(to: 0)
     static let thenWalk = Option.integer(
       "--then-walk", value: "MIN", in: 0...180,
-      help: "With --to: minutes of walking from where you get off; the deadline is your arrival on foot", default: "0")
+      help: "With --to: minutes of walking from where you get off; the deadline is your arrival on foot"
+    ).defaulting(to: 0)
   }
 
   static let path = ["commute", "add"]
@@ -91,9 +77,9 @@ enum CommuteAddCommand: TransitCommand {
     let arguments = invocation.arguments
     guard let stopText = try arguments.read(Options.stop) else { throw UsageError("missing --stop S") }
     guard let arriveBy = try arguments.read(Options.arriveBy) else { throw UsageError("missing --arrive-by HH:MM") }
-    let days = try arguments.read(Options.days) ?? 0b0011111
-    let walk = try arguments.read(Options.walk) ?? 0
-    let thenWalk = try arguments.read(Options.thenWalk) ?? 0
+    let days = try arguments.read(Options.days)
+    let walk = try arguments.read(Options.walk)
+    let thenWalk = try arguments.read(Options.thenWalk)
     let destinationText = try arguments.read(Options.destination)
     if thenWalk > 0 && destinationText == nil {
       throw UsageError("--then-walk needs --to DEST: the walk starts where you get off")
@@ -157,7 +143,7 @@ enum CommuteListCommand: TransitCommand {
       parts.append("to \(named?.name ?? destination)")
     }
     parts.append("arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))")
-    parts.append(CommuteSupport.describeDays(commute.days))
+    parts.append(ValueParser.describeWeekdays(commute.days))
     if commute.walkMinutes > 0 { parts.append("\(commute.walkMinutes) min walk") }
     if commute.thenWalkMinutes > 0 { parts.append("then \(commute.thenWalkMinutes) min walk") }
     return parts.joined(separator: ", ")
@@ -168,7 +154,7 @@ enum CommuteListCommand: TransitCommand {
       ("name", .string(commute.name)), ("feed", .string(commute.feed)), ("stop_id", .string(commute.stopID)),
       ("stop_name", .optional(stop?.name)), ("route", .optional(commute.route)), ("to", .optional(commute.destination)),
       ("arrive_by", .string(ValueParser.clockText(minutes: commute.arriveByMinutes))),
-      ("days", .string(CommuteSupport.describeDays(commute.days))),
+      ("days", .string(ValueParser.describeWeekdays(commute.days))),
       ("walk_minutes", .number(commute.walkMinutes)), ("then_walk_minutes", .number(commute.thenWalkMinutes)),
       ("missing", .bool(stop == nil)),
     ])
@@ -206,7 +192,8 @@ enum CommuteCommand: TransitCommand {
     static let date = Option.date("--date", help: "For this date (default: today); with --ics, the first day")
     static let ics = Option.flag("--ics", help: "Print an iCalendar file of leave-by reminders (timetable times) instead")
     static let days = Option.integer(
-      "--days", value: "N", in: 1...366, help: "With --ics: this many days from --date or today", default: "7")
+      "--days", value: "N", in: 1...366, help: "With --ics: this many days from --date or today"
+    ).defaulting(to: 7)
   }
 
   static let path = ["commute"]
@@ -262,7 +249,7 @@ enum CommuteCommand: TransitCommand {
     let dateOption = try invocation.arguments.read(Options.date)
     if invocation.arguments.isSet(Options.ics) {
       guard commutes.count == 1, invocation.arguments.positionals.count == 1 else { throw UsageError("--ics needs a commute NAME") }
-      let days = try invocation.arguments.read(Options.days) ?? 7
+      let days = try invocation.arguments.read(Options.days)
       invocation.context.stdout.write(
         try CommuteCalendar.ics(commutes[0], store: store, from: dateOption, days: days, now: now, options: options))
       return 0

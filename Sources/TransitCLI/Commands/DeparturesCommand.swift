@@ -103,31 +103,21 @@ enum DeparturesCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     if let code = try DeparturesWatch.dispatch(invocation) { return code }
-    let text = try invocation.argument(0)
     let arguments = invocation.arguments
-    let settings = try invocation.settings()
-    let window = try arguments.read(Options.window) ?? settings.windowMinutes
-    let limit = try arguments.read(Options.limit) ?? settings.limit
-    let from = try arguments.read(Options.from).map { place in try StopCommandSupport.location(place, invocation: invocation) }
     let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
-    let store = try StopCommandSupport.openStore(invocation)
-    let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
+    // The stop and the options the board, --group and --line read the same way.
+    let board = try BoardContext(invocation)
+    let (store, stop, platforms, zone) = (board.store, board.stop, board.platforms, board.zone)
+    let (window, limit, from, route, destination) = (board.windowMinutes, board.limit, board.from, board.route, board.destination)
     // --realtime FILE overrides; otherwise the configured feeds' realtime, through the cache.
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation, preferred: stop.feed.rawValue) : localFeeds
-    let zone = store.timeZone(of: stop.feed)
     let now = invocation.now
     let start = try arguments.queryStart(Options.at, on: Options.date, now: now, zone: zone)
-    var platforms: [String: TransitModel.Stop] = [:]
-    if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
-    let options = try RealtimeSupport.options(invocation, settings: settings)
-    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     let accessibleOnly = arguments.isSet(Options.accessible)
-    let route = try arguments.read(Options.route), destination = try arguments.read(Options.destination)
-    var departures = try DepartureBoard.departures(
-      store: store, stop: stop, platforms: Array(platforms.values), live: live,
-      query: BoardQuery(
-        start: start, windowMinutes: window, limit: accessibleOnly ? 10_000 : limit, includeArrivals: arguments.isSet(Options.arrivals),
-        route: route, destination: destination))
+    let (live, found, notices) = try board.board(
+      now: now, feeds: feeds, warn: true, limit: accessibleOnly ? 10_000 : limit, start: start,
+      includeArrivals: arguments.isSet(Options.arrivals))
+    var departures = found
     var details = try RiderDetails.of(departures, store: store, live: live)
     if accessibleOnly {
       let kept = zip(departures, details).filter { $0.1.isAccessible }.prefix(limit)
@@ -135,11 +125,10 @@ enum DeparturesCommand: TransitCommand {
       details = kept.map(\.1)
     }
     let platformLabels = stop.isStation ? try PlatformLabels.labels(for: Array(platforms.values), in: store) : [:]
-    let notices = DepartureBoard.notices(live: live, stop: stop, platforms: Array(platforms.values), departures: departures)
     func reachable(_ departure: Departure) -> Bool? {
       DepartureBoard.isReachable(
         departure, from: from, stopCoordinate: platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate, now: now,
-        walking: options.walking)
+        walking: board.options.walking)
     }
 
     if invocation.global.json {
@@ -172,7 +161,7 @@ enum DeparturesCommand: TransitCommand {
     }
 
     let out = invocation.context.stdout
-    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
+    let twelve = board.twelveHour
     let code = stop.code.map { " [\($0)]" } ?? ""
     var startText = StopCommandSupport.clock(start, zone: zone, twelveHour: twelve)
     let startDay = ISOTime.format(start, zone: zone).prefix(10)
@@ -219,7 +208,7 @@ enum DeparturesCommand: TransitCommand {
       if let from, let target = platforms[call.stopID.rawValue]?.coordinate ?? stop.coordinate {
         // The walk and when to leave (issue 20): "4 min walk, leave in 6 min".
         when += BoardSupport.walkNote(
-          departure, walkSeconds: Int64(options.walking.seconds(from: from, to: target)), now: now, margin: BoardSupport.margin(settings))
+          departure, walkSeconds: Int64(board.options.walking.seconds(from: from, to: target)), now: now, margin: board.margin)
       }
       row.append(when)
       if !feeds.isEmpty { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }

@@ -20,7 +20,7 @@ enum DeparturesWatch {
     }
     let count = try arguments.read(Self.count)
     let grouped = arguments.isSet(group)
-    let perGroup = try arguments.read(Self.perGroup) ?? DepartureGroups.defaultPerGroup
+    let perGroup = try arguments.read(Self.perGroup)
     let board = try BoardContext(invocation, defaultLimit: grouped ? 1000 : nil)
     let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
     let screen = canMoveCursor ? Terminal.open() : nil
@@ -102,8 +102,8 @@ extension DeparturesWatch {
   static let watch = Option.flag("--watch", help: "A full-screen live board: refreshed with the feed, countdowns every second, q quits")
   static let group = Option.flag("--group", help: "The next few departures of each route and direction instead of one list")
   static let perGroup = Option.integer(
-    "--per-group", value: "N", in: 1...100, help: "With --group: departures per route and direction",
-    default: "\(DepartureGroups.defaultPerGroup)")
+    "--per-group", value: "N", in: 1...100, help: "With --group: departures per route and direction"
+  ).defaulting(to: DepartureGroups.defaultPerGroup)
   static let count = Option.integer("--count", value: "N", in: 1...1_000_000, help: "With --watch: stop after N updates")
   static let line = Option.flag(
     "--line", help: "One short line for a status bar or prompt: the next departure (and when to leave, with --from)")
@@ -163,7 +163,7 @@ extension DeparturesWatch {
   /// `departures STOP --group` without --watch: one grouped board, from --at or now.
   static func grouped(_ invocation: Invocation) throws -> Int32 {
     let board = try BoardContext(invocation, defaultLimit: 1000)
-    let perGroup = try invocation.arguments.read(Self.perGroup) ?? DepartureGroups.defaultPerGroup
+    let perGroup = try invocation.arguments.read(Self.perGroup)
     let now = invocation.now
     let start = try invocation.arguments.queryStart(
       DeparturesCommand.Options.at, on: DeparturesCommand.Options.date, now: now, zone: board.zone)

@@ -13,7 +13,8 @@ enum FeedsAddCommand: TransitCommand {
   static let header = Option.repeated(
     "--header", value: "'NAME: VALUE'", help: "Send this header; $VAR in VALUE is read from the environment when fetching")
   static let poll = Option.integer(
-    "--poll", value: "SECONDS", in: 5...3600, help: "How often the agency publishes realtime (5 to 3600)", default: "30")
+    "--poll", value: "SECONDS", in: 5...3600, help: "How often the agency publishes realtime (5 to 3600)",
+    default: "\(PollSchedule.defaultPeriodSeconds)")
 
   static let path = ["feeds", "add"]
   static let spec = CommandSpec(

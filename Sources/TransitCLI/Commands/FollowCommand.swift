@@ -17,7 +17,8 @@ enum FollowCommand: TransitCommand {
   static let once = Option.flag("--once", help: "Print one frame and exit")
   static let replay = Option.text("--replay", value: "DIR", help: "Play back snapshots saved by 'transit record' by their recorded clock")
   static let speed = Option.number(
-    "--speed", value: "X", help: "With --replay: play X times faster", default: "1", described: "a positive number", accepts: { $0 > 0 })
+    "--speed", value: "X", help: "With --replay: play X times faster", described: "a positive number", accepts: { $0 > 0 }
+  ).defaulting(to: 1)
 
   static let path = ["follow"]
   static let spec = CommandSpec(
@@ -64,7 +65,7 @@ enum FollowCommand: TransitCommand {
     } else {
       target = .vehicle(try invocation.argument(0))
     }
-    let speed = try arguments.read(Self.speed) ?? 1
+    let speed = try arguments.read(Self.speed)
     let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
     var tracker = FollowTracker(store: store, target: target, options: options)
     var warned = false

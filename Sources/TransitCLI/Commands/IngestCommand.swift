@@ -23,7 +23,8 @@ enum IngestCommand: TransitCommand {
     static let rollback = Option.feedName(
       "--rollback", value: "NAME", help: "Swap the previous timetable of feed NAME back in (the current one becomes the previous)")
     static let wait = Option.integer(
-      "--wait", value: "SECONDS", in: 0...86_400, help: "Wait this long for another ingest to finish before giving up", default: "300")
+      "--wait", value: "SECONDS", in: 0...86_400, help: "Wait this long for another ingest to finish before giving up"
+    ).defaulting(to: 300)
     static let check = Option.flag(
       "--check", help: "Exit 5 when a held timetable has ended, ends within 7 days or has not started (for monitoring)")
     static let printSystemdUnits = Option.flag(
@@ -372,17 +373,11 @@ enum IngestCommand: TransitCommand {
 
   /// Feeds the bytes of `path` to `hasher`, a megabyte at a time.
   static func hash(_ path: String, into hasher: inout SHA256) throws {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw RuntimeError("\(path): cannot be read") }
-    defer { close(fd) }
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw RuntimeError("\(path): cannot be read (\(String(cString: strerror(errno)).lowercased()))") }
-      if count == 0 { break }
-      hasher.update(chunk[0..<count])  // a slice of an array: hashed in place, not copied
+    let read = FileReader.forEachChunk(path) { chunk in
+      hasher.update(chunk)  // a slice of the reader's buffer: hashed in place, not copied
+      return true
     }
+    guard read != nil else { throw RuntimeError("\(path): cannot be read (\(String(cString: strerror(errno)).lowercased()))") }
   }
 
   static func list(_ timetables: Timetables, _ invocation: Invocation) throws -> Int32 {
@@ -480,7 +475,7 @@ enum IngestCommand: TransitCommand {
   /// Waits for another ingest's lock, a quarter second at a time, up to --wait seconds; on a
   /// terminal a line says so.
   static func lockWaiter(_ invocation: Invocation) throws -> (Int) -> Bool {
-    let limit = try invocation.arguments.read(Options.wait) ?? 300
+    let limit = try invocation.arguments.read(Options.wait)
     let stderr = invocation.context.stderr, sleep = invocation.context.sleep
     let showing = invocation.showsProgress && !invocation.arguments.isSet(Options.quiet)
     return { attempts in

@@ -8,31 +8,26 @@ import TransitModel
 
 /// `transit plan FROM TO`: journeys from one place to another (RAPTOR, in the Routing target).
 enum PlanCommand: TransitCommand {
-  /// Journeys listed unless `--limit` says otherwise.
-  static let defaultLimit = 3
-  /// Transfers allowed unless `--max-transfers` says otherwise.
-  static let defaultMaxTransfers = 3
-  /// Metres walked to the first stop and from the last unless `--max-walk` says otherwise.
-  static let defaultMaxWalkMeters = 800
-
   /// The options, declared once.
   enum Options {
     static let depart = Option.time("--depart", help: "Leave at TIME or later (default: now): HH:MM (the agency's clock) or ISO 8601")
     static let arriveBy = Option.time("--arrive-by", help: "Arrive by TIME, leaving as late as possible")
     static let date = Option.date("--date", help: "On this date (with --depart or --arrive-by HH:MM)")
     static let maxTransfers = Option.integer(
-      "--max-transfers", value: "N", in: 0...8, help: "Change trips at most N times", default: "\(defaultMaxTransfers)")
+      "--max-transfers", value: "N", in: 0...8, help: "Change trips at most N times"
+    ).defaulting(to: 3)
     static let walkSpeed = Option.number(
       "--walk-speed", value: "M/S", help: "Walking speed in metres per second (default: the walking-speed setting, 1.3)",
       described: "a speed between 0.3 and 3 metres per second", accepts: { (0.3...3).contains($0) })
     static let maxWalk = Option.integer(
       "--max-walk", value: "M", in: 0...10_000,
-      help: "Walk at most M metres to the first stop and from the last (and at most 400 m between stops)",
-      default: "\(defaultMaxWalkMeters)")
+      help: "Walk at most M metres to the first stop and from the last (and at most 400 m between stops)"
+    ).defaulting(to: 800)
     static let mode = Option.modes(
       "--mode", value: "MODE", help: "Only ride MODE: \(ValueParser.modeNames.joined(separator: ", ")) (comma-separated or repeated)")
     static let limit = Option.integer(
-      "--limit", short: "-n", value: "N", in: 1...50, help: "Show at most N journeys", default: "\(defaultLimit)")
+      "--limit", short: "-n", value: "N", in: 1...50, help: "Show at most N journeys"
+    ).defaulting(to: 3)
     static let accessible = Option.flag(
       "--accessible",
       help:
@@ -95,9 +90,9 @@ enum PlanCommand: TransitCommand {
     let toText = try invocation.argument(1)
     let arguments = invocation.arguments
     let settings = try invocation.settings()
-    let limit = try arguments.read(Options.limit) ?? defaultLimit
-    let maxTransfers = try arguments.read(Options.maxTransfers) ?? defaultMaxTransfers
-    let maxWalk = Double(try arguments.read(Options.maxWalk) ?? defaultMaxWalkMeters)
+    let limit = try arguments.read(Options.limit)
+    let maxTransfers = try arguments.read(Options.maxTransfers)
+    let maxWalk = Double(try arguments.read(Options.maxWalk))
     let walkSpeed = try arguments.read(Options.walkSpeed) ?? settings.walkingSpeed
     let modes = try arguments.read(Options.mode)
     if arguments.isGiven(Options.depart) && arguments.isGiven(Options.arriveBy) {

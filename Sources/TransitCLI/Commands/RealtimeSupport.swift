@@ -9,14 +9,13 @@ import TransitModel
 /// and saying what matched (text, JSON, and a warning on stderr).
 enum RealtimeSupport {
   /// The options every Services entry point takes, built once from the settings and the locale.
-  /// The language is the one `alerts` uses (--lang, the `language` setting, the locale), else
-  /// English.
-  /// - Throws: `UsageError` for a --lang that is not a language tag.
-  static func options(_ invocation: Invocation, settings: Settings) throws -> ServiceOptions {
+  /// The language is the one `alerts` uses (`given`: what --lang said in the commands that
+  /// declare it; else the `language` setting, the locale), else English.
+  static func options(_ invocation: Invocation, settings: Settings, language given: String? = nil) throws -> ServiceOptions {
     ServiceOptions(
       reconciler: settings.reconcilerOptions,
       walking: settings.walkingModel,
-      language: try AlertsSupport.language(invocation) ?? "en")
+      language: try AlertsSupport.language(invocation, given: given) ?? "en")
   }
 
   /// `feeds` matched against the timetables at `now`; the warnings (a feed matching nothing or

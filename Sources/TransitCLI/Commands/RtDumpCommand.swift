@@ -98,30 +98,8 @@ public enum RtDumpCommand: TransitCommand {
   /// The file's bytes read straight into one array (no `Data` copy beside it: a feed near the
   /// size cap is held once).
   static func readBytes(_ path: String, size: Int) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var failed = false
-    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      while count < size {
-        let got = read(fd, buffer.baseAddress! + count, size - count)
-        if got < 0 && errno == EINTR { continue }
-        if got < 0 { failed = true }
-        if got <= 0 { break }
-        count += got
-      }
-    }
-    if failed { return nil }
-    // A file that grew since its size was read: the rest, within the caps checked later.
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let got = read(fd, &chunk, chunk.count)
-      if got < 0 && errno == EINTR { continue }
-      if got <= 0 { break }
-      bytes += chunk[0..<got]
-      if bytes.count > size + (64 << 20) { break }
-    }
-    return bytes
+    // A file that grew since its size was read: the rest too, within the caps checked later.
+    FileReader.bytes(path, limit: size + (64 << 20), expected: size)
   }
 
   /// Un-gzips (when the bytes are gzip) and decodes a FeedMessage within `limits`.

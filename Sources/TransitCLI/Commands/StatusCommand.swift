@@ -57,7 +57,8 @@ enum StatusCommand: TransitCommand {
   }
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    let language = try AlertsSupport.language(invocation)
+    let languageGiven = try invocation.arguments.read(AlertsSupport.languageOption)
+    let language = try AlertsSupport.language(invocation, given: languageGiven)
     let feeds = try AlertsSupport.feeds(invocation)
     let store = try AlertsSupport.optionalStore(invocation)
     let now = invocation.now
@@ -65,7 +66,7 @@ enum StatusCommand: TransitCommand {
     let active = all.filter { AlertMatcher.isActive($0.alert, at: now) }
     let resolver = try AlertResolver(store: store, alerts: all)
     // Trip updates count too: a route whose live trips run late beyond the threshold is yellow.
-    let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
+    let options = try RealtimeSupport.options(invocation, settings: try invocation.settings(), language: languageGiven)
     let live = try store.map { try RealtimeSupport.live(invocation, store: $0, feeds: feeds, now: now, options: options) }
     let report =
       live?.report

@@ -18,11 +18,12 @@ import TransitModel
 enum StatusLine {
   static let timeout = Option.number(
     "--timeout", value: "SECONDS", help: "With --line: wait at most this long for realtime, then use the cache or the timetable",
-    default: "2", described: "a number of seconds above 0, at most 60", accepts: { $0 > 0 && $0 <= 60 })
+    described: "a number of seconds above 0, at most 60", accepts: { $0 > 0 && $0 <= 60 }
+  ).defaulting(to: 2)
 
   /// The `--timeout` in seconds.
   static func timeout(_ invocation: Invocation) throws(UsageError) -> Double {
-    try invocation.arguments.read(timeout) ?? 2
+    try invocation.arguments.read(timeout)
   }
 
   /// Realtime for a status line: `--realtime` files, else the configured feeds (only the

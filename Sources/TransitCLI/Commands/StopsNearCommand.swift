@@ -8,7 +8,7 @@ enum StopsNearCommand: TransitCommand {
   static let radius = Option.integer(
     "--radius", value: "M", in: 1...Int(Store.nearbyLimitMeters),
     help: "Only stops within M metres, 1 to 100000 (default: the nearest, however far, up to 100 km)")
-  static let limit = Option.integer("--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N stops", default: "10")
+  static let limit = Option.integer("--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N stops").defaulting(to: 10)
   static let mode = Option.modes(
     "--mode", value: "MODE",
     help: "Only stops served by MODE: \(ValueParser.modeNames.joined(separator: ", ")) (comma-separated or repeated)")
@@ -50,7 +50,7 @@ enum StopsNearCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let arguments = invocation.arguments
-    let limit = try arguments.read(Self.limit) ?? 10
+    let limit = try arguments.read(Self.limit)
     let radius = try arguments.read(Self.radius).map(Double.init)
     let modes = try arguments.read(mode)
     let stations = arguments.isSet(Self.stations)

@@ -6,7 +6,7 @@ import TransitModel
 enum StopsSearchCommand: TransitCommand {
   static let near = Option.place(
     "--near", help: "Nearest first from LAT,LON or a saved place (default: saved place 'home' or TRANSIT_LOCATION, if set)")
-  static let limit = Option.integer("--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N stops", default: "10")
+  static let limit = Option.integer("--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N stops").defaulting(to: 10)
 
   static let path = ["stops", "search"]
   static let spec = CommandSpec(
@@ -28,7 +28,7 @@ enum StopsSearchCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     let text = invocation.arguments.positionals.joined(separator: " ")
     guard !text.trimmingSpaces().isEmpty else { throw UsageError("missing TEXT") }
-    let limit = try invocation.arguments.read(Self.limit) ?? 10
+    let limit = try invocation.arguments.read(Self.limit)
     let store = try StopCommandSupport.openStore(invocation)
     var near: Coordinate?
     if let place = try invocation.arguments.read(Self.near) {

@@ -7,12 +7,9 @@ import TransitModel
 
 /// `transit vehicles`: every live vehicle, and the trips that should be running without one.
 enum VehiclesCommand: TransitCommand {
-  /// Metres around `--near` unless `--radius` says otherwise.
-  static let defaultRadius = 500
-
   static let route = Option.text("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes))
   static let near = Option.place("--near", help: "Only vehicles within --radius of LAT,LON or a saved place ('home')")
-  static let radius = Option.integer("--radius", value: "M", in: 1...1_000_000, help: "Metres around --near", default: "\(defaultRadius)")
+  static let radius = Option.integer("--radius", value: "M", in: 1...1_000_000, help: "Metres around --near").defaulting(to: 500)
   static let liveOnly = Option.flag("--live-only", help: "Leave out trips placed by the timetable (no vehicle in the feed)")
   static let wide = Option.flag("--wide", help: "Every column at full width, however wide the terminal")
   static let replay = Option.text("--replay", value: "DIR", help: "Use the snapshot saved by 'transit record' at --now (else the last one)")
@@ -70,7 +67,7 @@ enum VehiclesCommand: TransitCommand {
     let arguments = invocation.arguments
     let near = try arguments.read(Self.near).map { try StopCommandSupport.location($0, invocation: invocation) }
     let route = try arguments.read(Self.route)
-    let radius = try arguments.read(Self.radius) ?? defaultRadius
+    let radius = try arguments.read(Self.radius)
     if arguments.isGiven(Self.radius) && near == nil { throw UsageError("--radius goes with --near LAT,LON") }
     try MapSupport.validate(invocation)
     let store = try StopCommandSupport.openStore(invocation)
