@@ -41,6 +41,32 @@ import TransitModel
     #expect(try store.search("MAIN STREET", limit: 10).map(\.kind) == [.name, .name, .words, .words])
   }
 
+  /// A word that starts more vocabulary words than are merged one by one (`mergedWordsLimit`)
+  /// reads them as one range of the index: "ab" starts 70 words here ("Ab0" ... "Ab69", and
+  /// "Abbey"). The expected order worked out by hand: two-word names before three, shorter
+  /// names first ("Ab0 Road" ... "Ab9 Road" are 8 letters, "Ab10 Road" 9), then stop_id.
+  @Test func aShortWordReadsItsWordsAsOneRange() throws {
+    let directory = TestDirectory()
+    var stops = (0..<70).map { ("R\(100 + $0)", "Ab\($0) Road", 53.3, -6.3) }
+    stops += [("B1", "Abbey Street", 53.3, -6.3), ("B2", "Ab3 Old Road", 53.3, -6.3), ("B3", "Road", 53.3, -6.3)]
+    // "ro" must reach more stops than "ab" (72), so that "ab" is the word the search starts from.
+    stops += (1...5).map { ("C\($0)", "Rover \($0)", 53.3, -6.3) }
+    let path = try Self.feed(directory, "range", stops)
+    let store = try Store(files: [("range", path)])
+    #expect(StopSearchTests.wordsStarting("ab", in: stops) > FeedReader.mergedWordsLimit)
+    #expect(try store.search("ab ro", limit: 12).map(\.stop.id.rawValue) == (100..<110).map { "R\($0)" } + ["R110", "R111"])
+    // With every match: 70 two-word names, then the three-word one; never "Abbey Street" (no
+    // word starts "ro") or "Road" (none starts "ab").
+    let all = try store.search("ab ro", limit: 100).map(\.stop.id.rawValue)
+    #expect(all.count == 71 && all.last == "B2" && !all.contains("B1") && !all.contains("B3") && !all.contains("C1"))
+  }
+
+  /// The distinct folded words starting with `prefix` in `stops`' names (worked out apart from
+  /// the store).
+  static func wordsStarting(_ prefix: String, in stops: [(String, String, Double, Double)]) -> Int {
+    Set(stops.flatMap { $0.1.lowercased().split(separator: " ").map(String.init) }.filter { $0.hasPrefix(prefix) }).count
+  }
+
   /// A slip in a short last word ("Stt": too short for a typo) still finds the name: the last
   /// word less its last letter is a start, listed as a typo.
   @Test func aSlipInTheLastWord() throws {

@@ -72,8 +72,13 @@ extension Store {
       candidates = [feed]
       key = String(text[text.index(after: colon)...])
     }
+    // The key filter skips the feeds that cannot hold the id (here, where the feed is not yet
+    // known; a stop already found in its feed is read without it).
     var byID: [Stop] = []
-    for feed in candidates { if let idx = try feed.stopIndex(id: key) { byID.append(try feed.stop(idx)!) } }
+    let idProbe = FeedKeyFilter.Probe(.stopID, key)
+    for feed in candidates where feed.mayHold(idProbe) {
+      if let idx = try feed.stopIndex(id: key) { byID.append(try feed.stop(idx)!) }
+    }
     if byID.count == 1 { return .found(byID[0]) }
     if byID.count > 1 { return .ambiguous(byID) }
     var byCode: [Stop] = []
@@ -362,8 +367,8 @@ extension FeedReader {
       platformCode: statement.optionalText(c + 8).flatMap { $0.isEmpty ? nil : $0 })
   }
 
+  /// The stop_idx of `id` in this feed (one unique-index seek).
   func stopIndex(id: String) throws -> Int64? {
-    guard mayHold(FeedKeyFilter.Probe(.stopID, id)) else { return nil }
     let select = try db.cached("SELECT stop_idx FROM stops WHERE stop_id = ?")
     select.bind(id, at: 1)
     return try select.step() ? select.int64(0) : nil

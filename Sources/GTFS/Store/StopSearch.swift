@@ -68,10 +68,12 @@ extension FeedReader {
       select = try db.cached(Array(repeating: arm, count: driving.count).joined(separator: " UNION ALL ") + " ORDER BY 1")
       for (index, word) in driving.enumerated() { select.bind(word, at: Int32(index + 1)) }
     } else {
+      // The words starting with the driving word: a range of the index, from it to it followed
+      // by the byte 0xFF, which no UTF-8 text holds (so every such word sorts below the bound).
       select = try db.cached(
         """
         SELECT rank, stop_idx, name_idx FROM search_word_stops
-        WHERE word IN (SELECT word FROM search_words WHERE word >= ?1 AND substr(word, 1, length(?1)) = ?1) ORDER BY rank
+        WHERE word IN (SELECT word FROM search_words WHERE word >= ?1 AND word < ?1 || CAST(X'FF' AS TEXT)) ORDER BY rank
         """)
       select.bind(drivingWord, at: 1)
     }
