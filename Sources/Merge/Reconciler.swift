@@ -48,7 +48,7 @@ public enum Reconciler {
     -> RealtimeFreshness
   {
     guard !feeds.isEmpty else { return RealtimeFreshness(status: .none) }
-    let withTrips = feeds.filter { $0.entities.contains { $0.tripUpdate != nil } }
+    let withTrips = feeds.filter { $0.entities.contains(where: \.hasTripUpdate) }
     let judged = withTrips.isEmpty ? feeds : withTrips
     let stamps = judged.compactMap { feed -> UInt64? in
       feed.header?.timestamp

@@ -156,8 +156,8 @@ public struct LiveRealtime: Sendable {
     report.tripUpdateCount = realtime.report.tripUpdateCount
     report.matchedTripUpdateCount = realtime.report.matchedTripUpdateCount
     report.hasAlertsFeed = feeds.contains { feed in feed.entities.contains { $0.alert != nil } || Self.isAlertsOnly(feed) }
-    report.hasTripUpdates = feeds.contains { $0.entities.contains { $0.tripUpdate != nil } }
-    report.hasVehiclePositions = feeds.contains { $0.entities.contains { $0.vehicle != nil } }
+    report.hasTripUpdates = feeds.contains { $0.entities.contains(where: \.hasTripUpdate) }
+    report.hasVehiclePositions = feeds.contains { $0.entities.contains(where: \.hasVehicle) }
     var byTrip: [TripID: [ScheduledTrip]] = [:]
     for trip in trips { byTrip[trip.instance.tripID, default: []].append(trip) }
     var vehicleKeys = Set<String>()

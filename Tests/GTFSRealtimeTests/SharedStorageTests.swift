@@ -58,6 +58,22 @@ import Testing
     #expect(feed.entities == built)
   }
 
+  @Test func hasTripUpdateAndHasVehicleSayWhatIsSet() throws {
+    var feed = try FeedMessage(decoding: Self.feedBytes())
+    // tu: a trip update only; vp: a vehicle only; both: both (see `feedBytes`).
+    #expect(feed.entities.map(\.hasTripUpdate) == [true, false, true])
+    #expect(feed.entities.map(\.hasVehicle) == [false, true, true])
+    feed.entities[2].tripUpdate = nil
+    #expect(!feed.entities[2].hasTripUpdate)
+    #expect(feed.entities[2].hasVehicle)
+    feed.entities[1].vehicle = nil
+    #expect(!feed.entities[1].hasTripUpdate && !feed.entities[1].hasVehicle)
+    #expect(!FeedEntity(id: "none").hasTripUpdate && !FeedEntity(id: "none").hasVehicle)
+    #expect(FeedEntity(tripUpdate: TripUpdate()).hasTripUpdate)
+    #expect(!FeedEntity(tripUpdate: TripUpdate()).hasVehicle)
+    #expect(FeedEntity(vehicle: VehiclePosition()).hasVehicle)
+  }
+
   @Test func changingOneEntityLeavesTheOthersAndCopies() throws {
     let decoded = try FeedMessage(decoding: Self.feedBytes())
     var feed = decoded

@@ -158,6 +158,11 @@ public struct FeedEntity: Sendable {
     }
     set { setPayloads(tripUpdate: tripUpdate, vehicle: newValue) }
   }
+  /// Whether `tripUpdate` is set: `tripUpdate != nil` without copying the trip update out of
+  /// the store (a copy retains each of its strings and arrays, and releases them again).
+  public var hasTripUpdate: Bool { tripUpdateIndex >= 0 && payloads != nil }
+  /// Whether `vehicle` is set, as `hasTripUpdate`.
+  public var hasVehicle: Bool { vehicleIndex >= 0 && payloads != nil }
   /// A service alert.
   ///
   /// Proto field 5: `optional Alert alert`.

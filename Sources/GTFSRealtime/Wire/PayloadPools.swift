@@ -8,11 +8,7 @@ extension WireReader {
     _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
   ) throws(WireError) {
     if entity.payloads != nil {
-      // An entity decoded (or built) before, merged again: its store is shared, so it gets a
-      // new one (with a trip update that holds its own stop time updates).
-      var value = entity.tripUpdate ?? TripUpdate()
-      try decodeUnpooled(tag, name, into: &value)
-      entity.tripUpdate = value
+      try mergeTripUpdateUnpooled(tag, name, into: &entity)
       return
     }
     // Decoded in place in the pool, moved out of the reader meanwhile (a nested message is read
@@ -29,9 +25,7 @@ extension WireReader {
     _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
   ) throws(WireError) {
     if entity.payloads != nil {
-      var value = entity.vehicle ?? VehiclePosition()
-      try decodeUnpooled(tag, name, into: &value)
-      entity.vehicle = value
+      try mergeVehicleUnpooled(tag, name, into: &entity)
       return
     }
     if pools == nil { pools = PayloadPools() }
@@ -39,6 +33,28 @@ extension WireReader {
     swap(&pool, &pools!.vehicles)
     defer { swap(&pool, &pools!.vehicles) }
     try mergePooled(tag, name, index: &entity.vehicleIndex, pool: &pool)
+  }
+
+  /// An entity decoded (or built) before, merged again: its store is shared, so it gets a new
+  /// one (with a trip update that holds its own stop time updates). Out of line: rare, and its
+  /// copies of a whole trip update would make every entity's call larger.
+  @inline(never)
+  private mutating func mergeTripUpdateUnpooled(
+    _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
+  ) throws(WireError) {
+    var value = entity.tripUpdate ?? TripUpdate()
+    try decodeUnpooled(tag, name, into: &value)
+    entity.tripUpdate = value
+  }
+
+  /// `mergeTripUpdateUnpooled` for `vehicle`.
+  @inline(never)
+  private mutating func mergeVehicleUnpooled(
+    _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
+  ) throws(WireError) {
+    var value = entity.vehicle ?? VehiclePosition()
+    try decodeUnpooled(tag, name, into: &value)
+    entity.vehicle = value
   }
 
   /// A message decoded outside the feed's pools: whatever it pools, it takes at its end.
@@ -143,7 +159,7 @@ extension WireReader {
       pool.append(contentsOf: earlier)
       updates.end = pool.count
     }
-    var tag = messageTag(forKey: key)
+    let tag = messageTag(forKey: key)
     var capacity = 1
     if isFirstRun {
       capacity = try spendRun(tag, from: .stopTimeUpdate)  // all, before any is allocated
@@ -168,28 +184,9 @@ extension WireReader {
     }
     for _ in 0..<capacity { pool.append(TripUpdate.StopTimeUpdate()) }
     let indexBase = first &- updates.start  // the first one's index within the trip update
-    var decoded = 0
-    var failure: WireError?
-    pool.withUnsafeMutableBufferPointer { buffer in
-      while decoded < capacity {
-        let index = decoded
-        decoded = index &+ 1
-        do throws(WireError) {
-          try decodeNested(tag, name, index: indexBase &+ index, into: &buffer[first &+ index])
-        } catch {
-          failure = error
-          return
-        }
-        // The next field, if it is another element there is room for: its key is read here.
-        guard decoded < capacity, key < 0x80, offset < end,
-          bytes.withUnsafeBufferPointer({ $0[offset] }) == UInt8(key)
-        else { return }
-        keyOffset = offset
-        offset &+= 1
-        tag = messageTag(forKey: key)
-      }
+    let decoded = try pool.withUnsafeMutableBufferPointer { buffer throws(WireError) in
+      try decodeRun(key: key, name, first: tag, upTo: capacity, into: buffer, at: first, indexBase: indexBase)
     }
-    if let failure { throw failure }
     if decoded < capacity { pool.removeLast(capacity &- decoded) }  // more of them later
     updates.end = pool.count
   }

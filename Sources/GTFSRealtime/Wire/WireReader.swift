@@ -574,26 +574,22 @@ package struct WireReader {
   /// A field is mostly seen once, so `field` is mostly nil: the string is then put in place
   /// without the call that assignment makes to release the old value (a nil string holds no
   /// reference), a tenth of the cost of a short ID.
+  ///
+  /// Only the short-string fast path is inlined into the decoders; anything else (a long or
+  /// non-ASCII string, a field seen again, an error) takes a call. Inlining the whole read made
+  /// every call site large enough that the optimizer stopped inlining it at all (measured: the
+  /// fast path then cost a call of about 65 instructions per short ID).
   @inline(__always)
   package mutating func readString(named name: StaticString, into field: inout String?) throws(WireError) {
-    if field == nil && buildsShortStringsInline && offset < end {
-      // The usual case: a one-byte length, a string of at most 15 bytes within the message,
-      // written straight into the unset field (`ShortString.store`).
-      let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
-      if length < 16 && length < end &- offset {
-        let stored = bytes.withUnsafeBufferPointer { buffer in
-          withUnsafeMutablePointer(to: &field) { target in
-            ShortString.store(
-              UnsafeBufferPointer(rebasing: buffer[(offset &+ 1)..<(offset &+ 1 &+ length)]), source: buffer,
-              into: UnsafeMutableRawPointer(target))
-          }
-        }
-        if stored {
-          offset &+= 1 &+ length
-          return
-        }
-      }
-    }
+    if field == nil && storeShortString(at: &field) { return }
+    try readStringOutOfLine(named: name, into: &field)
+  }
+
+  /// `readString(named:into:)` past its fast path.
+  @inline(never)
+  private mutating func readStringOutOfLine(
+    named name: StaticString, into field: inout String?
+  ) throws(WireError) {
     let value = try readString(named: name)
     if field == nil {
       withUnsafeMutablePointer(to: &field) { $0.initialize(to: value) }
@@ -609,30 +605,41 @@ package struct WireReader {
   package mutating func readString(
     named name: StaticString, into field: inout String, isSet: Bool
   ) throws(WireError) {
-    if !isSet && buildsShortStringsInline && offset < end {
-      // Written in place as `readString(named:into:)` writes an unset optional ("" holds no
-      // reference either, and a string is laid out as an optional one is).
-      let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
-      if length < 16 && length < end &- offset {
-        let stored = bytes.withUnsafeBufferPointer { buffer in
-          withUnsafeMutablePointer(to: &field) { target in
-            ShortString.store(
-              UnsafeBufferPointer(rebasing: buffer[(offset &+ 1)..<(offset &+ 1 &+ length)]), source: buffer,
-              into: UnsafeMutableRawPointer(target))
-          }
-        }
-        if stored {
-          offset &+= 1 &+ length
-          return
-        }
-      }
-    }
+    // ("" holds no reference either, and a string is laid out as an optional one is.)
+    if !isSet && storeShortString(at: &field) { return }
+    try readStringOutOfLine(named: name, into: &field, isSet: isSet)
+  }
+
+  /// `readString(named:into:isSet:)` past its fast path.
+  @inline(never)
+  private mutating func readStringOutOfLine(
+    named name: StaticString, into field: inout String, isSet: Bool
+  ) throws(WireError) {
     let value = try readString(named: name)
     if isSet {
       field = value
     } else {
       withUnsafeMutablePointer(to: &field) { $0.initialize(to: value) }  // "" holds no reference
     }
+  }
+
+  /// The fast path of both `readString(named:into:)` methods: a one-byte length and a valid string of at
+  /// most 15 bytes within the message, written straight over the unset `String?` (or empty
+  /// `String`) at `target` (`ShortString.store`), and true; false, reading and writing nothing,
+  /// for anything else.
+  @inline(__always)
+  private mutating func storeShortString<T>(at target: UnsafeMutablePointer<T>) -> Bool {
+    guard buildsShortStringsInline && offset < end else { return false }
+    let length = Int(bytes.withUnsafeBufferPointer { $0[offset] })
+    guard length < 16 && length < end &- offset else { return false }
+    let start = offset &+ 1
+    let stored = bytes.withUnsafeBufferPointer { buffer in
+      ShortString.store(
+        UnsafeBufferPointer(rebasing: buffer[start..<(start &+ length)]), source: buffer,
+        into: UnsafeMutableRawPointer(target))
+    }
+    if stored { offset = start &+ length }
+    return stored
   }
 
   /// Element `index` of a repeated `string` field whose key a decoder matched, with
@@ -681,7 +688,10 @@ package struct WireReader {
   ///
   /// The bytes are validated here (strictly, see `UTF8Validation`) and then copied straight into
   /// the string's storage, which the standard library validates once more (it would repair
-  /// rather than reject). `String(decoding:as:)` would scan them twice more.
+  /// rather than reject). `String(decoding:as:)` would scan them twice more. Never inlined: the
+  /// validation loop is compiled once, on its own, whatever reads the string (inlined into
+  /// `readStringOutOfLine` it ran 10% slower on the alerts of a Puget Sound capture).
+  @inline(never)
   private static func decodeUTF8(_ bytes: [UInt8], _ range: Range<Int>) -> String? {
     bytes.withUnsafeBufferPointer { buffer in
       let source = UnsafeBufferPointer(rebasing: buffer[range])
@@ -710,6 +720,20 @@ package struct WireReader {
           if UInt32(first &>> 3) == number { count &+= 1 }
           index &+= 2 &+ Int(buffer[index &+ 1])
           continue
+        }
+        // Next, a one-byte key of a varint field (timestamps, delays, enums) with eight more
+        // bytes in the input: the varint is stepped over a word at a time (the high bit of each
+        // byte that ends it), not a byte at a time; one that runs past the message ends the loop,
+        // as below. Longer varints take the loop below.
+        if first & 0x87 == 0 && buffer.count &- index >= 9 {
+          let word = UInt64(
+            littleEndian: UnsafeRawPointer(buffer.baseAddress! + (index &+ 1)).loadUnaligned(as: UInt64.self))
+          let stops = ~word & 0x8080_8080_8080_8080
+          if stops != 0 {
+            if UInt32(first &>> 3) == number { count &+= 1 }
+            index &+= 1 &+ (stops.trailingZeroBitCount &+ 1) &>> 3
+            continue
+          }
         }
         // Any other field: the key, then the value's length (a varint's or a length prefix's).
         var key: UInt64 = 0
@@ -874,7 +898,7 @@ package struct WireReader {
   package mutating func appendMessages<M: WireMessage>(
     key: UInt64, _ name: StaticString, budget: Budget = .message, to array: inout [M]
   ) throws(WireError) {
-    var tag = messageTag(forKey: key)
+    let tag = messageTag(forKey: key)
     guard array.isEmpty && key < 0x80 else {
       try appendMessage(tag, name, budget: budget, to: &array)
       return
@@ -888,32 +912,40 @@ package struct WireReader {
     var elements: [M] = []
     elements.reserveCapacity(capacity)
     for _ in 0..<capacity { elements.append(M()) }
-    var decoded = 0
-    var failure: WireError?
-    elements.withUnsafeMutableBufferPointer { buffer in
-      // The run holds at most `capacity` elements: the count covers every field numbered
-      // `tag.number` from here to the end of the message.
-      while decoded < capacity {
-        let index = decoded
-        decoded = index &+ 1
-        do throws(WireError) {
-          try decodeNested(tag, name, index: index, into: &buffer[index])
-        } catch {
-          failure = error
-          return
-        }
-        // The next field, if it is another element: its key is read here.
-        guard offset < end, bytes.withUnsafeBufferPointer({ $0[offset] }) == UInt8(key) else {
-          return
-        }
-        keyOffset = offset
-        offset &+= 1
-        tag = messageTag(forKey: key)
-      }
+    // The run holds at most `capacity` elements: the count covers every field numbered
+    // `tag.number` from here to the end of the message.
+    let decoded = try elements.withUnsafeMutableBufferPointer { buffer throws(WireError) in
+      try decodeRun(key: key, name, first: tag, upTo: capacity, into: buffer, at: 0, indexBase: 0)
     }
-    if let failure { throw failure }
     if decoded < capacity { elements.removeLast(capacity &- decoded) }  // more of them later
     array = elements
+  }
+
+  /// A run of a repeated message field whose one-byte `key` a decoder matched, decoded in place
+  /// into `buffer` from `start` on, at most `limit` elements: the first (its key read, `tag`),
+  /// then each that directly follows it with the same key (read here). Returns how many were
+  /// decoded. `indexBase` is the first one's index in its field, for error paths. (One loop for
+  /// `appendMessages` and `appendStopTimeUpdates`.)
+  @inline(__always)
+  mutating func decodeRun<M: WireMessage>(
+    key: UInt64, _ name: StaticString, first tag: FieldTag, upTo limit: Int,
+    into buffer: UnsafeMutableBufferPointer<M>, at start: Int, indexBase: Int
+  ) throws(WireError) -> Int {
+    var tag = tag
+    var decoded = 0
+    while decoded < limit {
+      let index = decoded
+      decoded = index &+ 1
+      try decodeNested(tag, name, index: indexBase &+ index, into: &buffer[start &+ index])
+      // The next field, if it is another element there is room for: its key is read here.
+      guard decoded < limit, key < 0x80, offset < end,
+        bytes.withUnsafeBufferPointer({ $0[offset] }) == UInt8(key)
+      else { break }
+      keyOffset = offset
+      offset &+= 1
+      tag = messageTag(forKey: key)
+    }
+    return decoded
   }
 
   /// Reads a length-delimited sub-message in place: the reader's `end` narrows to the length,

@@ -29,13 +29,14 @@ struct BoardContext {
   init(_ invocation: Invocation, defaultLimit: Int? = nil) throws {
     self.invocation = invocation
     let arguments = invocation.arguments
+    let stopText = try invocation.argument(0)  // a missing STOP is a usage error before any file is read
     settings = try invocation.settings()
     windowMinutes = try arguments.read(DeparturesCommand.Options.window) ?? settings.windowMinutes
     limit = try arguments.read(DeparturesCommand.Options.limit) ?? defaultLimit ?? settings.limit
     from = try arguments.read(DeparturesCommand.Options.from).map { place in try StopCommandSupport.location(place, invocation: invocation)
     }
     store = try StopCommandSupport.openStore(invocation)
-    stop = try StopCommandSupport.resolveStop(try invocation.argument(0), in: store, context: invocation.context)
+    stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
     zone = store.timeZone(of: stop.feed)
     var platforms: [String: TransitModel.Stop] = [:]
     if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
