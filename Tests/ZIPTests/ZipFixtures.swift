@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import ZIP
 
 /// The fixtures written by `Fixtures/make-fixtures.py`, found beside this file.
@@ -8,9 +9,11 @@ enum ZipFixtures {
 
   static func path(_ name: String) -> String { folder + "/" + name }
 
+  /// The fixture's bytes; empty, and a failure of the test that asked, when it is missing.
   static func bytes(_ name: String) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path(name)) else {
-      preconditionFailure("missing fixture \(name); run Fixtures/make-fixtures.py")
+      Issue.record("missing fixture \(name); run Fixtures/make-fixtures.py")
+      return []
     }
     return [UInt8](data)
   }
@@ -57,7 +60,10 @@ extension ZipEntryReader {
     while true {
       let count = try read(into: buffer)
       if count == 0 { return total }
-      precondition(count <= bufferSize)
+      guard count <= bufferSize else {
+        Issue.record("read(into:) said \(count) bytes into a buffer of \(bufferSize)")
+        return total
+      }
       body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
       total += UInt64(count)
     }
