@@ -8,7 +8,7 @@ extension WireReader {
     _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
   ) throws(WireError) {
     if entity.payloads != nil {
-      try mergeTripUpdateUnpooled(tag, name, into: &entity)
+      try mergeUnpooled(tag, name, into: &entity, \.tripUpdate)
       return
     }
     // Decoded in place in the pool, moved out of the reader meanwhile (a nested message is read
@@ -25,7 +25,7 @@ extension WireReader {
     _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
   ) throws(WireError) {
     if entity.payloads != nil {
-      try mergeVehicleUnpooled(tag, name, into: &entity)
+      try mergeUnpooled(tag, name, into: &entity, \.vehicle)
       return
     }
     if pools == nil { pools = PayloadPools() }
@@ -35,26 +35,17 @@ extension WireReader {
     try mergePooled(tag, name, index: &entity.vehicleIndex, pool: &pool)
   }
 
-  /// An entity decoded (or built) before, merged again: its store is shared, so it gets a new
-  /// one (with a trip update that holds its own stop time updates). Out of line: rare, and its
-  /// copies of a whole trip update would make every entity's call larger.
+  /// An entity decoded (or built) before, merged again: its store is shared, so its
+  /// `payload` (trip_update or vehicle) gets a new one (a trip update holding its own stop time
+  /// updates). Out of line: rare, and its copies of a whole payload would make every entity's
+  /// call larger.
   @inline(never)
-  private mutating func mergeTripUpdateUnpooled(
-    _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
+  private mutating func mergeUnpooled<M: WireMessage>(
+    _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity, _ payload: WritableKeyPath<FeedEntity, M?>
   ) throws(WireError) {
-    var value = entity.tripUpdate ?? TripUpdate()
+    var value = entity[keyPath: payload] ?? M()
     try decodeUnpooled(tag, name, into: &value)
-    entity.tripUpdate = value
-  }
-
-  /// `mergeTripUpdateUnpooled` for `vehicle`.
-  @inline(never)
-  private mutating func mergeVehicleUnpooled(
-    _ tag: FieldTag, _ name: StaticString, into entity: inout FeedEntity
-  ) throws(WireError) {
-    var value = entity.vehicle ?? VehiclePosition()
-    try decodeUnpooled(tag, name, into: &value)
-    entity.vehicle = value
+    entity[keyPath: payload] = value
   }
 
   /// A message decoded outside the feed's pools: whatever it pools, it takes at its end.
