@@ -205,8 +205,8 @@ import Testing
       --at TIME             From TIME instead of now: HH:MM (the agency's clock) or ISO 8601
       --date YYYY-MM-DD     On this date (with --at, or at the current time of day)
       --window MIN          Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure \
-    exactly at the end is in the next window (default: 120)
-      -n, --limit N         Show at most N departures (default: 10)
+    exactly at the end is in the next window (default: the window setting, 120)
+      -n, --limit N         Show at most N departures (default: the limit setting, 10)
       --route R             Only route R (short name or route_id)
       --to DEST             Only trips going to DEST (headsign or any later stop's name)
       --from LAT,LON        Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × the \

@@ -7,11 +7,6 @@ import TransitModel
 
 /// `transit departures STOP`: the next scheduled departures at a stop or station.
 enum DeparturesCommand: TransitCommand {
-  /// Minutes ahead looked at unless `--window` says otherwise.
-  static let defaultWindowMinutes = 120
-  /// Departures listed unless `--limit` says otherwise.
-  static let defaultLimit = 10
-
   /// The options, declared once (the board's and the status line's are in DeparturesWatch
   /// and StatusLine).
   enum Options {
@@ -21,9 +16,10 @@ enum DeparturesCommand: TransitCommand {
       "--window", value: "MIN", in: 1...10_080,
       help:
         "Look this many minutes ahead: departures (expected, else scheduled) in [now, now + MIN), a departure exactly at the end is in the next window",
-      default: "\(defaultWindowMinutes)")
+      default: "the window setting, \(Settings().windowMinutes)")
     static let limit = Option.integer(
-      "--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N departures", default: "\(defaultLimit)")
+      "--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N departures",
+      default: "the limit setting, \(Settings().limit)")
     static let route = Option.text("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes))
     static let destination = Option.text("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)")
     static let from = Option.place(
