@@ -56,8 +56,10 @@ public enum FileReader {
       }
     }
     guard !failed else { return nil }
-    // A file longer than expected (it grew, or no size was given): the rest, up to `limit`.
-    let complete = chunks(fd, size: 65_536) { chunk in
+    guard bytes.count < limit else { return bytes }
+    // A file longer than expected (it grew, or no size was given): the rest, up to `limit`
+    // (read in chunks no larger than what is still wanted).
+    let complete = chunks(fd, size: min(65_536, limit - bytes.count)) { chunk in
       bytes += chunk.prefix(limit - bytes.count)
       return bytes.count < limit
     }

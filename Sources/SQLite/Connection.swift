@@ -100,9 +100,9 @@ public final class Connection {
     return statement.isNull(0) ? nil : statement.int64(0)
   }
 
-  /// Whether the database has a table (or view, or index) named `name`.
+  /// Whether the database has a table (a virtual one too) named `name`.
   public func hasTable(_ name: String) -> Bool {
-    guard let select = try? prepare("SELECT count(*) FROM sqlite_master WHERE name = ?1") else { return false }
+    guard let select = try? prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1") else { return false }
     select.bind(name, at: 1)
     return (try? select.step()) == true && select.int64(0) == 1
   }

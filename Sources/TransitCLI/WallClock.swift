@@ -81,8 +81,8 @@ public enum ISOTime {
     let offset = zone.secondsFromGMT(at: time.seconds)
     let text = UnixTime.wallClockText(localSeconds: time.seconds + Int64(offset))
     if offset == 0 && zone.identifier == "UTC" || zone.identifier == "GMT" { return text + "Z" }
-    func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return text + "\(offset < 0 ? "-" : "+")\(pad(abs(offset) / 3600)):\(pad(abs(offset) / 60 % 60))"
+    let hours = Format.zeroPadded(abs(offset) / 3600, width: 2), minutes = Format.zeroPadded(abs(offset) / 60 % 60, width: 2)
+    return text + "\(offset < 0 ? "-" : "+")\(hours):\(minutes)"
   }
 
 }

@@ -96,14 +96,8 @@ import TransitModel
   }
 
   /// A context whose clock starts at `start` and moves only when the command sleeps.
-  func steppedContext(start: UnixTime) -> CommandContext {
-    final class Counter: @unchecked Sendable { var seconds = 0.0 }
-    let counter = Counter()
-    let context = CommandContext.capturing()
-    context.clock = WallClock { start + Int64(counter.seconds.rounded(.down)) }
-    context.sleep = { counter.seconds += $0 }
-    context.elapsed = { counter.seconds }
-    return context
+  func steppedContext(start: UnixTime, environment: [String: String] = [:]) -> CommandContext {
+    CommandContext.stepped(from: start, environment: environment)
   }
 
   @Test func offATerminalTheWatchPrintsAFrameEachUpdate() {

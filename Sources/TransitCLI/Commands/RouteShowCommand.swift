@@ -165,8 +165,7 @@ enum RouteShowCommand: TransitCommand {
 
   /// "Tue 2026-12-01".
   static func dayName(_ date: ServiceDate) -> String {
-    let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    return names[date.weekday - 1] + " " + date.dashed
+    date.weekdayName.prefix(3) + " " + date.dashed
   }
 
   /// "05:30" from seconds since the service day's start (24:00 stays 24:00).
