@@ -17,10 +17,14 @@ public struct BoardQuery: Sendable, Hashable {
   public var route: String?
   /// Only trips going there (headsign or a later stop's name).
   public var destination: String?
+  /// Only departures a wheelchair user can take (`RiderDetails.isAccessible`): `limit` of
+  /// them, however many others come first.
+  public var accessibleOnly = false
 
   /// A query from `start`.
   public init(
-    start: UnixTime, windowMinutes: Int, limit: Int, includeArrivals: Bool = false, route: String? = nil, destination: String? = nil
+    start: UnixTime, windowMinutes: Int, limit: Int, includeArrivals: Bool = false, route: String? = nil, destination: String? = nil,
+    accessibleOnly: Bool = false
   ) {
     self.start = start
     self.windowMinutes = windowMinutes
@@ -28,6 +32,7 @@ public struct BoardQuery: Sendable, Hashable {
     self.includeArrivals = includeArrivals
     self.route = route
     self.destination = destination
+    self.accessibleOnly = accessibleOnly
   }
 }
 
@@ -47,6 +52,20 @@ public enum DepartureBoard {
   public static func departures(
     store: Store, stop: TransitModel.Stop, platforms: [TransitModel.Stop], live: LiveRealtime, query: BoardQuery
   ) throws -> [Departure] {
+    guard query.accessibleOnly else { return try allDepartures(store: store, stop: stop, platforms: platforms, live: live, query: query) }
+    // Every departure of the window (read at once: no limit), then the first `limit` the
+    // filter keeps.
+    var unlimited = query
+    unlimited.limit = .max
+    let all = try allDepartures(store: store, stop: stop, platforms: platforms, live: live, query: unlimited)
+    let details = try RiderDetails.of(all, store: store, live: live)
+    return Array(zip(all, details).filter { $0.1.isAccessible }.map(\.0).prefix(query.limit))
+  }
+
+  /// `departures` without the accessibility filter.
+  static func allDepartures(
+    store: Store, stop: TransitModel.Stop, platforms: [TransitModel.Stop], live: LiveRealtime, query: BoardQuery
+  ) throws -> [Departure] {
     let hasRealtime = !live.feeds.isEmpty
     let lookback: Int64 = hasRealtime ? 3600 : 0
     let end = query.start + Int64(query.windowMinutes * 60)
@@ -54,7 +73,7 @@ public enum DepartureBoard {
     let calls = try store.departures(
       at: stop,
       DepartureQuery(
-        from: query.start - lookback, until: end + lead, limit: hasRealtime ? nil : query.limit,
+        from: query.start - lookback, until: end + lead, limit: hasRealtime || query.limit == .max ? nil : query.limit,
         includeArrivals: query.includeArrivals, route: query.route, destination: query.destination))
     guard hasRealtime else { return calls.map { Departure(call: $0) } }
     var stopIDs: Set<StopID> = [stop.id]

@@ -51,14 +51,15 @@ struct BoardContext {
   /// The board at `now` with `feeds`: the realtime as matched, the departures and the stop's
   /// alerts.
   func board(
-    now: UnixTime, feeds: [FeedMessage], warn: Bool, limit: Int? = nil, start: UnixTime? = nil, includeArrivals: Bool = false
+    now: UnixTime, feeds: [FeedMessage], warn: Bool, limit: Int? = nil, start: UnixTime? = nil, includeArrivals: Bool = false,
+    accessibleOnly: Bool = false
   ) throws -> (LiveRealtime, [Departure], [AlertNotice]) {
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: warn)
     let departures = try DepartureBoard.departures(
       store: store, stop: stop, platforms: Array(platforms.values), live: live,
       query: BoardQuery(
         start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, includeArrivals: includeArrivals,
-        route: route, destination: destination))
+        route: route, destination: destination, accessibleOnly: accessibleOnly))
     let notices = DepartureBoard.notices(live: live, stop: stop, platforms: Array(platforms.values), departures: departures)
     return (live, departures, notices)
   }

@@ -104,22 +104,15 @@ enum DeparturesCommand: TransitCommand {
     // The stop and the options the board, --group and --line read the same way.
     let board = try BoardContext(invocation)
     let (store, stop, platforms, zone) = (board.store, board.stop, board.platforms, board.zone)
-    let (window, limit, from, route, destination) = (board.windowMinutes, board.limit, board.from, board.route, board.destination)
+    let (window, from, route, destination) = (board.windowMinutes, board.from, board.route, board.destination)
     // --realtime FILE overrides; otherwise the configured feeds' realtime, through the cache.
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation, preferred: stop.feed.rawValue) : localFeeds
     let now = invocation.now
     let start = try arguments.queryStart(Options.at, on: Options.date, now: now, zone: zone)
-    let accessibleOnly = arguments.isSet(Options.accessible)
-    let (live, found, notices) = try board.board(
-      now: now, feeds: feeds, warn: true, limit: accessibleOnly ? 10_000 : limit, start: start,
-      includeArrivals: arguments.isSet(Options.arrivals))
-    var departures = found
-    var details = try RiderDetails.of(departures, store: store, live: live)
-    if accessibleOnly {
-      let kept = zip(departures, details).filter { $0.1.isAccessible }.prefix(limit)
-      departures = kept.map(\.0)
-      details = kept.map(\.1)
-    }
+    let (live, departures, notices) = try board.board(
+      now: now, feeds: feeds, warn: true, start: start, includeArrivals: arguments.isSet(Options.arrivals),
+      accessibleOnly: arguments.isSet(Options.accessible))
+    let details = try RiderDetails.of(departures, store: store, live: live)
     let platformLabels = stop.isStation ? try PlatformLabels.labels(for: Array(platforms.values), in: store) : [:]
     func reachable(_ departure: Departure) -> Bool? {
       DepartureBoard.isReachable(
