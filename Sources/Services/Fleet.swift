@@ -82,9 +82,21 @@ public struct VehicleView: Sendable, Hashable {
 
   /// Live before estimated, then by route, destination and vehicle.
   public static func listOrder(_ a: VehicleView, _ b: VehicleView) -> Bool {
+    listOrder(a, NaturalOrder.Key(a.listedRoute), b, NaturalOrder.Key(b.listedRoute))
+  }
+
+  /// `views` in `listOrder`, each route name folded once (not at every comparison: the list is
+  /// sorted again at every redraw of `vehicles --watch`).
+  public static func sortedForList(_ views: [VehicleView]) -> [VehicleView] {
+    views.map { ($0, NaturalOrder.Key($0.listedRoute)) }.sorted { listOrder($0.0, $0.1, $1.0, $1.1) }.map(\.0)
+  }
+
+  /// The route it is listed under: its short name, else its route_id.
+  var listedRoute: String { routeShortName ?? routeID?.rawValue ?? "" }
+
+  private static func listOrder(_ a: VehicleView, _ ra: NaturalOrder.Key, _ b: VehicleView, _ rb: NaturalOrder.Key) -> Bool {
     if a.isEstimated != b.isEstimated { return !a.isEstimated }
-    let ra = a.routeShortName ?? a.routeID?.rawValue ?? "", rb = b.routeShortName ?? b.routeID?.rawValue ?? ""
-    if ra != rb { return NaturalOrder.less(ra, rb) }
+    if ra.text != rb.text { return ra < rb }
     if (a.headsign ?? "") != (b.headsign ?? "") { return (a.headsign ?? "") < (b.headsign ?? "") }
     return (a.vehicleID ?? a.tripID?.rawValue ?? "") < (b.vehicleID ?? b.tripID?.rawValue ?? "")
   }
@@ -172,7 +184,7 @@ public struct Fleet {
     if let near {
       views.removeAll { view in view.coordinate.map { $0.distanceMeters(to: near) > radiusMeters } ?? true }
     }
-    return views.sorted(by: VehicleView.listOrder)
+    return VehicleView.sortedForList(views)
   }
 
   /// Every vehicle in the feeds (each once, by vehicle id, else label, else entity id); then

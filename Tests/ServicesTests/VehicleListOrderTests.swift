@@ -21,5 +21,9 @@ import TransitModel
     ]
     let sorted = views.sorted(by: VehicleView.listOrder).map { "\($0.routeShortName!) \($0.headsign!) \($0.vehicleID!)" }
     #expect(sorted == ["2 Airport 4", "2 Airport 5", "2 Town 3", "10 Zoo 7", "L3 San Francisco 310", "2 Airport 9"])
+    // The list's own sort (route names folded once) gives the same order.
+    #expect(
+      VehicleView.sortedForList(views).map { "\($0.routeShortName!) \($0.headsign!) \($0.vehicleID!)" }
+        == ["2 Airport 4", "2 Airport 5", "2 Town 3", "10 Zoo 7", "L3 San Francisco 310", "2 Airport 9"])
   }
 }
