@@ -164,6 +164,8 @@ public struct TripUpdate: Sendable, Equatable {
     var storedStopID: String = ""
     /// Where `stopTimeProperties` is kept: a shared, copy-on-write cell (see `Box`).
     var stopTimePropertiesBox: Box<StopTimeProperties>?
+    /// Where NYCT's extension (`nyctStopTimeUpdate`, field 1001) is kept: set only in its feeds.
+    var nyctStopTimeUpdateBox: Box<NyctStopTimeUpdate>?
     /// `arrival`'s value, or an empty event when unset.
     var storedArrival = StopTimeEvent()
     /// Which fields are set: the `Field` bits.
