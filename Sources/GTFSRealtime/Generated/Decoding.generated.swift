@@ -240,12 +240,12 @@ extension TripUpdate.StopTimeUpdate: WireMessage {
         storedScheduleRelationship = Int32(truncatingIfNeeded: try reader.readVarint(named: "schedule_relationship"))
         presence |= Field.scheduleRelationship
       case 0x32:  // 6: optional StopTimeProperties stop_time_properties
-        try reader.mergeMessage(reader.messageTag(forKey: key), "stop_time_properties", into: &stopTimePropertiesBox)
+        try reader.mergeMessage(reader.messageTag(forKey: key), "stop_time_properties", into: &rareBox, at: \.stopTimeProperties)
       case 0x38:  // 7: optional VehiclePosition.OccupancyStatus departure_occupancy_status
         storedDepartureOccupancyStatus = Int32(truncatingIfNeeded: try reader.readVarint(named: "departure_occupancy_status"))
         presence |= Field.departureOccupancyStatus
       case 0x1F4A:  // 1001: optional NyctStopTimeUpdate nyct_stop_time_update
-        try reader.mergeMessage(reader.messageTag(forKey: key), "nyct_stop_time_update", into: &nyctStopTimeUpdateBox)
+        try reader.mergeMessage(reader.messageTag(forKey: key), "nyct_stop_time_update", into: &rareBox, at: \.nyctStopTimeUpdate)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {

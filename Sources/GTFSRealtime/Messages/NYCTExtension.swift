@@ -183,7 +183,7 @@ extension TripDescriptor {
 extension TripUpdate.StopTimeUpdate {
   /// NYCT's extension of the stop time update (field 1001), when the feed is NYCT's.
   public var nyctStopTimeUpdate: NyctStopTimeUpdate? {
-    get { nyctStopTimeUpdateBox?.value }
-    set { nyctStopTimeUpdateBox = newValue.map(Box.init) }
+    get { rareBox?.value.nyctStopTimeUpdate }
+    set { setRare(\.nyctStopTimeUpdate, newValue) }
   }
 }
