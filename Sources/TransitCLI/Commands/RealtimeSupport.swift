@@ -42,7 +42,8 @@ enum RealtimeSupport {
     if report.vehicleCount > 0 {
       parts.append("\(report.matchedVehicleCount) of \(report.vehicleCount) vehicle\(report.vehicleCount == 1 ? "" : "s")")
     }
-    return parts.isEmpty ? nil : parts.joined(separator: ", ") + " matched"
+    guard !parts.isEmpty else { return nil }
+    return parts.joined(separator: ", ") + " matched" + (report.match.summary.map { " (\($0))" } ?? "")
   }
 
   /// Repairs listed in text at most; the rest are counted (JSON lists them all).
@@ -73,6 +74,16 @@ enum RealtimeSupport {
     return .object(members)
   }
 
+  /// `realtime.match`: trip updates and vehicles by the rule that matched them, and the
+  /// unmatched trip updates by reason (rule 18).
+  static func matchJSON(_ match: RealtimeMatch) -> JSON {
+    func counts(_ values: [String: Int]) -> JSON { .object(values.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) }
+    return .object([
+      ("trip_updates", counts(match.tripUpdates)), ("unmatched_trip_updates", counts(match.unmatchedTripUpdates)),
+      ("vehicles", counts(match.vehicles)),
+    ])
+  }
+
   /// DESIGN.md's `realtime` object, with what matched and the warnings.
   static func json(_ report: RealtimeReport, zone: LocalZone) -> JSON {
     let status = report.freshness.status == .expired ? "stale" : report.freshness.status.rawValue
@@ -82,6 +93,7 @@ enum RealtimeSupport {
       ("age_seconds", report.freshness.ageSeconds.map { JSON.number(Int($0)) } ?? .null),
       ("trip_updates", .object([("matched", .number(report.matchedTripUpdateCount)), ("total", .number(report.tripUpdateCount))])),
       ("vehicles", .object([("matched", .number(report.matchedVehicleCount)), ("total", .number(report.vehicleCount))])),
+      ("match", matchJSON(report.match)),
       ("warnings", .array(report.warnings.map(JSON.string))),
       ("repairs", .array(report.repairs.map(json))),
     ])
