@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import TransitModel
 
 extension Store {
@@ -128,4 +129,47 @@ extension Store {
 
   /// Whether any feed held has a route `routeID`.
   public func hasRoute(_ routeID: RouteID) throws -> Bool { try route(routeID) != nil }
+}
+
+/// The area a feed's stops cover: one box per feed held, with a margin.
+public struct StopArea: Sendable, Hashable {
+  /// Per feed: latitude and longitude ranges of its stops, widened by the margin.
+  public var boxes: [(latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)]
+
+  /// Whether `coordinate` lies in any feed's box.
+  public func contains(_ coordinate: Coordinate) -> Bool {
+    boxes.contains { $0.latitude.contains(coordinate.latitude) && $0.longitude.contains(coordinate.longitude) }
+  }
+
+  public static func == (lhs: StopArea, rhs: StopArea) -> Bool {
+    lhs.boxes.elementsEqual(rhs.boxes) { $0.latitude == $1.latitude && $0.longitude == $1.longitude }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for box in boxes {
+      hasher.combine(box.latitude.lowerBound)
+      hasher.combine(box.longitude.lowerBound)
+    }
+  }
+}
+
+extension Store {
+  /// The area the stops held cover, each feed's bounding box widened by `marginMeters`; nil
+  /// when no stop has a position.
+  /// - Complexity: one scan of each feed's stops.
+  public func stopArea(marginMeters: Double = 2_000) throws -> StopArea? {
+    var boxes: [(latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)] = []
+    for reader in feeds {
+      let select = try reader.db.cached(
+        "SELECT min(lat), max(lat), min(lon), max(lon) FROM stops WHERE lat IS NOT NULL AND lon IS NOT NULL")
+      guard try select.step(), !select.isNull(0) else { continue }
+      let latitude = select.double(0)...select.double(1), longitude = select.double(2)...select.double(3)
+      let dLat = marginMeters / 111_320
+      let middle = (latitude.lowerBound + latitude.upperBound) / 2
+      let dLon = marginMeters / max(1_000, 111_320 * cos(middle * .pi / 180))
+      boxes.append(
+        ((latitude.lowerBound - dLat)...(latitude.upperBound + dLat), (longitude.lowerBound - dLon)...(longitude.upperBound + dLon)))
+    }
+    return boxes.isEmpty ? nil : StopArea(boxes: boxes)
+  }
 }
