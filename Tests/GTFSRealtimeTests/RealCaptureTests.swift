@@ -231,3 +231,39 @@ import Testing
     #expect(throws: WireError.self) { try FeedMessage(decoding: [UInt8](bytes)) }
   }
 }
+
+/// NYCT's tracks are kept packed when short and in the shared cell otherwise; every shape of
+/// value decodes to what the encoder wrote, whichever way it is kept.
+@Suite struct NYCTTrackStorageTests {
+  static let values: [NyctStopTimeUpdate] = [
+    NyctStopTimeUpdate(scheduledTrack: "1"),
+    NyctStopTimeUpdate(scheduledTrack: "2", actualTrack: "M"),
+    NyctStopTimeUpdate(actualTrack: "A1"),
+    NyctStopTimeUpdate(scheduledTrack: "ABC", actualTrack: "4"),
+    NyctStopTimeUpdate(scheduledTrack: "", actualTrack: "4"),
+    NyctStopTimeUpdate(scheduledTrack: "é"),
+    NyctStopTimeUpdate(),
+  ]
+
+  @Test(arguments: values)
+  func roundTrips(_ value: NyctStopTimeUpdate) throws {
+    var update = TripUpdate.StopTimeUpdate(stopID: "127S")
+    update.nyctStopTimeUpdate = value
+    #expect(update.nyctStopTimeUpdate == value)
+    let decoded = try TripUpdate.StopTimeUpdate(decoding: update.encoded())
+    #expect(decoded.nyctStopTimeUpdate == value)
+    #expect(decoded == update)
+    #expect(decoded.stopID == "127S")
+    update.nyctStopTimeUpdate = nil
+    #expect(update == TripUpdate.StopTimeUpdate(stopID: "127S"))
+  }
+
+  /// Sent twice, the extension merges as protobuf's messages do: the later track wins.
+  @Test func aSecondOccurrenceMerges() throws {
+    var writer = WireWriter()
+    writer.writeMessage(1001, NyctStopTimeUpdate(scheduledTrack: "1"))
+    writer.writeMessage(1001, NyctStopTimeUpdate(actualTrack: "2"))
+    let decoded = try TripUpdate.StopTimeUpdate(decoding: writer.bytes)
+    #expect(decoded.nyctStopTimeUpdate == NyctStopTimeUpdate(scheduledTrack: "1", actualTrack: "2"))
+  }
+}

@@ -245,7 +245,7 @@ extension TripUpdate.StopTimeUpdate: WireMessage {
         storedDepartureOccupancyStatus = Int32(truncatingIfNeeded: try reader.readVarint(named: "departure_occupancy_status"))
         presence |= Field.departureOccupancyStatus
       case 0x1F4A:  // 1001: optional NyctStopTimeUpdate nyct_stop_time_update
-        try reader.mergeMessage(reader.messageTag(forKey: key), "nyct_stop_time_update", into: &rareBox, at: \.nyctStopTimeUpdate)
+        try reader.mergeNYCTStopTimeUpdate(reader.messageTag(forKey: key), "nyct_stop_time_update", into: &self)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {

@@ -183,7 +183,46 @@ extension TripDescriptor {
 extension TripUpdate.StopTimeUpdate {
   /// NYCT's extension of the stop time update (field 1001), when the feed is NYCT's.
   public var nyctStopTimeUpdate: NyctStopTimeUpdate? {
-    get { rareBox?.value.nyctStopTimeUpdate }
-    set { setRare(\.nyctStopTimeUpdate, newValue) }
+    get { storedTracks != 0 ? NYCTTracks.unpack(storedTracks) : rareBox?.value.nyctStopTimeUpdate }
+    set {
+      if let newValue, let packed = NYCTTracks.pack(newValue) {
+        storedTracks = packed
+        if rareBox?.value.nyctStopTimeUpdate != nil { setRare(\.nyctStopTimeUpdate, nil) }
+      } else {
+        storedTracks = 0
+        setRare(\.nyctStopTimeUpdate, newValue)
+      }
+    }
+  }
+}
+
+/// NYCT's tracks packed into four bytes: the scheduled track's one or two ASCII bytes, then the
+/// actual track's, a zero byte where a track is unset or one character long. A value that does
+/// not fit (a longer or non-ASCII track, an empty string, no track at all) is not packed.
+enum NYCTTracks {
+  static func pack(_ update: NyctStopTimeUpdate) -> UInt32? {
+    guard update.scheduledTrack != nil || update.actualTrack != nil else { return nil }
+    func bytes(_ track: String?) -> UInt32? {
+      guard let track else { return 0 }
+      var value: UInt32 = 0
+      var count = 0
+      for byte in track.utf8 {
+        guard byte > 0, byte < 0x80, count < 2 else { return nil }
+        value |= UInt32(byte) << (8 * count)
+        count += 1
+      }
+      return count == 0 ? nil : value
+    }
+    guard let scheduled = bytes(update.scheduledTrack), let actual = bytes(update.actualTrack) else { return nil }
+    return scheduled | actual << 16
+  }
+
+  static func unpack(_ packed: UInt32) -> NyctStopTimeUpdate {
+    func track(_ half: UInt32) -> String? {
+      guard half & 0xFF != 0 else { return nil }
+      let bytes = half >> 8 == 0 ? [UInt8(half & 0xFF)] : [UInt8(half & 0xFF), UInt8(half >> 8)]
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return NyctStopTimeUpdate(scheduledTrack: track(packed & 0xFFFF), actualTrack: track(packed >> 16))
   }
 }

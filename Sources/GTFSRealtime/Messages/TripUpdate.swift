@@ -187,6 +187,9 @@ public struct TripUpdate: Sendable, Equatable {
     var storedArrival = StopTimeEvent()
     /// Which fields are set: the `Field` bits.
     var presence: UInt8 = 0
+    /// NYCT's tracks when short (`NYCTTracks`, in bytes that are padding otherwise); 0 when
+    /// unset or kept in `rareBox`.
+    var storedTracks: UInt32 = 0
     /// `departure`'s value, or an empty event when unset.
     var storedDeparture = StopTimeEvent()
     /// `stopSequence`'s value, or 0 when unset.

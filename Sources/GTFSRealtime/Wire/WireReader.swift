@@ -868,6 +868,56 @@ package struct WireReader {
     try decodeNested(tag, name, index: nil, into: &box!.value)
   }
 
+  /// NYCT's extension of a stop time update, merged into it (`NYCTTracks` packs short tracks in
+  /// place; others go to its `rareBox`).
+  mutating func mergeNYCTStopTimeUpdate(
+    _ tag: FieldTag, _ name: StaticString, into update: inout TripUpdate.StopTimeUpdate
+  ) throws(WireError) {
+    // NYCT's own shape, read straight from the bytes: `0A 01 t` (scheduled_track) and
+    // `12 01 t` (actual_track), each track one or two ASCII bytes, at most once each. Anything
+    // else is decoded the general way below, from the same place.
+    let start = offset
+    if tag.wireType == .lengthDelimited, update.storedTracks == 0, update.rareBox == nil, offset < end {
+      let length = Int(bytes[offset])
+      if length < 0x80, offset + 1 + length <= end {
+        var position = offset + 1
+        let stop = position + length
+        var packed: UInt32 = 0
+        var fits = length > 0
+        while fits && position < stop {
+          guard position + 2 <= stop else {
+            fits = false
+            break
+          }
+          let key = bytes[position], count = Int(bytes[position + 1])
+          let shift: UInt32 = key == 0x0A ? 0 : key == 0x12 ? 16 : 99
+          guard shift != 99, count >= 1, count <= 2, position + 2 + count <= stop, (packed >> shift) & 0xFFFF == 0 else {
+            fits = false
+            break
+          }
+          for index in 0..<count {
+            let byte = bytes[position + 2 + index]
+            guard byte > 0, byte < 0x80 else {
+              fits = false
+              break
+            }
+            packed |= UInt32(byte) << (shift + 8 * UInt32(index))
+          }
+          position += 2 + count
+        }
+        if fits && packed != 0 {
+          offset = stop
+          update.storedTracks = packed
+          return
+        }
+      }
+    }
+    offset = start
+    var value = update.nyctStopTimeUpdate ?? NyctStopTimeUpdate()
+    try decodeNested(tag, name, index: nil, into: &value)
+    update.nyctStopTimeUpdate = value
+  }
+
   /// A message field kept with other rarely set ones in one `Box` (`StopTimeUpdate.Rare`),
   /// merged in place at `field` of the cell's value; the cell is made on first use.
   mutating func mergeMessage<R: RareFields, M: WireMessage & Sendable>(
