@@ -47,6 +47,9 @@ public struct Departure: Hashable, Sendable {
   public var vehicleID: String?
   /// Whether the feed predicted the trip but the prediction was ignored as more than the outlier
   /// bound (1 h) off the timetable, so the time shown is the timetable's.
+  /// The call's platform change, when the feed states one (rule 17); with an assigned stop,
+  /// `call.stopID` is that stop.
+  public var platformChange: PlatformChange?
   public var isPredictionIgnored: Bool
 
   /// Creates a departure.

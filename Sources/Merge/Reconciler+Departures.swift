@@ -163,14 +163,21 @@ extension Reconciler {
     if stop.isSkipped {
       return Departure(call: call, status: .skipped, source: .realtime, vehicleID: prediction.vehicleID)
     }
+    // A platform change moves the call to its assigned stop (rule 17).
+    var call = call
+    if let assigned = stop.platformChange?.assignedStopID { call.stopID = assigned }
     let expected = call.isLastStop ? stop.expectedArrival ?? stop.expected : stop.expected
     guard let expected, stop.source != .schedule else {
-      return Departure(call: call, vehicleID: prediction.vehicleID, isPredictionIgnored: ignored)
+      var departure = Departure(call: call, vehicleID: prediction.vehicleID, isPredictionIgnored: ignored)
+      departure.platformChange = stop.platformChange
+      return departure
     }
     let delay = call.scheduledTime.map { expected - $0 }
-    return Departure(
+    var departure = Departure(
       call: call, expected: expected, delaySeconds: delay, status: delay.map(options.status(delay:)) ?? .onTime,
       source: stop.source, vehicleID: prediction.vehicleID)
+    departure.platformChange = stop.platformChange
+    return departure
   }
 }
 

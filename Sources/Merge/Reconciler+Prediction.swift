@@ -26,6 +26,7 @@ extension Reconciler {
     let stops = trip.stops
     var states = [StopState](repeating: .unknown, count: stops.count)
     var ignored: [Int] = []
+    var changes: [(Int, PlatformChange)] = []
     var cursor = 0
     for stu in update.stopTimeUpdates {
       let index: Int?
@@ -43,6 +44,7 @@ extension Reconciler {
         continue
       }
       cursor = index + 1
+      if let change = PlatformChange(stu, scheduled: stops[index].stopID) { changes.append((index, change)) }
       switch stu.scheduleRelationshipOrDefault {
       case .skipped: states[index] = .skipped
       case .noData: states[index] = .noData
@@ -70,6 +72,7 @@ extension Reconciler {
       }
       clamp(&result, instance: trip.instance, report: &report)
       for index in ignored { result[index].isOutlier = true }
+      for (index, change) in changes { result[index].platformChange = change }
       return TripPrediction(instance: trip.instance, stops: result)
     }
 
@@ -114,6 +117,7 @@ extension Reconciler {
     }
     clamp(&result, instance: trip.instance, report: &report)
     for index in ignored { result[index].isOutlier = true }
+    for (index, change) in changes { result[index].platformChange = change }
     return TripPrediction(instance: trip.instance, stops: result)
   }
 

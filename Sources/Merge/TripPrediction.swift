@@ -1,4 +1,31 @@
+import GTFSRealtime
 import TransitModel
+
+/// A call moved from its planned platform (DESIGN.md rule 17): to another stop
+/// (`stop_time_properties.assigned_stop_id`), or, on NYCT, to another track than scheduled.
+public struct PlatformChange: Hashable, Sendable {
+  /// The stop the call is assigned to instead of the timetable's.
+  public var assignedStopID: StopID?
+  /// NYCT: the track the train is on, and the one it was scheduled on, when they differ.
+  public var actualTrack: String?
+  public var scheduledTrack: String?
+
+  /// Creates a change.
+  public init(assignedStopID: StopID? = nil, actualTrack: String? = nil, scheduledTrack: String? = nil) {
+    self.assignedStopID = assignedStopID
+    self.actualTrack = actualTrack
+    self.scheduledTrack = scheduledTrack
+  }
+
+  /// The change a stop time update states, if any: an assigned stop other than `scheduled`, or
+  /// a NYCT actual track other than the scheduled one.
+  public init?(_ stu: TripUpdate.StopTimeUpdate, scheduled: StopID) {
+    let assigned = stu.stopTimeProperties?.assignedStopID.flatMap { $0.isEmpty || $0 == scheduled.rawValue ? nil : StopID($0) }
+    let track = stu.nyctStopTimeUpdate?.changedTrack
+    guard assigned != nil || track != nil else { return nil }
+    self.init(assignedStopID: assigned, actualTrack: track?.actual, scheduledTrack: track?.scheduled)
+  }
+}
 
 /// One stop of a trip instance with what realtime expects there.
 public struct PredictedStop: Hashable, Sendable {
@@ -15,6 +42,8 @@ public struct PredictedStop: Hashable, Sendable {
   /// Whether the feed's own prediction for this stop was ignored: more than the outlier bound
   /// (1 h) off the timetable.
   public var isOutlier = false
+  /// The call's platform change, when the feed states one (rule 17).
+  public var platformChange: PlatformChange?
 
   /// Creates a predicted stop.
   public init(

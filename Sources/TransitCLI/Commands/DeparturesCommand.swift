@@ -285,7 +285,7 @@ enum DeparturesCommand: TransitCommand {
       case .schedule: marker = departure.isPredictionIgnored ? "prediction ignored (too far from the timetable)" : "scheduled"
       }
     }
-    return [scheduled, delay, marker]
+    return [scheduled, delay, marker + (departure.platformChange.map { ", " + PlatformChangeText.text($0) } ?? "")]
   }
 
   static func paint(_ text: String, code: String, _ enabled: Bool) -> String {
@@ -321,7 +321,7 @@ enum DeparturesCommand: TransitCommand {
   /// One departure in DESIGN.md's `departures --json` shape.
   static func departureJSON(_ departure: Departure, zone: LocalZone, reachable: Bool?) -> JSON {
     let call = departure.call
-    return .object([
+    var members: [(String, JSON)] = [
       ("trip_id", .string(call.tripID.rawValue)), ("route_id", .string(call.routeID.rawValue)),
       ("route_short_name", .string(call.routeShortName)), ("headsign", .string(call.headsign)),
       ("stop_id", .string(call.stopID.rawValue)), ("stop_sequence", .number(call.stopSequence)),
@@ -331,8 +331,14 @@ enum DeparturesCommand: TransitCommand {
       ("delay_seconds", departure.delaySeconds.map { JSON.number(Int($0)) } ?? .null),
       ("status", .string(departure.status.rawValue)), ("source", .string(departure.source.rawValue)),
       ("vehicle_id", .optional(departure.vehicleID)),
+    ]
+    // Only when the feed states one (rule 17): the shape is unchanged otherwise.
+    if let change = departure.platformChange { members.append(("platform_change", PlatformChangeText.json(change))) }
+    members += [
       ("reachable", reachable.map(JSON.bool) ?? .null),
       ("prediction_ignored", .bool(departure.isPredictionIgnored)),
-    ])
+    ]
+    return .object(members)
   }
+
 }
