@@ -43,7 +43,7 @@ import Testing
     #expect(
       result.stdout == """
         Tallaght Interchange ♿ · station, departures from 07:40
-        realtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates, 2 of 2 vehicles matched
+        realtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates, 2 of 2 vehicles matched (1 built from the update)
         Red  Suir Road ♿                        platform C  07:40 · now                              scheduled
         Red  Suir Road ♿                        platform C  07:51 · 11 min  sched 07:50  on time     live
         27   Crumlin Hospital ♿                 platform A  07:53 · 13 min  sched 07:50  3 min late  live
@@ -83,6 +83,14 @@ import Testing
             "vehicles": {
               "matched": 2,
               "total": 2
+            },
+            "match": {
+              "trip_updates": {
+                "built_from_update": 1,
+                "trip_id": 7
+              },
+              "unmatched_trip_updates": {},
+              "vehicles": {}
             },
             "warnings": [],
             "repairs": []
@@ -225,7 +233,7 @@ import Testing
     #expect(
       stale.stdout == """
         Tallaght Interchange ♿ · station, departures from 07:42
-        realtime: stale, feed 2 min old (07:39) · 8 of 8 trip updates matched
+        realtime: stale, feed 2 min old (07:39) · 8 of 8 trip updates matched (1 built from the update)
         Red  Suir Road ♿         platform C  07:51 · 9 min   sched 07:50  on time     live
         27   Crumlin Hospital ♿  platform A  07:53 · 11 min  sched 07:50  3 min late  live
 
@@ -249,7 +257,7 @@ import Testing
     #expect(
       result.stdout == """
         Tallaght Interchange ♿ · station, departures from 07:40
-        realtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched
+        realtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched (1 built from the update)
         notice (detour): 77X diverted via Belgard Road until 10:00 (roadworks at Citywest)
         77X  Citywest Campus  platform A  08:05           cancelled
         77X  Citywest Campus  platform A  08:35 · 55 min  scheduled

@@ -148,8 +148,9 @@ import TransitModel
     let headerText = try #require(alert["header_text"] as? [String: Any])
     let translation = try #require((headerText["translation"] as? [[String: Any]])?.first)
     #expect(translation["text"] as? String == "Délai de 5 min — ligne ⚠︎ 42")
-    // Every key is one of the .proto's own field names.
-    #expect(Self.keys(of: root).allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "_" } })
+    // Every key is one of the .proto's own field names, or an extension's in brackets (NYCT's).
+    #expect(Self.keys(of: root).allSatisfy { $0.allSatisfy { $0.isLowercase || $0 == "_" || $0 == "[" || $0 == "]" } })
+    #expect(Self.keys(of: root).isSuperset(of: ["[nyct_feed_header]", "[nyct_trip_descriptor]", "[nyct_stop_time_update]"]))
     #expect(
       Self.keys(of: root).isSuperset(of: [
         "trip_modifications", "multi_carriage_details", "modified_trip", "stop_time_properties",

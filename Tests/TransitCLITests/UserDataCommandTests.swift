@@ -89,7 +89,7 @@ import Testing
     #expect(
       tuned.stdout == """
         Tallaght Interchange ♿ · station, departures from 7:40 AM
-        realtime: fresh, feed 30 s old (7:39 AM) · 8 of 8 trip updates matched
+        realtime: fresh, feed 30 s old (7:39 AM) · 8 of 8 trip updates matched (1 built from the update)
         Red  Suir Road ♿         platform C  7:40 AM · now                             scheduled
         Red  Suir Road ♿         platform C  7:51 AM · 11 min  sched 7:50 AM  on time  live
         27   Crumlin Hospital ♿  platform A  7:53 AM · 13 min  sched 7:50 AM  on time  live
@@ -208,7 +208,7 @@ import Testing
     let live = run(["--now", tuesday, "--from", "53.2941,-6.4010", "--realtime", tripUpdates])
     #expect(
       live.stdout.hasPrefix(
-        "favourites, nearest first from 53.29410,-6.40100 (--from)\nrealtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched\n\nTallaght Hospital [4540] · 1.5 km, 25 min walk\n"
+        "favourites, nearest first from 53.29410,-6.40100 (--from)\nrealtime: fresh, feed 30 s old (07:39) · 8 of 8 trip updates matched (1 built from the update)\n\nTallaght Hospital [4540] · 1.5 km, 25 min walk\n"
       ))
     #expect(live.stdout.contains("27   Crumlin Hospital  platform A  07:53 · 13 min  sched 07:50  3 min late  live\n"))
   }
