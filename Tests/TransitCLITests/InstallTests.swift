@@ -125,13 +125,16 @@ import Testing
   func checkCompletions(prefix: String, home: String) throws {
     let path = prefix + "/bin:/usr/bin:/bin"
     if let bash = CompletionsTests.shell("bash") {
-      // bash-completion, when installed, finds it by itself (PREFIX/share for PREFIX/bin on PATH).
+      // bash-completion, when installed, finds it by itself under XDG_DATA_DIRS (which holds
+      // /usr/local/share and /usr/share; ~/.local/share is its user folder); else it is sourced.
       let loader = "/usr/share/bash-completion/bash_completion"
       let script =
         FileManager.default.fileExists(atPath: loader)
         ? "source \(loader); __load_completion transit; complete -p transit"
         : "source '\(prefix)/share/bash-completion/completions/transit' && complete -p transit"
-      let result = try Self.launch([bash, "--norc", "--noprofile", "-c", script], home: home, environment: ["PATH": path])
+      let result = try Self.launch(
+        [bash, "--norc", "--noprofile", "-c", script], home: home,
+        environment: ["PATH": path, "XDG_DATA_DIRS": prefix + "/share:/usr/share"])
       #expect(result.code == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("complete ") && result.stdout.hasSuffix(" transit\n"), "\(result.stdout)")
       #expect(result.stdout.contains("-F _transit"), "\(result.stdout)")
