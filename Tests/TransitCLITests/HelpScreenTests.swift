@@ -199,6 +199,16 @@ import Testing
     nothing leaves in the window; it always exits 0 and waits for the network at most
     --timeout seconds.
 
+    --format TEMPLATE lays the --line out from fields: {route} (27), {headsign} (Crumlin
+    Hospital), {clock} (07:53), {min} (minutes until it leaves: 13), {delay} (+3, -1, sched,
+    or nothing when on the minute), {status} (on time, late, early, scheduled, added),
+    {leave} (leave in 6 min, leave now, run; or the countdown: in 13 min, now) and {note}
+    (feed 5 min old, offline; or nothing); {{ and }} are braces. The default is
+    '{route} {clock} {delay} · {leave} · {note}' without the parts that are empty. When
+    nothing leaves, the line is the "no 27 before 09:40" message whatever the template.
+    --line --json prints one line of JSON for waybar's custom module: text (the line, or the
+    template's), tooltip, and class and alt (on-time, late, early, scheduled, added, none).
+
     arguments:
       STOP                  A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop
 
@@ -222,6 +232,8 @@ import Testing
       --count N             With --watch: stop after N updates
       --line                One short line for a status bar or prompt: the next departure (and when to leave, with --from)
       --timeout SECONDS     With --line: wait at most this long for realtime, then use the cache or the timetable (default: 2)
+      --format TEMPLATE     With --line: lay the line out from fields, e.g. '{route} {clock} {delay}': {route} {headsign} \
+    {clock} {min} {delay} {status} {leave} {note} (see above)
 
     global options:
       --json                Print one JSON document instead of text
@@ -565,6 +577,16 @@ import Testing
     before 08:30" when nothing gets there in time; it always exits 0 and waits for the network
     at most --timeout seconds.
 
+    --format TEMPLATE lays the --line out from fields: {route} (27), {headsign} (Crumlin
+    Hospital), {clock} (07:53), {min} (minutes until it leaves: 13), {delay} (+3, -1, sched,
+    or nothing when on the minute), {status} (on time, late, early, scheduled, added),
+    {leave} (leave in 6 min, leave now, run; or the countdown: in 13 min, now) and {note}
+    (feed 5 min old, offline; or nothing); {{ and }} are braces. The default is
+    '{route} {clock} {delay} · {leave} · {note}' without the parts that are empty. When
+    nothing leaves, the line is the "no 27 before 09:40" message whatever the template.
+    --line --json prints one line of JSON for waybar's custom module: text (the line, or the
+    template's), tooltip, and class and alt (on-time, late, early, scheduled, added, none).
+
     arguments:
       NAME                  The commute's name
 
@@ -580,6 +602,8 @@ import Testing
       --line                One short line for a status bar: the recommended departure and when to leave
       --timeout SECONDS     With --line: wait at most this long for realtime, then use the cache or the timetable \
     (default: 2)
+      --format TEMPLATE     With --line: lay the line out from fields, e.g. '{route} {clock} {delay}': {route} {headsign} \
+    {clock} {min} {delay} {status} {leave} {note} (see above)
 
     global options:
       --json                Print one JSON document instead of text

@@ -97,9 +97,9 @@ import TransitModel
     server.stop()
   }
 
-  @Test func lineRefusesWatchAndJSON() {
+  @Test func lineRefusesWatchAndGroup() {
     #expect(run(["departures", "TINT", "--line", "--watch"]).code == 2)
-    #expect(run(["departures", "TINT", "--line", "--json"]).code == 2)
+    #expect(run(["departures", "TINT", "--line", "--group"]).code == 2)  // --line --json is waybar's (StatusLineFormatTests)
     #expect(run(["departures", "TINT", "--timeout", "1"]).code == 2)
   }
 

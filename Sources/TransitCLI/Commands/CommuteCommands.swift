@@ -205,7 +205,7 @@ enum CommuteCommand: TransitCommand {
       Options.date.spec, Options.ics.spec, Options.days.spec,
       FeedsSupport.refresh.spec,
       CommuteWatch.watch.spec, CommuteWatch.bell.spec, CommuteWatch.noBell.spec, CommuteWatch.count.spec, CommuteWatch.line.spec,
-      StatusLine.timeout.spec,
+      StatusLine.timeout.spec, StatusLine.format.spec,
     ],
     discussion: """
       For the day, the recommended departure (the latest that gets you there by the deadline:

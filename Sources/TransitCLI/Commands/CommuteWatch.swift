@@ -28,6 +28,8 @@ enum CommuteWatch {
     "sched": timetable only; a stale feed adds its age, a failed fetch "offline"), or "no 27
     before 08:30" when nothing gets there in time; it always exits 0 and waits for the network
     at most --timeout seconds.
+
+    \(StatusLine.formatDiscussion)
     """
 
   /// Refuses --line and --watch without a commute NAME, and their options without them.
@@ -40,6 +42,7 @@ enum CommuteWatch {
       if arguments.isGiven(count) { throw UsageError("--count N goes with --watch") }
     }
     if !line, arguments.isGiven(StatusLine.timeout) { throw UsageError("--timeout goes with --line") }
+    if !line, arguments.isGiven(StatusLine.format) { throw UsageError("--format goes with --line") }
   }
 
   /// Runs --line or --watch for the one commute named; nil when neither is asked for.
@@ -51,7 +54,7 @@ enum CommuteWatch {
       throw UsageError("\(line ? "--line" : "--watch") needs a commute NAME")
     }
     if line && watch { throw UsageError("give --line or --watch, not both") }
-    if invocation.global.json { throw UsageError("\(line ? "--line" : "--watch") is text: leave out --json") }
+    if watch && invocation.global.json { throw UsageError("--watch is text: leave out --json") }
     if arguments.isSet(bell) && arguments.isSet(noBell) { throw UsageError("give --bell or --no-bell, not both") }
     return line ? try StatusLine.commute(invocation, commutes[0]) : try run(invocation, commutes[0])
   }

@@ -49,7 +49,7 @@ enum DeparturesCommand: TransitCommand {
       Options.from.spec, Options.arrivals.spec, Options.accessible.spec,
       FeedsSupport.refresh.spec,
       DeparturesWatch.watch.spec, DeparturesWatch.group.spec, DeparturesWatch.perGroup.spec, DeparturesWatch.count.spec,
-      DeparturesWatch.line.spec, StatusLine.timeout.spec,
+      DeparturesWatch.line.spec, StatusLine.timeout.spec, StatusLine.format.spec,
     ],
     discussion: """
       A station lists the departures of all its platforms. Times are the timetable's (GTFS

@@ -131,6 +131,8 @@ extension DeparturesWatch {
     feed adds its age, a failed or timed-out fetch "offline"), and "no 27 before 09:40" when
     nothing leaves in the window; it always exits 0 and waits for the network at most
     --timeout seconds.
+
+    \(StatusLine.formatDiscussion)
     """
 
   static let examples = [
@@ -144,12 +146,11 @@ extension DeparturesWatch {
   static func dispatch(_ invocation: Invocation) throws -> Int32? {
     let arguments = invocation.arguments
     if arguments.isSet(line) {
-      if arguments.isSet(watch) || arguments.isSet(group) || invocation.global.json {
-        throw UsageError("--line is one line of text: leave out --watch, --group and --json")
-      }
+      if arguments.isSet(watch) || arguments.isSet(group) { throw UsageError("--line is one line: leave out --watch and --group") }
       return try StatusLine.departures(invocation)
     }
     if arguments.isGiven(StatusLine.timeout) { throw UsageError("--timeout goes with --line") }
+    if arguments.isGiven(StatusLine.format) { throw UsageError("--format goes with --line") }
     if arguments.isGiven(count) && !arguments.isSet(watch) { throw UsageError("--count N goes with --watch") }
     if arguments.isGiven(perGroup) && !arguments.isSet(group) { throw UsageError("--per-group N goes with --group") }
     if arguments.isSet(watch) {

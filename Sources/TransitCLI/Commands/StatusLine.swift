@@ -59,41 +59,24 @@ enum StatusLine {
     return (feeds, offline)
   }
 
-  /// The line for `departure` at `now`.
+  /// The line for `departure` at `now`, as `--line` prints it without --format.
   static func text(
     _ departure: Departure, advice: LeaveAdvice?, now: UnixTime, freshness: RealtimeFreshness?, offline: Bool, zone: LocalZone,
     twelveHour: Bool
   ) -> String {
-    let time = departure.time ?? now
-    var text = departure.call.routeShortName + " " + StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour)
-    if departure.source == .schedule && departure.status != .added {
-      text += " sched"
-    } else if let delay = departure.delaySeconds {
-      let minutes = (abs(delay) + 30) / 60
-      if minutes > 0 { text += delay > 0 ? " +\(minutes)" : " -\(minutes)" }
-    }
-    if let advice {
-      text += " · " + advice.text
-    } else {
-      let countdown = StopCommandSupport.countdown(to: time, from: now)
-      text += " · " + (countdown == "now" ? "now" : "in " + countdown)
-    }
-    return text + suffix(freshness: freshness, now: now, offline: offline)
+    fields(departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: zone, twelveHour: twelveHour)
+      .defaultText
   }
 
   /// " · feed 5 min old" for a stale or unused feed, " · offline" after a failed fetch.
   static func suffix(freshness: RealtimeFreshness?, now: UnixTime, offline: Bool) -> String {
-    var parts: [String] = []
-    if let freshness, freshness.status == .stale || freshness.status == .expired, let stamp = freshness.feedTimestamp {
-      parts.append("feed \(FeedsSupport.ageText(max(0, now - stamp))) old")
-    }
-    if offline { parts.append("offline") }
-    return parts.map { " · " + $0 }.joined()
+    notes(freshness: freshness, now: now, offline: offline).map { " · " + $0 }.joined()
   }
 
   /// `departures STOP --line`.
   static func departures(_ invocation: Invocation) throws -> Int32 {
     let timeout = try timeout(invocation)
+    let template = try invocation.arguments.read(format)
     let board = try BoardContext(invocation)
     let now = invocation.now
     let (feeds, offline) = try feeds(invocation, preferred: board.stop.feed.rawValue, timeout: timeout)
@@ -101,19 +84,20 @@ enum StatusLine {
     let walk = board.from.flatMap { from in board.stop.coordinate.map { Int64(board.options.walking.seconds(from: from, to: $0)) } }
     let out = invocation.context.stdout
     let freshness = feeds.isEmpty ? nil : live.report.freshness
-    guard let (departure, advice) = StatusLineChoice.first(departures, walkSeconds: walk, now: now, margin: board.margin) else {
-      let end = StopCommandSupport.clock(now + Int64(board.windowMinutes * 60), zone: board.zone, twelveHour: board.twelveHour)
-      out.line("no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline))
-      return 0
+    let end = StopCommandSupport.clock(now + Int64(board.windowMinutes * 60), zone: board.zone, twelveHour: board.twelveHour)
+    let nothing = "no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline)
+    let chosen = StatusLineChoice.first(departures, walkSeconds: walk, now: now, margin: board.margin).map { departure, advice in
+      fields(departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: board.zone, twelveHour: board.twelveHour)
     }
-    out.line(
-      text(departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: board.zone, twelveHour: board.twelveHour))
+    out.line(output(chosen, nothing: nothing, template: template, json: invocation.global.json))
     return 0
   }
 
   /// `commute NAME --line`: the recommended departure today and when to leave for it.
   static func commute(_ invocation: Invocation, _ commute: UserStore.Commute) throws -> Int32 {
     let timeout = try timeout(invocation)
+    let template = try invocation.arguments.read(format)
+    let json = invocation.global.json
     let out = invocation.context.stdout
     let store = try StopCommandSupport.openStore(invocation)
     guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
@@ -126,7 +110,7 @@ enum StatusLine {
     let today = store.localDate(of: now, feed: stop.feed)
     let deadlineText = ValueParser.clockText(minutes: commute.arriveByMinutes)
     guard CommutePlanner.runs(commute, on: today) else {
-      out.line("no \(commute.name) commute today")
+      out.line(output(nil, nothing: "no \(commute.name) commute today", template: template, json: json))
       return 0
     }
     let (feeds, offline) = try feeds(invocation, preferred: stop.feed.rawValue, timeout: timeout)
@@ -136,13 +120,16 @@ enum StatusLine {
     let freshness = feeds.isEmpty ? nil : live.report.freshness
     let what = commute.route ?? "departure"
     guard let index = plan.recommended else {
-      out.line("no \(what) before \(deadlineText)" + suffix(freshness: freshness, now: now, offline: offline))
+      let nothing = "no \(what) before \(deadlineText)" + suffix(freshness: freshness, now: now, offline: offline)
+      out.line(output(nil, nothing: nothing, template: template, json: json))
       return 0
     }
     let option = plan.options[index]
     let advice = LeaveAdvice.classify(
       departs: option.departs, walkSeconds: Int64(commute.walkMinutes * 60), now: now, margin: BoardSupport.margin(settings))
-    out.line(text(option.departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: zone, twelveHour: twelve))
+    let chosen = fields(
+      option.departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: zone, twelveHour: twelve)
+    out.line(output(chosen, nothing: "", template: template, json: json))
     return 0
   }
 }

@@ -1,0 +1,221 @@
+import GTFS
+import Merge
+import Services
+import TransitModel
+
+/// `--format TEMPLATE` and `--json` of `--line` (issue 39): the status line's parts as named
+/// fields, so a status bar or prompt can lay them out its own way, and waybar's JSON protocol.
+///
+/// A template is text with fields in braces, `{route} {clock} {delay}`; `{{` and `}}` are a
+/// literal brace. Every field is checked when the command line is read: an unknown one, or a
+/// brace left open, is a usage error naming it (exit 2).
+struct LineTemplate: Sendable, Equatable {
+  /// The fields a template may name, in the order help lists them.
+  enum Field: String, CaseIterable, Sendable {
+    case route, headsign, clock, min, delay, status, leave, note
+  }
+
+  /// Literal text, or a field to fill in.
+  enum Piece: Sendable, Equatable {
+    case text(String)
+    case field(Field)
+  }
+
+  let pieces: [Piece]
+
+  /// `{route} {headsign} ...`, for messages and help.
+  static let fieldList = Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+
+  /// Parses `template`, given as `option`.
+  /// - Throws: `UsageError` for an unknown field, or a `{` or `}` that is not part of a field
+  ///   or written twice.
+  init(parsing template: String, option: String = "--format") throws(UsageError) {
+    var pieces: [Piece] = []
+    var literal = ""
+    var index = template.startIndex
+    func flush() {
+      if !literal.isEmpty { pieces.append(.text(literal)) }
+      literal = ""
+    }
+    while index < template.endIndex {
+      let character = template[index]
+      let next = template.index(after: index)
+      if character == "}" {
+        guard next < template.endIndex, template[next] == "}" else {
+          throw UsageError("\(option): '}' without an opening '{' (write }} for a brace)")
+        }
+        literal.append("}")
+        index = template.index(after: next)
+        continue
+      }
+      guard character == "{" else {
+        literal.append(character)
+        index = next
+        continue
+      }
+      if next < template.endIndex, template[next] == "{" {
+        literal.append("{")
+        index = template.index(after: next)
+        continue
+      }
+      guard let close = template[next...].firstIndex(of: "}") else {
+        throw UsageError("\(option): '{' without a closing '}' (write {{ for a brace)")
+      }
+      let name = String(template[next..<close])
+      guard let field = Field(rawValue: name) else {
+        let names = Field.allCases.map(\.rawValue)
+        let hint = Suggestion.nearest(to: name, among: names).map { "; did you mean {\($0)}?" } ?? ""
+        throw UsageError("\(option): unknown field {\(name)}\(hint) (the fields: \(Self.fieldList))")
+      }
+      flush()
+      pieces.append(.field(field))
+      index = template.index(after: close)
+    }
+    flush()
+    self.pieces = pieces
+  }
+
+  /// The template with each field replaced by its value in `fields`.
+  func filled(_ fields: StatusLine.Fields) -> String {
+    pieces.map { piece in
+      switch piece {
+      case .text(let text): text
+      case .field(let field): fields.value(of: field)
+      }
+    }.joined()
+  }
+}
+
+extension StatusLine {
+  static let format = Option<LineTemplate?>.single(
+    OptionSpec(
+      "--format", value: "TEMPLATE",
+      help:
+        "With --line: lay the line out from fields, e.g. '{route} {clock} {delay}': \(LineTemplate.fieldList) (see above)")
+  ) { text, option throws(UsageError) in try LineTemplate(parsing: text, option: option) }
+
+  /// What help says about --format and --line --json (the departures and commute screens).
+  static let formatDiscussion = """
+    --format TEMPLATE lays the --line out from fields: {route} (27), {headsign} (Crumlin
+    Hospital), {clock} (07:53), {min} (minutes until it leaves: 13), {delay} (+3, -1, sched,
+    or nothing when on the minute), {status} (on time, late, early, scheduled, added),
+    {leave} (leave in 6 min, leave now, run; or the countdown: in 13 min, now) and {note}
+    (feed 5 min old, offline; or nothing); {{ and }} are braces. The default is
+    '{route} {clock} {delay} · {leave} · {note}' without the parts that are empty. When
+    nothing leaves, the line is the "no 27 before 09:40" message whatever the template.
+    --line --json prints one line of JSON for waybar's custom module: text (the line, or the
+    template's), tooltip, and class and alt (on-time, late, early, scheduled, added, none).
+    """
+
+  /// The parts of a status line, each as its field shows it.
+  struct Fields: Equatable {
+    var route: String
+    var headsign: String
+    /// The expected time, else the scheduled one, on the agency's clock.
+    var clock: String
+    /// Whole minutes until it leaves (as the countdown counts them).
+    var minutes: Int64
+    /// `+3`, `-1`, `sched`, or empty when live and on the minute.
+    var delay: String
+    /// The delay state: `on time`, `late`, `early`, `scheduled`, `added`.
+    var status: String
+    /// When to leave, else the countdown: `leave in 6 min`, `in 13 min`, `now`.
+    var leave: String
+    /// What is wrong with realtime: `feed 5 min old`, `offline`, both, or empty.
+    var note: String
+    /// The delay in minutes as a phrase: `3 min late`, `on time` (for the tooltip).
+    var delayPhrase: String
+
+    func value(of field: LineTemplate.Field) -> String {
+      switch field {
+      case .route: route
+      case .headsign: headsign
+      case .clock: clock
+      case .min: String(minutes)
+      case .delay: delay
+      case .status: status
+      case .leave: leave
+      case .note: note
+      }
+    }
+
+    /// The line `--line` prints without --format.
+    var defaultText: String {
+      var text = route + " " + clock
+      if !delay.isEmpty { text += " " + delay }
+      text += " · " + leave
+      if !note.isEmpty { text += " · " + note }
+      return text
+    }
+
+    /// The status as a CSS class name (waybar's `class`): `on-time`, `late`, ...
+    var cssClass: String { String(status.map { $0 == " " ? "-" : $0 }) }
+  }
+
+  /// The fields of the line for `departure` at `now`.
+  static func fields(
+    _ departure: Departure, advice: LeaveAdvice?, now: UnixTime, freshness: RealtimeFreshness?, offline: Bool, zone: LocalZone,
+    twelveHour: Bool
+  ) -> Fields {
+    let time = departure.time ?? now
+    let isScheduled = departure.source == .schedule && departure.status != .added
+    var delay = isScheduled ? "sched" : ""
+    var minutesLate: Int64 = 0
+    if !isScheduled, let seconds = departure.delaySeconds {
+      minutesLate = (abs(seconds) + 30) / 60
+      if minutesLate > 0 { delay = seconds > 0 ? "+\(minutesLate)" : "-\(minutesLate)" }
+    }
+    // The status by the early/late thresholds (a line never shows cancelled or skipped), and
+    // the tooltip's phrase for it: "+1" is still on time.
+    let status: String
+    let delayPhrase: String
+    switch departure.status {
+    case _ where isScheduled: (status, delayPhrase) = ("scheduled", "timetable only")
+    case .late: (status, delayPhrase) = ("late", minutesLate > 0 ? "\(minutesLate) min late" : "late")
+    case .early: (status, delayPhrase) = ("early", minutesLate > 0 ? "\(minutesLate) min early" : "early")
+    case .added: (status, delayPhrase) = ("added", "added trip")
+    case .scheduled: (status, delayPhrase) = ("scheduled", "timetable only")
+    default: (status, delayPhrase) = ("on time", "on time")
+    }
+    let seconds = time - now
+    let minutes = seconds >= 0 ? seconds / 60 : -((-seconds + 59) / 60)
+    let leave: String
+    if let advice {
+      leave = advice.text
+    } else {
+      let countdown = StopCommandSupport.countdown(to: time, from: now)
+      leave = countdown == "now" ? "now" : "in " + countdown
+    }
+    return Fields(
+      route: departure.call.routeShortName, headsign: departure.call.headsign,
+      clock: StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour), minutes: minutes, delay: delay, status: status,
+      leave: leave, note: notes(freshness: freshness, now: now, offline: offline).joined(separator: " · "), delayPhrase: delayPhrase)
+  }
+
+  /// What is wrong with realtime, for the end of the line: the age of a stale or unused feed,
+  /// `offline` after a failed fetch.
+  static func notes(freshness: RealtimeFreshness?, now: UnixTime, offline: Bool) -> [String] {
+    var parts: [String] = []
+    if let freshness, freshness.status == .stale || freshness.status == .expired, let stamp = freshness.feedTimestamp {
+      parts.append("feed \(FeedsSupport.ageText(max(0, now - stamp))) old")
+    }
+    if offline { parts.append("offline") }
+    return parts
+  }
+
+  /// What `--line` prints for `fields` (nil: nothing leaves, and `nothing` says so): the
+  /// default line, the template filled, or with `json` one line of waybar's JSON.
+  static func output(_ fields: Fields?, nothing: String, template: LineTemplate?, json: Bool) -> String {
+    guard json else { return fields.map { template?.filled($0) ?? $0.defaultText } ?? nothing }
+    guard let fields else {
+      return JSON.object([("text", .string(nothing)), ("tooltip", .string(nothing)), ("class", .string("none")), ("alt", .string("none"))])
+        .serialized()
+    }
+    var tooltip = "\(fields.route) to \(fields.headsign) · \(fields.clock) · \(fields.delayPhrase) · \(fields.leave)"
+    if !fields.note.isEmpty { tooltip += " · " + fields.note }
+    return JSON.object([
+      ("text", .string(template?.filled(fields) ?? fields.defaultText)), ("tooltip", .string(tooltip)),
+      ("class", .string(fields.cssClass)), ("alt", .string(fields.cssClass)),
+    ]).serialized()
+  }
+}
