@@ -151,4 +151,30 @@ import TransitModel
     #expect(realtime.report.matchedTripUpdateCount == 0)
     #expect(realtime.report.unmatched == [.ambiguous: 1])
   }
+
+  // MARK: - Platform changes (rule 17)
+
+  /// An assigned stop moves the call there; a NYCT actual track other than the scheduled one is
+  /// kept with it; the same track twice is no change.
+  @Test func platformChangesAreKeptWithTheCall() {
+    let trip = Build.trip("T1", [("P1", "08:10"), ("S2", "08:20"), ("S3", "08:30")])
+    var moved = TripUpdate.StopTimeUpdate(stopSequence: 10, stopID: "P1", departure: .init(time: Build.at("08:11").seconds))
+    moved.stopTimeProperties = TripUpdate.StopTimeUpdate.StopTimeProperties(assignedStopID: "P2")
+    var track = TripUpdate.StopTimeUpdate(stopSequence: 20, stopID: "S2", departure: .init(time: Build.at("08:21").seconds))
+    track.nyctStopTimeUpdate = NyctStopTimeUpdate(scheduledTrack: "1", actualTrack: "4")
+    var same = TripUpdate.StopTimeUpdate(stopSequence: 30, stopID: "S3", arrival: .init(time: Build.at("08:31").seconds))
+    same.nyctStopTimeUpdate = NyctStopTimeUpdate(scheduledTrack: "2", actualTrack: "2")
+    let feed = Build.feed([Build.update("T1", stops: [moved, track, same])])
+    let calls = [10, 20].map { Build.call(trip, sequence: $0) }
+    let result = Reconciler.departures(
+      scheduled: calls, trips: [trip], feeds: [feed], now: Build.now,
+      request: DepartureRequest(stopIDs: ["P1", "P2", "S2"], from: Build.now, feed: "test", fallbackServiceDate: Build.date))
+    #expect(result.departures.count == 2)
+    #expect(result.departures[0].call.stopID == "P2")
+    #expect(result.departures[0].platformChange == PlatformChange(assignedStopID: "P2"))
+    #expect(result.departures[1].call.stopID == "S2")
+    #expect(result.departures[1].platformChange == PlatformChange(actualTrack: "4", scheduledTrack: "1"))
+    let prediction = Reconciler.realtime(trips: [trip], feeds: [feed], now: Build.now).predictions.values.first
+    #expect(prediction?.stops.last?.platformChange == nil)
+  }
 }
