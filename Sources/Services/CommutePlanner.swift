@@ -2,6 +2,7 @@ import FoundationEssentials
 import GTFS
 import Merge
 import TransitModel
+import UserData
 
 /// Chooses the departure to take for a saved commute, from the same departure board and the
 /// same realtime every other command uses.

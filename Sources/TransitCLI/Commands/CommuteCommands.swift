@@ -4,6 +4,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// What the `commute` commands share: days, deadlines, and choosing the departure to take.
 enum CommuteSupport {

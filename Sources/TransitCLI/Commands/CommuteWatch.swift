@@ -4,6 +4,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// `transit commute NAME --watch` (issue 20): the recommended departure and its alternatives,
 /// live, with when to leave for each; the terminal bell rings once when it is time to leave

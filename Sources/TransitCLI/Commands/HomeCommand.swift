@@ -4,6 +4,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// `transit` with no arguments: the favourite stops, nearest first from where the user is, each
 /// with its next three departures (live where there is realtime). Without favourites it says

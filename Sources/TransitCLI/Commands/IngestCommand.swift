@@ -5,6 +5,7 @@ import Glibc
 import HostSystem
 import Services
 import TransitModel
+import UserData
 import ZIP
 
 /// `transit ingest`: load a GTFS feed into the timetable database.

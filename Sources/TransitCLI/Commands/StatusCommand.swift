@@ -4,6 +4,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// `transit status [ROUTE...]`: one line per route, green, yellow or red from the alerts in
 /// force, with the reason.

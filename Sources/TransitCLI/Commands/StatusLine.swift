@@ -5,6 +5,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// `--line` of `departures STOP` and `commute NAME` (issue 20): one short line for a shell
 /// prompt or a status bar, e.g. `27 07:53 +3 · leave in 6 min`. It exits 0 even when there is
