@@ -121,8 +121,7 @@ enum StatusCommand: TransitCommand {
           // Without a timetable, alerts for a whole agency or mode name no route: one line each.
           var groups: [String: [IdentifiedAlert]] = [:]
           for item in active where !item.alert.informedEntities.contains(where: { $0.routeID != nil || $0.trip?.routeID != nil }) {
-            let label = resolver.label(item.alert)
-            if label.hasPrefix("all ") { groups[label, default: []].append(item) }
+            if resolver.affected(item.alert).isNetworkWide { groups[resolver.label(item.alert), default: []].append(item) }
           }
           for (label, items) in groups.sorted(by: { $0.key < $1.key }) {
             let (status, reasons) = AlertSeverity.status(of: items)
