@@ -64,6 +64,14 @@ public enum CommutePlanner {
     return day
   }
 
+  /// The day a commute is worked out for when `date` is asked: `date` when it runs then, else
+  /// the next day it does (`skipped` then says `date`); nil for a commute of no weekday (a
+  /// stored mask of 0, or one with only bits past Sunday), which runs on no day at all.
+  public static func day(of commute: UserStore.Commute, asked date: ServiceDate) -> (date: ServiceDate, skipped: ServiceDate?)? {
+    guard let day = nextDay(of: commute, from: date) else { return nil }
+    return (day, day == date ? nil : date)
+  }
+
   /// The deadline of `commute` on `date`: its arrive-by time on the wall clock of `zone`
   /// (on the day clocks go forward a time in the skipped hour comes out an hour later).
   public static func deadline(_ commute: UserStore.Commute, on date: ServiceDate, zone: LocalZone) -> UnixTime {
