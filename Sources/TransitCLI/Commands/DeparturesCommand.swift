@@ -264,7 +264,7 @@ enum DeparturesCommand: TransitCommand {
     }
     var delay = ""
     if let seconds = departure.delaySeconds {
-      let minutes = (abs(seconds) + 30) / 60
+      let minutes = DelayRounding.minutes(seconds)
       switch departure.status {
       case .late: delay = paint("\(minutes) min late", code: "31", colour)
       case .early: delay = paint("\(minutes) min early", code: "36", colour)

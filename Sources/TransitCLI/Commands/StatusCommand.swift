@@ -189,7 +189,7 @@ enum StatusCommand: TransitCommand {
 
   /// "3 of 4 live trips late, 11–15 min".
   static func latenessText(_ lateness: RouteLateness) -> String {
-    let minutes = lateness.lateDelays.map { ($0 + 30) / 60 }
+    let minutes = lateness.lateDelays.map(DelayRounding.minutes)
     let range = minutes.first == minutes.last ? "\(minutes.first ?? 0) min" : "\(minutes.first ?? 0)–\(minutes.last ?? 0) min"
     return "\(lateness.lateDelays.count) of \(lateness.liveTrips) live trip\(lateness.liveTrips == 1 ? "" : "s") late, \(range)"
   }

@@ -70,7 +70,7 @@ enum StatusLine {
     if departure.source == .schedule && departure.status != .added {
       text += " sched"
     } else if let delay = departure.delaySeconds {
-      let minutes = (abs(delay) + 30) / 60
+      let minutes = DelayRounding.minutes(delay)
       if minutes > 0 { text += delay > 0 ? " +\(minutes)" : " -\(minutes)" }
     }
     if let advice {

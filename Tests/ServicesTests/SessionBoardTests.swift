@@ -1,0 +1,58 @@
+import Foundation
+import GTFS
+import GTFSRealtime
+import Merge
+import Services
+import TestSupport
+import Testing
+import TransitModel
+
+/// The demo network (Data/gtfs) ingested by the library once per test process, and its
+/// realtime snapshot decoded: what the session's tests ask.
+enum DemoTimetable {
+  private static let folder: Result<TemporaryFolder, FixtureError> = {
+    let folder = TemporaryFolder()
+    do {
+      try Timetables(directory: folder.path).ingest(packageRoot + "/Data/gtfs", as: "demo", now: 1)
+      return .success(folder)
+    } catch {
+      return .failure(FixtureError("demo ingest: \(error)"))
+    }
+  }()
+
+  /// A store over the demo timetable.
+  static func store() throws -> Store { try Store(directory: folder.get().path) }
+
+  /// The demo's trip updates and vehicle positions (Data/realtime, stamped 07:39:30 UTC).
+  static func realtime() throws -> [FeedMessage] {
+    try ["demo-tripupdates.pb", "demo-vehiclepositions.pb"].map { name in
+      let path = packageRoot + "/Data/realtime/" + name
+      return try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: path))))
+    }
+  }
+
+  /// 2026-12-01 07:40:00 UTC (the demo agency's clock is Dublin's, UTC in December).
+  static let now = UnixTime(1_796_110_800)
+}
+
+/// The delays of the vehicles (issue 33), compared with values worked out here from the feed's
+/// own numbers.
+@Suite struct SessionBoardTests {
+  @Test func vehiclesClassTheirStopsDelaysByTheConfiguredThresholds() throws {
+    let store = try DemoTimetable.store()
+    var options = ServiceOptions()
+    options.reconciler.lateThresholdSeconds = 600
+    options.reconciler.earlyThresholdSeconds = -600
+    let live = try LiveRealtime(store: store, feeds: try DemoTimetable.realtime(), now: DemoTimetable.now, options: options)
+    var fleet = Fleet(store: store, live: live)
+    let views = try fleet.vehicles(includeEstimated: false)
+    let delays = views.flatMap { $0.nextStops.compactMap { stop in stop.delaySeconds.map { ($0, stop.delayStatus) } } }
+    try #require(!delays.isEmpty)
+    for (seconds, status) in delays {
+      let expected: DepartureStatus = seconds >= 600 ? .late : seconds <= -600 ? .early : .onTime
+      #expect(status == expected, "\(seconds) s")
+    }
+    // The demo's delays are a few minutes: at the default thresholds some would be late.
+    #expect(delays.contains { $0.0 >= 120 && $0.0 < 600 })
+  }
+}
