@@ -35,9 +35,26 @@ enum DemoTimetable {
   static let now = UnixTime(1_796_110_800)
 }
 
-/// The delays of the vehicles (issue 33), compared with values worked out here from the feed's
-/// own numbers.
+/// The session's board and the delays of its vehicles (issue 33), compared with values worked
+/// out here from the feed's own numbers.
 @Suite struct SessionBoardTests {
+  @Test func aStationsRowsCarryTheirPlatformLabel() throws {
+    let store = try DemoTimetable.store()
+    let session = TransitSession(store: store, options: ServiceOptions())
+    let station = try #require(try store.stop(StopID("TINT"), feed: FeedName("demo")))
+    let board = try session.board(
+      BoardRequest(stop: station, query: BoardQuery(start: DemoTimetable.now, windowMinutes: 60, limit: 50)), feeds: [],
+      now: DemoTimetable.now)
+    try #require(!board.rows.isEmpty)
+    // Data/gtfs/stops.txt: TINT-A, -B and -C have platform_code A, B and C.
+    let codes = ["TINT-A": "platform A", "TINT-B": "platform B", "TINT-C": "platform C"]
+    for row in board.rows { #expect(row.platform == codes[row.departure.call.stopID.rawValue], "\(row.departure.call.stopID)") }
+    // The groups hold the same rows.
+    let grouped = board.groups(perGroup: 100).flatMap(\.rows)
+    #expect(Set(grouped.map(\.key)) == Set(board.rows.map(\.key)))
+    #expect(grouped.allSatisfy { $0.platform != nil })
+  }
+
   @Test func vehiclesClassTheirStopsDelaysByTheConfiguredThresholds() throws {
     let store = try DemoTimetable.store()
     var options = ServiceOptions()

@@ -12,11 +12,9 @@ struct BoardContext {
   let invocation: Invocation
   let store: Store
   let stop: TransitModel.Stop
-  /// A station's platforms by stop_id.
-  let platforms: [String: TransitModel.Stop]
   let zone: LocalZone
   let settings: Settings
-  let options: ServiceOptions
+  let session: TransitSession
   let margin: LeaveAdvice.Margin
   let twelveHour: Bool
   let windowMinutes: Int
@@ -24,6 +22,9 @@ struct BoardContext {
   let route: String?
   let destination: String?
   let from: Coordinate?
+
+  /// The options of the session's answers (thresholds, walking model, language).
+  var options: ServiceOptions { session.options }
 
   /// The stop and options of `departures STOP ...`.
   init(_ invocation: Invocation, defaultLimit: Int? = nil) throws {
@@ -38,47 +39,25 @@ struct BoardContext {
     store = try StopCommandSupport.openStore(invocation)
     stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
     zone = store.timeZone(of: stop.feed)
-    var platforms: [String: TransitModel.Stop] = [:]
-    if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
-    self.platforms = platforms
-    options = try RealtimeSupport.options(invocation, settings: settings)
+    session = TransitSession(store: store, options: try RealtimeSupport.options(invocation, settings: settings))
     margin = BoardSupport.margin(settings)
     twelveHour = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     route = try arguments.read(DeparturesCommand.Options.route)
     destination = try arguments.read(DeparturesCommand.Options.destination)
   }
 
-  /// The board at `now` with `feeds`: the realtime as matched, the departures and the stop's
-  /// alerts.
+  /// The board at `now` with `feeds` (the realtime's warnings on stderr when `warn`).
   func board(
     now: UnixTime, feeds: [FeedMessage], warn: Bool, limit: Int? = nil, start: UnixTime? = nil, includeArrivals: Bool = false,
     accessibleOnly: Bool = false
-  ) throws -> (LiveRealtime, [Departure], [AlertNotice]) {
-    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: warn)
-    let departures = try DepartureBoard.departures(
-      store: store, stop: stop, platforms: Array(platforms.values), live: live,
-      query: BoardQuery(
-        start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, includeArrivals: includeArrivals,
-        route: route, destination: destination, accessibleOnly: accessibleOnly))
-    let notices = DepartureBoard.notices(live: live, stop: stop, platforms: Array(platforms.values), departures: departures)
-    return (live, departures, notices)
+  ) throws -> Board {
+    let query = BoardQuery(
+      start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, includeArrivals: includeArrivals,
+      route: route, destination: destination, accessibleOnly: accessibleOnly)
+    let board = try session.board(BoardRequest(stop: stop, query: query, from: from), feeds: feeds, now: now)
+    if warn { RealtimeSupport.warn(board.report, invocation: invocation) }
+    return board
   }
-
-  /// The reason an empty board gives when the timetable's service has ended or not begun at
-  /// `start`; nil when there are departures or the timetable runs then.
-  func emptyReason(_ departures: [Departure], start: UnixTime) -> String? {
-    guard departures.isEmpty else { return nil }
-    return DepartureBoard.emptyReason(store: store, stop: stop, start: start)?.warning(feed: stop.feed.rawValue)
-  }
-
-  /// The walk from `--from` to the departure's stop (its platform in a station), in seconds.
-  func walkSeconds(_ departure: Departure) -> Int64? {
-    guard let from, let target = platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate else { return nil }
-    return Int64(options.walking.seconds(from: from, to: target))
-  }
-
-  /// "Tallaght Interchange [TINT]".
-  var title: String { stop.name + (stop.code.map { " [\($0)]" } ?? "") }
 
   /// The configured publish period of the realtime the board reads (the stop's feed when it
   /// is configured), nil when none is configured.

@@ -98,10 +98,11 @@ enum StatusLine {
     let board = try BoardContext(invocation)
     let now = invocation.now
     let (feeds, offline) = try feeds(invocation, preferred: board.stop.feed.rawValue, timeout: timeout)
-    let (live, departures, _) = try board.board(now: now, feeds: feeds, warn: false, limit: 10_000)
+    let answer = try board.board(now: now, feeds: feeds, warn: false, limit: 10_000)
+    let departures = answer.rows.map(\.departure)
     let walk = board.from.flatMap { from in board.stop.coordinate.map { Int64(board.options.walking.seconds(from: from, to: $0)) } }
     let out = invocation.context.stdout
-    let freshness = feeds.isEmpty ? nil : live.report.freshness
+    let freshness = answer.hasRealtime ? answer.report.freshness : nil
     guard let (departure, advice) = StatusLineChoice.first(departures, walkSeconds: walk, now: now, margin: board.margin) else {
       let end = StopCommandSupport.clock(now + Int64(board.windowMinutes * 60), zone: board.zone, twelveHour: board.twelveHour)
       out.line("no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline))
