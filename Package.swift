@@ -4,7 +4,8 @@ import PackageDescription
 /// The target graph is the architecture: `GTFSRealtime` imports nothing, `Merge` only
 /// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner) only `TransitModel`, only
 /// `GTFS` (the timetables) and `UserData` (the user's own database) speak SQL, and `Services`
-/// (every command's answers) speaks neither SQL nor HTTP (DESIGN.md, "Targets").
+/// (every command's answers) speaks no SQL and reaches HTTP only through `Fetch`, behind its
+/// realtime-source protocol (DESIGN.md, "Targets").
 /// `-O` in every configuration (SwiftPM's own `-Onone` comes first; the last flag wins).
 let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
@@ -41,9 +42,10 @@ let package = Package(
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
     .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel", "HostSystem"]),
     // The answers every command shares: a session (TransitSession) over the timetables, the
-    // user's data and the options resolved from the settings; decoded feeds and `now` in,
-    // values out (each `Encodable` as its documented JSON); no SQL, no HTTP.
-    .target(name: "Services", dependencies: ["TransitModel", "GTFS", "UserData", "GTFSRealtime", "Merge", "Routing"]),
+    // user's data, the options resolved from the settings and a realtime source; values out
+    // (each `Encodable` as its documented JSON). No SQL; HTTP only through Fetch, behind the
+    // RealtimeSource protocol.
+    .target(name: "Services", dependencies: ["TransitModel", "GTFS", "UserData", "GTFSRealtime", "Merge", "Routing", "Fetch"]),
     .target(
       name: "TransitCLI",
       dependencies: [

@@ -1,3 +1,4 @@
+import Fetch
 import GTFS
 import TransitModel
 
@@ -10,10 +11,20 @@ public struct TransitSession {
   public let store: Store
   /// The thresholds, walking model and language every answer uses.
   public let options: ServiceOptions
+  /// Where the realtime comes from (local files, the configured feeds, a test's messages).
+  public let realtime: any RealtimeSource
 
-  /// A session over `store`.
-  public init(store: Store, options: ServiceOptions) {
+  /// A session over `store`, its realtime from `realtime` (none unless given).
+  public init(store: Store, options: ServiceOptions, realtime: any RealtimeSource = FixedRealtime([])) {
     self.store = store
     self.options = options
+    self.realtime = realtime
+  }
+
+  /// When a live view of `board` fetches again, in real Unix seconds from `now`: just after its
+  /// feeds' next publish (their period, the poll schedule `follow` uses).
+  public func nextFetch(after board: Board, now: Int64) -> Int64 {
+    PollSchedule.nextFetch(
+      now: now, lastHeaderTimestamp: board.newestHeaderTimestamp, period: realtime.periodSeconds(preferring: board.stop.feed))
   }
 }

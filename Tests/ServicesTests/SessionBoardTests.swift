@@ -55,6 +55,39 @@ enum DemoTimetable {
     #expect(grouped.allSatisfy { $0.platform != nil })
   }
 
+  /// A source that reads given feeds and says one fetch fell back, and records what it was
+  /// asked for.
+  final class RecordingSource: RealtimeSource {
+    let feeds: [FeedMessage]
+    var asked: [FeedName?] = []
+    init(_ feeds: [FeedMessage]) { self.feeds = feeds }
+    func read(preferring preferred: FeedName?) throws -> RealtimeRead {
+      asked.append(preferred)
+      return RealtimeRead(feeds: feeds, problems: [.fallback(failure: "x: timed out", ageSeconds: 40)])
+    }
+    func periodSeconds(preferring preferred: FeedName?) -> Int64? { 30 }
+  }
+
+  @Test func theBoardReadsTheSessionsRealtimeSource() throws {
+    let store = try DemoTimetable.store()
+    let source = RecordingSource(try DemoTimetable.realtime())
+    let session = TransitSession(store: store, options: ServiceOptions(), realtime: source)
+    let stop = try #require(try store.stop(StopID("TINT"), feed: FeedName("demo")))
+    let query = BoardQuery(start: DemoTimetable.now, windowMinutes: 60, limit: 50, route: "27")
+    let board = try session.board(BoardRequest(stop: stop, query: query), now: DemoTimetable.now)
+    #expect(source.asked == [FeedName("demo")])
+    #expect(board.hasRealtime)
+    #expect(board.realtimeProblems == [.fallback(failure: "x: timed out", ageSeconds: 40)])
+    // Data/realtime/demo-tripupdates.pb: trip 27-WK-1-0750 is predicted 3 min late at TINT-A.
+    let row = try #require(board.rows.first { $0.departure.call.tripID.rawValue == "27-WK-1-0750" })
+    #expect(row.departure.delaySeconds == 180)
+    #expect(row.departure.source == .realtime)
+    // The feed is stamped 07:39:30 and publishes every 30 s: the next fetch is just after
+    // 07:40:30 (PollSchedule: 2 s after the publish).
+    #expect(board.newestHeaderTimestamp == DemoTimetable.now.seconds - 30)
+    #expect(session.nextFetch(after: board, now: DemoTimetable.now.seconds) == DemoTimetable.now.seconds + 32)
+  }
+
   @Test func vehiclesClassTheirStopsDelaysByTheConfiguredThresholds() throws {
     let store = try DemoTimetable.store()
     var options = ServiceOptions()

@@ -74,6 +74,10 @@ public struct Board: Sendable {
   /// Why the board is empty when the timetable is the reason (its service has ended or not
   /// begun); nil when it has rows or the timetable runs then.
   public var emptyReason: ServiceStatus?
+  /// The newest header timestamp of the feeds read (a live view polls from it).
+  public var newestHeaderTimestamp: Int64?
+  /// What went wrong reading the realtime (a fallback snapshot, a feed left out).
+  public var realtimeProblems: [RealtimeProblem] = []
 
   /// The rows grouped by route and direction, the first `perGroup` of each, groups ordered by
   /// their first departure (`DepartureGroups`).
@@ -90,6 +94,16 @@ public struct Board: Sendable {
 }
 
 extension TransitSession {
+  /// The board of `request` at `now`, with the session's realtime (the stop's feed's own when
+  /// it has some) matched against the timetables.
+  /// - Throws: the store's errors, and what the realtime source cannot go on without.
+  public func board(_ request: BoardRequest, now: UnixTime) throws -> Board {
+    let read = try realtime.read(preferring: request.stop.feed)
+    var board = try board(request, feeds: read.feeds, now: now)
+    board.realtimeProblems = read.problems
+    return board
+  }
+
   /// The board of `request` at `now`, with `feeds` matched against the timetables (DESIGN.md
   /// rules 4–7, 13, 14): rows with their platform labels, access, crowding and walk, the
   /// stop's alerts, and why an empty board is empty.
@@ -123,7 +137,8 @@ extension TransitSession {
       start: request.query.start, windowMinutes: request.query.windowMinutes, hasRealtime: !live.feeds.isEmpty,
       report: live.report, stopAccess: try Accessibility.stop(stop, in: store), rows: rows,
       notices: DepartureBoard.notices(live: live, stop: stop, platforms: platforms, departures: departures),
-      emptyReason: departures.isEmpty ? DepartureBoard.emptyReason(store: store, stop: stop, start: request.query.start) : nil)
+      emptyReason: departures.isEmpty ? DepartureBoard.emptyReason(store: store, stop: stop, start: request.query.start) : nil,
+      newestHeaderTimestamp: live.feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) })
   }
 }
 

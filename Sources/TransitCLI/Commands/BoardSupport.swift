@@ -26,8 +26,9 @@ struct BoardContext {
   /// The options of the session's answers (thresholds, walking model, language).
   var options: ServiceOptions { session.options }
 
-  /// The stop and options of `departures STOP ...`.
-  init(_ invocation: Invocation, defaultLimit: Int? = nil) throws {
+  /// The stop and options of `departures STOP ...`, and the session that answers for it; its
+  /// realtime from `realtime` (made once the stop is known), else `FeedsSupport.realtimeSource`.
+  init(_ invocation: Invocation, defaultLimit: Int? = nil, realtime: (() throws -> any RealtimeSource)? = nil) throws {
     self.invocation = invocation
     let arguments = invocation.arguments
     let stopText = try invocation.argument(0)  // a missing STOP is a usage error before any file is read
@@ -39,33 +40,29 @@ struct BoardContext {
     store = try StopCommandSupport.openStore(invocation)
     stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
     zone = store.timeZone(of: stop.feed)
-    session = TransitSession(store: store, options: try RealtimeSupport.options(invocation, settings: settings))
+    session = TransitSession(
+      store: store, options: try RealtimeSupport.options(invocation, settings: settings),
+      realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
     margin = BoardSupport.margin(settings)
     twelveHour = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     route = try arguments.read(DeparturesCommand.Options.route)
     destination = try arguments.read(DeparturesCommand.Options.destination)
   }
 
-  /// The board at `now` with `feeds` (the realtime's warnings on stderr when `warn`).
+  /// The board at `now` with the session's realtime (the first `limit` rows, default
+  /// `--limit`); what went wrong reading it (unless `quiet`: the board keeps it) and, when
+  /// `warn`, the matching's warnings go to `report`'s stderr (default: this invocation's).
   func board(
-    now: UnixTime, feeds: [FeedMessage], warn: Bool, limit: Int? = nil, start: UnixTime? = nil, includeArrivals: Bool = false,
-    accessibleOnly: Bool = false
+    now: UnixTime, warn: Bool, quiet: Bool = false, limit: Int? = nil, start: UnixTime? = nil, includeArrivals: Bool = false,
+    accessibleOnly: Bool = false, report: Invocation? = nil
   ) throws -> Board {
     let query = BoardQuery(
       start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, includeArrivals: includeArrivals,
       route: route, destination: destination, accessibleOnly: accessibleOnly)
-    let board = try session.board(BoardRequest(stop: stop, query: query, from: from), feeds: feeds, now: now)
-    if warn { RealtimeSupport.warn(board.report, invocation: invocation) }
+    let board = try session.board(BoardRequest(stop: stop, query: query, from: from), now: now)
+    if !quiet { FeedsSupport.report(board.realtimeProblems, invocation: report ?? invocation) }
+    if warn { RealtimeSupport.warn(board.report, invocation: report ?? invocation) }
     return board
-  }
-
-  /// The configured publish period of the realtime the board reads (the stop's feed when it
-  /// is configured), nil when none is configured.
-  func feedPeriodSeconds() -> Int64? {
-    guard invocation.global.realtimeFiles.isEmpty, let configuration = try? FeedsSupport.configuration(invocation) else { return nil }
-    var feeds = configuration.feeds.filter { !$0.realtimeURLs.isEmpty }
-    if feeds.contains(where: { $0.name == stop.feed.rawValue }) { feeds = feeds.filter { $0.name == stop.feed.rawValue } }
-    return feeds.map { Int64($0.periodSeconds) }.min()
   }
 }
 

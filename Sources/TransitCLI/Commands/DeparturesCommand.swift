@@ -100,17 +100,17 @@ enum DeparturesCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     if let code = try DeparturesWatch.dispatch(invocation) { return code }
     let arguments = invocation.arguments
-    let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
+    // --realtime FILEs are read first (a bad one is the first error); the configured feeds'
+    // realtime, through the cache, once the stop is known.
+    let files = invocation.global.realtimeFiles.isEmpty ? nil : try FeedsSupport.realtimeSource(invocation)
     // The stop and the options the board, --group and --line read the same way.
-    let board = try BoardContext(invocation)
+    let board = try BoardContext(invocation, realtime: files.map { files in { files } })
     let (stop, zone) = (board.stop, board.zone)
     let (window, route, destination) = (board.windowMinutes, board.route, board.destination)
-    // --realtime FILE overrides; otherwise the configured feeds' realtime, through the cache.
-    let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation, preferred: stop.feed.rawValue) : localFeeds
     let now = invocation.now
     let start = try arguments.queryStart(Options.at, on: Options.date, now: now, zone: zone)
     let answer = try board.board(
-      now: now, feeds: feeds, warn: true, start: start, includeArrivals: arguments.isSet(Options.arrivals),
+      now: now, warn: true, start: start, includeArrivals: arguments.isSet(Options.arrivals),
       accessibleOnly: arguments.isSet(Options.accessible))
 
     if invocation.global.json {
@@ -127,7 +127,7 @@ enum DeparturesCommand: TransitCommand {
     let stopMark = RiderMarks.wheelchair(answer.stopAccess, plain: invocation.usesPlainSymbols)
     out.line(
       "\(stop.name)\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)")
-    if !feeds.isEmpty { out.line(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelve)) }
+    if answer.hasRealtime { out.line(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelve)) }
     for notice in answer.notices { out.line(noticeLine(notice)) }
     guard !answer.rows.isEmpty else {
       // A timetable whose service has ended (or not begun) at that date: that is the reason.
@@ -164,7 +164,7 @@ enum DeparturesCommand: TransitCommand {
         when += BoardSupport.walkNote(departure, walkSeconds: walk, now: now, margin: board.margin)
       }
       row.append(when)
-      if !feeds.isEmpty { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
+      if answer.hasRealtime { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
       if showsCrowding { row.append(RiderMarks.crowding(detail.crowding)) }
       return row
     }

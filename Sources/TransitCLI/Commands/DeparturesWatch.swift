@@ -27,7 +27,6 @@ enum DeparturesWatch {
     defer { screen?.close() }
     screen?.allowsColour = invocation.useColor
     let clock = BoardSupport.clock(invocation)
-    let period = board.feedPeriodSeconds()
     let out = invocation.context.stdout
     var previous: [Departure]?
     var highlightUntil: [BoardChanges.Key: Double] = [:]
@@ -37,8 +36,7 @@ enum DeparturesWatch {
       let fetchedAt = clock()
       // On the full screen, diagnostics would scribble over the board: this fetch's go to the footer.
       let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
-      let feeds = try FeedsSupport.realtimeFeeds(quiet, preferred: board.stop.feed.rawValue)
-      let answer = try board.board(now: fetchedAt, feeds: feeds, warn: !warned && screen == nil)
+      let answer = try board.board(now: fetchedAt, warn: !warned && screen == nil, report: quiet)
       warned = true
       let elapsedAtFetch = invocation.context.elapsed()
       let departures = answer.rows.map(\.departure)
@@ -47,7 +45,7 @@ enum DeparturesWatch {
       fetches += 1
       var frame = BoardFrame(
         board: answer, twelveHour: board.twelveHour, groups: grouped ? answer.groups(perGroup: perGroup) : nil, margin: board.margin)
-      let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: period)
+      let next = board.session.nextFetch(after: answer, now: invocation.context.clock.now().seconds)
       let wait = Double(max(0, next - invocation.context.clock.now().seconds))
       let last = count.map { fetches >= $0 } ?? false
       guard let screen else {
@@ -162,8 +160,7 @@ extension DeparturesWatch {
     let now = invocation.now
     let start = try invocation.arguments.queryStart(
       DeparturesCommand.Options.at, on: DeparturesCommand.Options.date, now: now, zone: board.zone)
-    let feeds = try FeedsSupport.realtimeFeeds(invocation, preferred: board.stop.feed.rawValue)
-    let answer = try board.board(now: now, feeds: feeds, warn: true, start: start)
+    let answer = try board.board(now: now, warn: true, start: start)
     if invocation.global.json {
       // DESIGN.md's departures shape, the list as groups.
       invocation.context.stdout.line(JSONTreeEncoder.text(answer.groupedAnswer(perGroup: perGroup)))
