@@ -33,10 +33,15 @@ public struct MergeReport: Hashable, Sendable {
 
   /// What was left out, in feed order.
   public var issues: [Issue] = []
-  /// Trip updates seen (with a trip_id).
+  /// Trip updates seen (with or without a trip_id).
   public var tripUpdateCount = 0
   /// Of those, how many matched a scheduled trip instance (or were added trips).
   public var matchedTripUpdateCount = 0
+  /// The trip updates that matched nothing, by reason (rule 18); trip updates without a trip_id
+  /// are counted under `ambiguous` (the caller, which resolves descriptors, may say better).
+  public var unmatched: [UnmatchedReason: Int] = [:]
+  /// Of the matched, how many were ADDED/NEW trips built from the update (rule 7).
+  public var addedTripUpdateCount = 0
 
   /// Creates an empty report.
   public init() {}

@@ -67,6 +67,13 @@ extension Reconciler {
       guard seen.insert(CallKey(instance: instance, stopSequence: call.stopSequence)).inserted else { continue }
       if realtime.deleted.contains(instance) { continue }
       guard let prediction = realtime.predictions[instance] else {
+        // Inside a NYCT replacement period the feed lists every trip that runs: a scheduled
+        // one it omits is not running (rule 16), so its timetable time is not shown.
+        if let end = realtime.replacedRoutes[call.routeID], let time = call.scheduledTime, time <= end,
+          realtime.freshness.isUsable
+        {
+          continue
+        }
         result.append(Departure(call: call))
         continue
       }

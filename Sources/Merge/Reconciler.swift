@@ -24,6 +24,10 @@ public enum Reconciler {
     public var added: [AddedTrip]
     /// What could not be used.
     public var report: MergeReport
+    /// Routes whose scheduled trips the feed replaces until the time given (NYCT's
+    /// trip_replacement_period, rule 16): a scheduled call of one without a prediction, before
+    /// that time, is not running.
+    public var replacedRoutes: [RouteID: UnixTime] = [:]
 
     /// Creates a realtime answer (`LiveRealtime.none` builds the empty one).
     public init(
@@ -84,6 +88,7 @@ public enum Reconciler {
   ) -> Realtime {
     let freshness = freshness(of: feeds, now: now, options: options)
     var result = Realtime(freshness: freshness, predictions: [:], deleted: [], added: [], report: MergeReport())
+    result.replacedRoutes = replacementPeriods(in: feeds)
     if freshness.status == .expired, let age = freshness.ageSeconds {
       result.report.issues.append(.expiredFeed(ageSeconds: age))
     }
@@ -98,17 +103,19 @@ public enum Reconciler {
       for entity in feed.entities where !entity.isDeletedOrDefault {
         guard let update = entity.tripUpdate else { continue }
         let descriptor = update.trip ?? TripDescriptor()
+        result.report.tripUpdateCount += 1
         guard let rawTripID = descriptor.tripID, !rawTripID.isEmpty else {
           result.report.issues.append(.tripUpdateWithoutTripID(entityID: entity.id))
+          result.report.unmatched[.ambiguous, default: 0] += 1
           continue
         }
-        result.report.tripUpdateCount += 1
         let tripID = TripID(rawTripID)
         let relationship = descriptor.scheduleRelationshipOrDefault
         let reference = update.timestamp.map { UnixTime(Int64(clamping: $0)) } ?? feedTime
         let candidates = byTrip[tripID] ?? []
         if let stamp = update.timestamp.map({ UnixTime(Int64(clamping: $0)) }), now - stamp > options.ignoreAfterSeconds {
           result.report.issues.append(.expiredUpdate(tripID: rawTripID, ageSeconds: now - stamp))
+          result.report.unmatched[.expired, default: 0] += 1
           continue
         }
 
@@ -123,6 +130,7 @@ public enum Reconciler {
               serviceDayStarts: serviceDayStarts)
           else {
             result.report.issues.append(.unusableDuplicate(tripID: rawTripID))
+            result.report.unmatched[candidates.isEmpty ? .unknownTrip : .notRunning, default: 0] += 1
             continue
           }
           result.report.matchedTripUpdateCount += 1
@@ -131,6 +139,8 @@ public enum Reconciler {
           }
           guard result.predictions[copy.instance] == nil else {
             result.report.issues.append(.duplicateUpdate(copy.instance))
+            result.report.matchedTripUpdateCount -= 1
+            result.report.unmatched[.duplicate, default: 0] += 1
             continue
           }
           var prediction = predict(copy, update: update, options: options, report: &result.report)
@@ -145,10 +155,12 @@ public enum Reconciler {
           if relationship == .added || relationship == .new {
             // An added trip is used as it is: it counts as matched (MergeReport says so).
             result.report.matchedTripUpdateCount += 1
+            result.report.addedTripUpdateCount += 1
             result.added.append(addedTrip(update, tripID: tripID))
           } else {
             result.report.issues.append(
               .unmatchedTrip(tripID: rawTripID, startDate: descriptor.startDate, startTime: descriptor.startTime))
+            result.report.unmatched[candidates.isEmpty ? .unknownTrip : .notRunning, default: 0] += 1
           }
           continue
         }
@@ -159,6 +171,8 @@ public enum Reconciler {
         }
         guard result.predictions[instance] == nil, !result.deleted.contains(instance) else {
           result.report.issues.append(.duplicateUpdate(instance))
+          result.report.matchedTripUpdateCount -= 1
+          result.report.unmatched[.duplicate, default: 0] += 1
           continue
         }
         switch relationship {

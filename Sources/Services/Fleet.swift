@@ -287,6 +287,8 @@ public struct Fleet {
       // late) is not on the road, whatever the timetable says.
       if realtime.deleted.contains(instance) || realtime.predictions[instance] != nil { continue }
       guard let details = try store.tripDetails(running.tripID, feed: running.feed) else { continue }
+      // A route whose trips the feed replaces (NYCT, rule 16): one the feed omits is not running.
+      if realtime.freshness.isUsable, let end = realtime.replacedRoutes[details.route.id], now <= end { continue }
       let stops = try store.tripCalls(running.tripID, feed: running.feed, serviceDate: running.serviceDate)
       let trip = ScheduledTrip(
         instance: instance, routeID: details.route.id,

@@ -56,7 +56,12 @@ public struct LiveRealtime: Sendable {
   /// Matches `feeds` against the timetables in `store` at `now`.
   /// - Throws: the store's errors.
   /// - Complexity: a few indexed queries per trip named in the feeds, then one Merge pass.
-  public init(store: Store, feeds: [FeedMessage], now: UnixTime, options: ServiceOptions) throws {
+  public init(store: Store, feeds given: [FeedMessage], now: UnixTime, options: ServiceOptions) throws {
+    // Descriptors that name their trip without a held trip_id (rules 15, 16) rewritten to the
+    // timetable's trip, so everything below, and every answer, matches them one way.
+    var resolver = DescriptorResolver(store: store, now: now)
+    let resolution = try resolver.resolve(given)
+    let feeds = resolution.feeds
     self.feeds = feeds
     self.now = now
     self.options = options
@@ -155,6 +160,8 @@ public struct LiveRealtime: Sendable {
     report.merge = realtime.report
     report.tripUpdateCount = realtime.report.tripUpdateCount
     report.matchedTripUpdateCount = realtime.report.matchedTripUpdateCount
+    report.match = RealtimeMatch(merge: realtime.report, resolution: resolution)
+    report.match.explainUnknownTrips(in: feeds, held: details, candidates: Set(trips.map(\.instance.tripID)))
     report.hasAlertsFeed = feeds.contains { feed in feed.entities.contains { $0.alert != nil } || Self.isAlertsOnly(feed) }
     report.hasTripUpdates = feeds.contains { $0.entities.contains(where: \.hasTripUpdate) }
     report.hasVehiclePositions = feeds.contains { $0.entities.contains(where: \.hasVehicle) }
@@ -169,6 +176,10 @@ public struct LiveRealtime: Sendable {
         report.vehicleCount += 1
         if realtime.freshness.isUsable, Self.pick(vehicle.trip!, among: byTrip[TripID(id)] ?? [], realtime: realtime, now: now) != nil {
           report.matchedVehicleCount += 1
+        } else if realtime.added.contains(where: { $0.tripID.rawValue == id }) {
+          // On a trip the timetable lacks, built from its update (an ADDED trip, NYCT's own).
+          report.matchedVehicleCount += 1
+          report.match.vehicles[MatchRule.builtFromUpdate.rawValue, default: 0] += 1
         }
       }
     }
@@ -271,6 +282,8 @@ public struct RealtimeReport: Sendable, Hashable {
   public var matchedVehicleCount = 0
   /// Merge's own account of what it left out.
   public var merge = MergeReport()
+  /// How each trip update and vehicle matched, or why not (rule 18).
+  public var match = RealtimeMatch()
 
   /// An empty report (no realtime).
   public init() {}
@@ -355,4 +368,90 @@ public enum RealtimeRepair: Sendable, Hashable {
       "trip \(instance.tripID): prediction ignored (too far from the timetable)"
     }
   }
+}
+
+/// How every trip update and vehicle of the feeds matched, by rule, and why the others did not
+/// (DESIGN.md rule 18): part of every realtime answer (`realtime.match` in JSON).
+public struct RealtimeMatch: Sendable, Hashable {
+  /// Trip updates matched, by rule (`trip_id`, `descriptor`, `convention`, `built_from_update`).
+  public var tripUpdates: [String: Int] = [:]
+  /// Trip updates matched by no rule, by reason (`UnmatchedReason`'s words).
+  public var unmatchedTripUpdates: [String: Int] = [:]
+  /// Up to three examples per reason, for `rt check`.
+  public var examples: [String: [String]] = [:]
+  /// Vehicles on a trip matched other than by trip_id, by rule.
+  public var vehicles: [String: Int] = [:]
+
+  /// Nothing matched (no realtime).
+  public init() {}
+
+  init(merge: MergeReport, resolution: DescriptorResolver.Outcome) {
+    let added = merge.addedTripUpdateCount
+    let descriptor = resolution.tripUpdates[.descriptor] ?? 0
+    let convention = resolution.tripUpdates[.convention] ?? 0
+    let byTripID = max(0, merge.matchedTripUpdateCount - added - descriptor - convention)
+    for (rule, count) in [(MatchRule.tripID, byTripID), (.descriptor, descriptor), (.convention, convention), (.builtFromUpdate, added)]
+    where count > 0 {
+      tripUpdates[rule.rawValue] = count
+    }
+    // Merge counts an update left without a trip_id as `ambiguous`: the resolver knows why.
+    var unmatched = merge.unmatched
+    let unresolved = resolution.unresolvedTripUpdates.values.reduce(0, +)
+    unmatched[.ambiguous] = max(0, (unmatched[.ambiguous] ?? 0) - unresolved)
+    for (reason, count) in resolution.unresolvedTripUpdates { unmatched[reason, default: 0] += count }
+    for (reason, count) in unmatched where count > 0 { unmatchedTripUpdates[reason.rawValue] = count }
+    for (reason, list) in resolution.examples { examples[reason.rawValue] = list }
+    for (rule, count) in resolution.vehicles where count > 0 { vehicles[rule.rawValue] = count }
+  }
+
+  /// Merge counts a trip update whose trip has no candidate instance as an unknown trip: one
+  /// whose trip the timetables hold but that does not run then is `not_running_on_start_date`.
+  /// Keeps up to three examples of each.
+  mutating func explainUnknownTrips(in feeds: [FeedMessage], held: [TripID: TripDetails], candidates: Set<TripID>) {
+    var notRunning = 0
+    for feed in feeds {
+      for entity in feed.entities where !entity.isDeletedOrDefault && entity.hasTripUpdate {
+        guard let descriptor = entity.tripUpdate?.trip, let id = descriptor.tripID, !id.isEmpty else { continue }
+        switch descriptor.scheduleRelationshipOrDefault {
+        case .added, .new, .duplicated: continue
+        default: break
+        }
+        let tripID = TripID(id)
+        guard !candidates.contains(tripID) else { continue }
+        let reason: UnmatchedReason = held[tripID] == nil ? .unknownTrip : .notRunning
+        if reason == .notRunning { notRunning += 1 }
+        let date = descriptor.startDate.map { " on \($0)" } ?? ""
+        if examples[reason.rawValue, default: []].count < 3 { examples[reason.rawValue, default: []].append("trip \(id)\(date)") }
+      }
+    }
+    let moved = min(notRunning, unmatchedTripUpdates[UnmatchedReason.unknownTrip.rawValue] ?? 0)
+    guard moved > 0 else { return }
+    unmatchedTripUpdates[UnmatchedReason.unknownTrip.rawValue]! -= moved
+    if unmatchedTripUpdates[UnmatchedReason.unknownTrip.rawValue] == 0 { unmatchedTripUpdates[UnmatchedReason.unknownTrip.rawValue] = nil }
+    unmatchedTripUpdates[UnmatchedReason.notRunning.rawValue, default: 0] += moved
+  }
+
+  /// "98 by convention, 73 built from the update; 2 unmatched (unknown trip)": the rules other
+  /// than trip_id and the reasons, for the realtime line; nil when everything matched by trip_id.
+  public var summary: String? {
+    var parts: [String] = []
+    for rule in MatchRule.allCases where rule != .tripID {
+      guard let count = tripUpdates[rule.rawValue], count > 0 else { continue }
+      parts.append("\(count) " + (rule == .builtFromUpdate ? "built from the update" : "by \(rule.rawValue)"))
+    }
+    let reasons = UnmatchedReason.allCases.compactMap { reason -> (UnmatchedReason, Int)? in
+      guard let count = unmatchedTripUpdates[reason.rawValue], count > 0 else { return nil }
+      return (reason, count)
+    }
+    if !reasons.isEmpty {
+      let total = reasons.map(\.1).reduce(0, +)
+      let words = reasons.map { "\($0.1) \($0.0.rawValue.replacingUnderscores)" }.joined(separator: ", ")
+      parts.append("\(total) unmatched: \(words)")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
+  }
+}
+
+extension String {
+  fileprivate var replacingUnderscores: String { String(map { $0 == "_" ? " " : $0 }) }
 }

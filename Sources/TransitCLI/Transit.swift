@@ -27,6 +27,7 @@ public enum Transit {
     TripShowCommand.self,
     PlanCommand.self,
     RtDumpCommand.self,
+    RtCheckCommand.self,
     AlertsCommand.self,
     StatusCommand.self,
     FeedsAddCommand.self,

@@ -149,6 +149,8 @@ import Testing
     sample.departureOccupancyStatus = nil
     sample.scheduleRelationship = nil
     sample.stopTimeProperties = nil
+    #expect(sample != TripUpdate.StopTimeUpdate())  // NYCT's extension is still set
+    sample.nyctStopTimeUpdate = nil
     #expect(sample == TripUpdate.StopTimeUpdate())
   }
 

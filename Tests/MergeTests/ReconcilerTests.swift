@@ -107,8 +107,11 @@ import TransitModel
         .unmatchedStop(tripID: "T1", stopSequence: nil, stopID: "Z"),
         .tripUpdateWithoutTripID(entityID: "tu2"),
       ])
-    #expect(result.report.tripUpdateCount == 2 && result.report.matchedTripUpdateCount == 1)
-    #expect(result.report.matchShare == 0.5)
+    // Every trip update is counted, the one without a trip_id too (rule 18: it was dropped
+    // without a word, and a feed of such updates read "0 of 0 matched").
+    #expect(result.report.tripUpdateCount == 3 && result.report.matchedTripUpdateCount == 1)
+    #expect(result.report.unmatched == [.unknownTrip: 1, .ambiguous: 1])
+    #expect(result.report.matchShare == 1.0 / 3)
   }
 
   // MARK: - Rule 5: absolute time over delay

@@ -20,6 +20,7 @@ extension FeedHeader: WireEncodable {
     if let incrementality { writer.writeInt32(2, incrementality.rawValue) }
     if let timestamp { writer.writeUInt64(3, timestamp) }
     if let feedVersion { writer.writeString(4, feedVersion) }
+    if let nyctFeedHeader { writer.writeMessage(1001, nyctFeedHeader) }
   }
 }
 
@@ -65,6 +66,7 @@ extension TripUpdate.StopTimeUpdate: WireEncodable {
     if let scheduleRelationship { writer.writeInt32(5, scheduleRelationship.rawValue) }
     if let stopTimeProperties { writer.writeMessage(6, stopTimeProperties) }
     if let departureOccupancyStatus { writer.writeInt32(7, departureOccupancyStatus.rawValue) }
+    if let nyctStopTimeUpdate { writer.writeMessage(1001, nyctStopTimeUpdate) }
   }
 }
 
@@ -159,6 +161,7 @@ extension TripDescriptor: WireEncodable {
     if let routeID { writer.writeString(5, routeID) }
     if let directionID { writer.writeUInt32(6, directionID) }
     if let modifiedTrip { writer.writeMessage(7, modifiedTrip) }
+    if let nyctTripDescriptor { writer.writeMessage(1001, nyctTripDescriptor) }
   }
 }
 
@@ -282,5 +285,34 @@ extension ReplacementStop: WireEncodable {
   package func encode(to writer: inout WireWriter) {
     if let travelTimeToStop { writer.writeInt32(1, travelTimeToStop) }
     if let stopID { writer.writeString(2, stopID) }
+  }
+}
+
+extension TripReplacementPeriod: WireEncodable {
+  package func encode(to writer: inout WireWriter) {
+    if let routeID { writer.writeString(1, routeID) }
+    if let replacementPeriod { writer.writeMessage(2, replacementPeriod) }
+  }
+}
+
+extension NyctFeedHeader: WireEncodable {
+  package func encode(to writer: inout WireWriter) {
+    if let nyctSubwayVersion { writer.writeString(1, nyctSubwayVersion) }
+    for element in tripReplacementPeriods { writer.writeMessage(2, element) }
+  }
+}
+
+extension NyctTripDescriptor: WireEncodable {
+  package func encode(to writer: inout WireWriter) {
+    if let trainID { writer.writeString(1, trainID) }
+    if let isAssigned { writer.writeBool(2, isAssigned) }
+    if let direction { writer.writeInt32(3, direction.rawValue) }
+  }
+}
+
+extension NyctStopTimeUpdate: WireEncodable {
+  package func encode(to writer: inout WireWriter) {
+    if let scheduledTrack { writer.writeString(1, scheduledTrack) }
+    if let actualTrack { writer.writeString(2, actualTrack) }
   }
 }

@@ -17,12 +17,14 @@ extension FeedMessage {
 extension FeedHeader {
   /// A `FeedHeader` with every field set (repeated fields twice).
   package static var sample: Self {
-    Self(
+    var header = Self(
       gtfsRealtimeVersion: "2.0",
       incrementality: .differential,
       timestamp: 1_699_405_603,
       feedVersion: "feed_version 4"
     )
+    header.nyctFeedHeader = .sample
+    return header
   }
 }
 
@@ -71,7 +73,7 @@ extension TripUpdate.StopTimeEvent {
 extension TripUpdate.StopTimeUpdate {
   /// A `StopTimeUpdate` with every field set (repeated fields twice).
   package static var sample: Self {
-    Self(
+    var update = Self(
       stopSequence: 1001,
       stopID: "stop_id 2",
       arrival: .sample,
@@ -80,6 +82,8 @@ extension TripUpdate.StopTimeUpdate {
       scheduleRelationship: .unscheduled,
       stopTimeProperties: .sample
     )
+    update.nyctStopTimeUpdate = NyctStopTimeUpdate(scheduledTrack: "scheduled_track 1", actualTrack: "actual_track 2")
+    return update
   }
 }
 
@@ -189,7 +193,7 @@ extension Position {
 extension TripDescriptor {
   /// A `TripDescriptor` with every field set (repeated fields twice).
   package static var sample: Self {
-    Self(
+    var descriptor = Self(
       tripID: "trip_id 1",
       routeID: "route_id 2",
       directionID: 6003,
@@ -198,6 +202,8 @@ extension TripDescriptor {
       scheduleRelationship: .unrecognized(42),
       modifiedTrip: .sample
     )
+    descriptor.nyctTripDescriptor = NyctTripDescriptor(trainID: "train_id 1", isAssigned: true, direction: .unrecognized(7))
+    return descriptor
   }
 }
 
@@ -363,5 +369,17 @@ extension ReplacementStop {
       travelTimeToStop: -38,
       stopID: "stop_id 2"
     )
+  }
+}
+
+extension NyctFeedHeader {
+  /// A `NyctFeedHeader` with every field set (repeated fields twice).
+  package static var sample: Self {
+    Self(
+      nyctSubwayVersion: "1.0",
+      tripReplacementPeriods: [
+        TripReplacementPeriod(routeID: "route_id 1", replacementPeriod: .sample),
+        TripReplacementPeriod(routeID: "route_id 2", replacementPeriod: .sample),
+      ])
   }
 }

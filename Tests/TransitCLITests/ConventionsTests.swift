@@ -32,6 +32,7 @@ import Testing
     "stops show": ([], ["stops", "show", "TINT"]),
     "departures": ([], ["departures", "TINT", "--limit", "5", "--realtime", tripUpdates, "--realtime", vehiclePositions]),
     "rt dump": ([], ["rt", "dump", tripUpdates]),
+    "rt check": ([], ["rt", "check", tripUpdates]),
     "alerts": ([], ["alerts", "--peek", "--realtime", alerts]),
     "status": ([], ["status", "27", "77X", "Red", "--realtime", alerts]),
     "feeds add": ([], addFeed),

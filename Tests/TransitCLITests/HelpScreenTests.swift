@@ -97,6 +97,7 @@ import Testing
       trip show       One trip's every call: scheduled and expected times, delay, passed or ahead, vehicle, crowding
       plan            Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)
       rt dump         Decode a GTFS-Realtime feed and show it
+      rt check        Check a GTFS-Realtime feed against the timetables: matches and validator rules
       alerts          Service alerts in force: by route, most severe first
       status          Green / yellow / red per route from the alerts in force
       feeds add       Configure a feed: its GTFS ZIP URL, realtime URLs and request headers
@@ -751,7 +752,9 @@ import Testing
     With --json, prints the whole FeedMessage in protobuf's JSON mapping with the .proto's own
     field names (trip_update, stop_time_update), enums by name (an unknown value as its
     number), 64-bit integers as numbers, and unset fields, unknown fields and extensions left
-    out. Given several files, --json prints an array with one FeedMessage per file, in order.
+    out, but NYCT's extension (field 1001), shown under its bracketed name as in protobuf's
+    JSON mapping ([nyct_trip_descriptor]). Given several files, --json prints an array with
+    one FeedMessage per file, in order.
 
     arguments:
       FILE|URL              A .pb capture (gzip-compressed is fine) or an http(s) URL; several are shown in turn

@@ -11,7 +11,8 @@ enum CalendarDateColumn: Int, GTFSColumns {
     case .serviceID: ColumnSpec("service_id", .required)
     case .date: ColumnSpec("date", .required, .date, stored: "date", "NOT NULL")
     case .exceptionType:
-      ColumnSpec("exception_type", .required, .integer(1...2, expected: "1 (added) or 2 (removed)"), stored: "exception_type", "NOT NULL")
+      ColumnSpec(
+        "exception_type", .required, .enumeration(1...2, expected: "1 (added) or 2 (removed)"), stored: "exception_type", "NOT NULL")
     }
   }
 }
@@ -23,7 +24,9 @@ extension FeedImporter {
     let insert = try db.cached("INSERT OR REPLACE" + columns.sql.dropFirst("INSERT".count))
     let count = try each(CalendarDateColumn.self) { r in
       let id = try r.required(.serviceID)
-      let type = try r.requiredInt(.exceptionType)
+      // An exception of a type the reference does not define neither adds nor removes the date.
+      let type = try r.requiredEnumeration(.exceptionType, unknown: 0)
+      if type == 0 { return }
       insert.bind(try service(id), at: columns.extraParameters[0])
       insert.bind(try r.date(.date), at: columns.parameter(.date))
       insert.bind(type, at: columns.parameter(.exceptionType))

@@ -23,7 +23,7 @@ enum CalendarColumn: Int, GTFSColumns {
     }
   }
 
-  private static func day(_ name: String) -> ColumnSpec { ColumnSpec(name, .required, .integer(0...1, expected: "0 or 1")) }
+  private static func day(_ name: String) -> ColumnSpec { ColumnSpec(name, .required, .enumeration(0...1, expected: "0 or 1")) }
 }
 
 extension FeedImporter {
@@ -34,7 +34,7 @@ extension FeedImporter {
       let id = try r.required(.serviceID)
       if services[id] != nil { throw GTFSError(file: r.file, line: r.line, .duplicateKey(column: "service_id", value: id)) }
       var mask = 0
-      for (offset, day) in CalendarColumn.days.enumerated() { mask |= try r.requiredInt(day) << offset }
+      for (offset, day) in CalendarColumn.days.enumerated() { mask |= try r.requiredEnumeration(day, unknown: 0) << offset }
       insert.bind(try service(id), at: columns.extraParameters[0])
       insert.bind(mask, at: columns.extraParameters[1])
       insert.bind(try r.date(.startDate), at: columns.parameter(.startDate))

@@ -159,6 +159,7 @@ final class FeedImporter {
       try body(rows)
       tick(reader)
     }
+    summary.warnings += rows.outOfRangeWarnings
     finish(reader)
     return reader.recordCount
   }

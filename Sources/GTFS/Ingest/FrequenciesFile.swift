@@ -13,7 +13,8 @@ enum FrequencyColumn: Int, GTFSColumns {
     case .startTime: ColumnSpec("start_time", .required, .time, stored: "start_time", "NOT NULL")
     case .endTime: ColumnSpec("end_time", .required, .time, stored: "end_time", "NOT NULL")
     case .headway: ColumnSpec("headway_secs", .required, .integer(1...86_400), stored: "headway_secs", "NOT NULL")
-    case .exactTimes: ColumnSpec("exact_times", .optional, .integer(0...1), stored: "exact_times", "NOT NULL DEFAULT 0")
+    case .exactTimes:
+      ColumnSpec("exact_times", .optional, .enumeration(0...1, expected: "0 or 1"), stored: "exact_times", "NOT NULL DEFAULT 0")
     }
   }
 }

@@ -40,6 +40,11 @@ struct ColumnSpec: Sendable {
     /// A whole number within `range`; `expected` describes the allowed values (an enumeration
     /// lists them), nil for "a whole number from A to B".
     case integer(ClosedRange<Int>, expected: String? = nil)
+    /// An enumerated column (`wheelchair_boarding`, `direction_id`, …): a value outside `range`
+    /// (or not a whole number) is read as unknown, as if the field were empty, and warned about
+    /// once per file and column (real feeds carry such values: validators flag them, consumers
+    /// load the feed anyway). `expected` lists the values the reference defines.
+    case enumeration(ClosedRange<Int>, expected: String)
     /// A decimal number; with a range, a value outside it is "not a number between A and B".
     case number(ClosedRange<Double>? = nil)
     /// A GTFS time (`H:MM:SS`, hours may pass 24).
@@ -87,6 +92,7 @@ struct ColumnSpec: Sendable {
       if let expected { return expected }
       if range.upperBound >= Int(Int32.max) { return "a whole number from \(range.lowerBound)" }
       return "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    case .enumeration(_, let expected): return expected
     case .number: return "a number"
     case .time: return "a time (H:MM:SS, minutes and seconds below 60)"
     case .date: return "a date (YYYYMMDD)"
@@ -107,7 +113,7 @@ struct ColumnSpec: Sendable {
   var sqlType: String {
     switch type {
     case .text, .timeZone: return "TEXT"
-    case .integer, .time, .date: return "INTEGER"
+    case .integer, .enumeration, .time, .date: return "INTEGER"
     case .number: return "REAL"
     }
   }
@@ -132,6 +138,17 @@ final class GTFSRows<Column: GTFSColumns> {
   private let integerRanges: UnsafeMutablePointer<ClosedRange<Int>>
   /// Per column: the number range allowed (-inf...inf for other types).
   private let numberRanges: UnsafeMutablePointer<ClosedRange<Double>>
+  /// Per column: whether it is an enumeration, whose out-of-range values read as unknown.
+  private let isEnumeration: UnsafeMutablePointer<Bool>
+  /// The enumerated columns' out-of-range values met so far, by column.
+  private(set) var outOfRange: [Column: OutOfRangeValues] = [:]
+
+  /// Out-of-range values of one enumerated column: the first (its line and text) and how many.
+  struct OutOfRangeValues {
+    var firstLine: Int
+    var firstValue: String
+    var count: Int
+  }
 
   /// Finds every column in `reader`'s header.
   /// - Throws: `GTFSError.missingColumn` (line 1) for the first required column the header lacks.
@@ -141,13 +158,20 @@ final class GTFSRows<Column: GTFSColumns> {
     indexes = .allocate(capacity: columns.count)
     integerRanges = .allocate(capacity: columns.count)
     numberRanges = .allocate(capacity: columns.count)
+    isEnumeration = .allocate(capacity: columns.count)
     for column in columns {
       let spec = column.spec
       let index = reader.column(spec.name)
       indexes[column.rawValue] = index ?? -1
       switch spec.type {
-      case .integer(let range, _): integerRanges.advanced(by: column.rawValue).initialize(to: range)
+      case .integer(let range, _), .enumeration(let range, _):
+        integerRanges.advanced(by: column.rawValue).initialize(to: range)
       default: integerRanges.advanced(by: column.rawValue).initialize(to: Int.min...Int.max)
+      }
+      if case .enumeration = spec.type {
+        isEnumeration.advanced(by: column.rawValue).initialize(to: true)
+      } else {
+        isEnumeration.advanced(by: column.rawValue).initialize(to: false)
       }
       switch spec.type {
       case .number(let range?): numberRanges.advanced(by: column.rawValue).initialize(to: range)
@@ -175,6 +199,7 @@ final class GTFSRows<Column: GTFSColumns> {
     indexes.deallocate()
     integerRanges.deallocate()
     numberRanges.deallocate()
+    isEnumeration.deallocate()
   }
 
   var file: String { reader.file }
@@ -213,8 +238,40 @@ final class GTFSRows<Column: GTFSColumns> {
   func int(_ column: Column) throws(GTFSError) -> Int? {
     let bytes = bytes(column)
     if bytes.isEmpty { return nil }
-    guard let value = FieldParsing.integer(bytes), integerRanges[column.rawValue].contains(value) else { throw invalid(column) }
+    guard let value = FieldParsing.integer(bytes), integerRanges[column.rawValue].contains(value) else {
+      guard isEnumeration[column.rawValue] else { throw invalid(column) }
+      noteOutOfRange(column, bytes)
+      return nil
+    }
     return value
+  }
+
+  /// Records an enumerated column's value that the reference does not define (read as unknown).
+  private func noteOutOfRange(_ column: Column, _ bytes: UnsafeRawBufferPointer) {
+    if outOfRange[column] != nil {
+      outOfRange[column]!.count += 1
+    } else {
+      outOfRange[column] = OutOfRangeValues(firstLine: reader.line, firstValue: FieldParsing.text(bytes), count: 1)
+    }
+  }
+
+  /// One warning per enumerated column that held values the reference does not define: the
+  /// first one's line and value, and how many rows in all (`stops.txt:217: wheelchair_boarding
+  /// '3' is not 0, 1 or 2: read as unknown (9 rows in all)`), in column order.
+  var outOfRangeWarnings: [String] {
+    Column.allCases.compactMap { column in
+      guard let values = outOfRange[column] else { return nil }
+      let spec = column.spec
+      let rows = values.count == 1 ? "" : " (\(values.count) rows in all)"
+      return "\(file):\(values.firstLine): \(spec.name) '\(values.firstValue)' is not \(spec.expected): read as unknown\(rows)"
+    }
+  }
+
+  /// An enumerated column the reference requires: a row without a value is refused, and a
+  /// value it does not define reads as `unknown` (warned about once per file and column).
+  func requiredEnumeration(_ column: Column, unknown: Int) throws(GTFSError) -> Int {
+    guard !bytes(column).isEmpty else { throw missing(column) }
+    return try int(column) ?? unknown
   }
 
   /// The value as a whole number within the column's range; a row without one is refused.

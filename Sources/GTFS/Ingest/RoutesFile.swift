@@ -16,7 +16,8 @@ enum RouteColumn: Int, GTFSColumns {
     case .description: ColumnSpec("route_desc", stored: "description")
     case .routeType:
       ColumnSpec(
-        "route_type", .required, .integer(0...1999, expected: "a route type (0-12, or an extended type 100-1799)"), stored: "route_type",
+        "route_type", .required, .enumeration(0...1999, expected: "a route type (0-12, or an extended type 100-1799)"),
+        stored: "route_type",
         "NOT NULL")
     case .url: ColumnSpec("route_url", stored: "url")
     case .color: ColumnSpec("route_color", stored: "color")
@@ -27,6 +28,9 @@ enum RouteColumn: Int, GTFSColumns {
 }
 
 extension FeedImporter {
+  /// The route_type stored for a value the reference does not define: no mode matches it.
+  static let unknownRouteType = -1
+
   func loadRoutes() throws {
     let columns = GTFSInsert<RouteColumn>(into: "routes", extra: ["agency_idx"])
     let insert = try db.cached(columns.sql)
@@ -34,7 +38,7 @@ extension FeedImporter {
     let count = try each(RouteColumn.self) { r in
       let id = try r.required(.routeID)
       guard routes[id] == nil else { throw GTFSError(file: r.file, line: r.line, .duplicateKey(column: "route_id", value: id)) }
-      let type = try r.requiredInt(.routeType)
+      let type = try r.requiredEnumeration(.routeType, unknown: Self.unknownRouteType)
       var agency = onlyAgency
       if let agencyID = r.text(.agencyID) {
         agency = agencies[agencyID]

@@ -27,7 +27,8 @@ import SQLite
 enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
   // 5: routing_index (RoutingIndex), the router's arrays by part of the network; patterns.offsets; shapes one row per shape
-  static let version = 5
+  // 6: trips.mta_trip_id (NYCT's trip names, for its realtime convention)
+  static let version = 6
 
   /// Stops at most this far apart (straight line) are linked by a footpath.
   static let footpathRadiusMeters = 400.0
@@ -90,6 +91,7 @@ enum Schema {
     CREATE INDEX trips_by_route ON trips (route_idx);
     CREATE INDEX calendar_dates_by_date ON calendar_dates (date);
     CREATE INDEX trips_by_block ON trips (block_id) WHERE block_id IS NOT NULL;
+    CREATE INDEX trips_by_mta_trip_id ON trips (mta_trip_id) WHERE mta_trip_id IS NOT NULL;
     CREATE INDEX stops_by_parent ON stops (parent_idx) WHERE parent_idx IS NOT NULL;
     CREATE INDEX stops_by_code ON stops (code) WHERE code IS NOT NULL;
     CREATE VIRTUAL TABLE stops_rtree USING rtree (stop_idx, min_lat, max_lat, min_lon, max_lon);

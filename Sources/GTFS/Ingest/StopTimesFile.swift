@@ -23,9 +23,9 @@ enum StopTimeColumn: Int, GTFSColumns {
     case .arrivalTime: ColumnSpec("arrival_time", .requiredUnless(["start_pickup_drop_off_window"]), .time)
     case .departureTime: ColumnSpec("departure_time", .requiredUnless(["start_pickup_drop_off_window"]), .time)
     case .headsign: ColumnSpec("stop_headsign")
-    case .pickupType: ColumnSpec("pickup_type", .optional, .integer(0...3))
-    case .dropOffType: ColumnSpec("drop_off_type", .optional, .integer(0...3))
-    case .timepoint: ColumnSpec("timepoint", .optional, .integer(0...1))
+    case .pickupType: ColumnSpec("pickup_type", .optional, .enumeration(0...3, expected: "0, 1, 2 or 3"))
+    case .dropOffType: ColumnSpec("drop_off_type", .optional, .enumeration(0...3, expected: "0, 1, 2 or 3"))
+    case .timepoint: ColumnSpec("timepoint", .optional, .enumeration(0...1, expected: "0 or 1"))
     case .distance: ColumnSpec("shape_dist_traveled", .optional, .number())
     }
   }
@@ -145,6 +145,7 @@ extension FeedImporter {
       stored += try storeTrip(currentTrip, &pending, revisited: flushed[Int(currentTrip)])
     }
     try storePatternSpans()
+    summary.warnings += r.outOfRangeWarnings
     finish(reader)
     if revisited > 0 {
       summary.warnings.append("stop_times.txt: \(revisited) trips have their rows split across the file; merged")

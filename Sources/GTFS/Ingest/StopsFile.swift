@@ -21,11 +21,12 @@ enum StopColumn: Int, GTFSColumns {
     case .locationType:
       ColumnSpec(
         "location_type", .optional,
-        .integer(0...4, expected: "a location type (0 stop, 1 station, 2 entrance, 3 node, 4 boarding area)"),
+        .enumeration(0...4, expected: "a location type (0 stop, 1 station, 2 entrance, 3 node, 4 boarding area)"),
         stored: "location_type", "NOT NULL DEFAULT 0")
     case .parentStation: ColumnSpec("parent_station", references: "stops.txt stop_id", stored: "parent_station")
     case .timeZone: ColumnSpec("stop_timezone", .optional, .timeZone, stored: "timezone")
-    case .wheelchairBoarding: ColumnSpec("wheelchair_boarding", .optional, .integer(0...2), stored: "wheelchair_boarding")
+    case .wheelchairBoarding:
+      ColumnSpec("wheelchair_boarding", .optional, .enumeration(0...2, expected: "0, 1 or 2"), stored: "wheelchair_boarding")
     case .levelID: ColumnSpec("level_id", references: "levels.txt level_id", stored: "level_id")
     case .platformCode: ColumnSpec("platform_code", stored: "platform_code")
     }

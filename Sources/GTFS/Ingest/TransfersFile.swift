@@ -15,7 +15,8 @@ enum TransferColumn: Int, GTFSColumns {
     case .fromTripID: ColumnSpec("from_trip_id", references: "trips.txt trip_id", stored: "from_trip_id")
     case .toTripID: ColumnSpec("to_trip_id", references: "trips.txt trip_id", stored: "to_trip_id")
     // Required by the reference; an empty or absent one reads as 0 (recommended transfer).
-    case .transferType: ColumnSpec("transfer_type", .optional, .integer(0...5), stored: "transfer_type", "NOT NULL DEFAULT 0")
+    case .transferType:
+      ColumnSpec("transfer_type", .optional, .enumeration(0...5, expected: "0 to 5"), stored: "transfer_type", "NOT NULL DEFAULT 0")
     case .minTransferTime: ColumnSpec("min_transfer_time", .optional, .integer(0...86_400), stored: "min_transfer_time")
     }
   }

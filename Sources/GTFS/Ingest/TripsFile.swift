@@ -3,6 +3,9 @@ import SQLite
 /// trips.txt: the trips, each of a route and a service.
 enum TripColumn: Int, GTFSColumns {
   case routeID, serviceID, tripID, headsign, shortName, directionID, blockID, shapeID, wheelchairAccessible, bikesAllowed
+  /// NYCT's own trip name (`N..N34R`: route, direction, path), not in the GTFS reference: the
+  /// realtime trip id without its origin time (`Reconciler`'s NYCT convention, DESIGN.md rule 16).
+  case mtaTripID
 
   static let file = "trips.txt"
 
@@ -14,11 +17,13 @@ enum TripColumn: Int, GTFSColumns {
     case .tripID: ColumnSpec("trip_id", .required, stored: "trip_id", "NOT NULL")
     case .headsign: ColumnSpec("trip_headsign", stored: "headsign")
     case .shortName: ColumnSpec("trip_short_name", stored: "short_name")
-    case .directionID: ColumnSpec("direction_id", .optional, .integer(0...1), stored: "direction_id")
+    case .directionID: ColumnSpec("direction_id", .optional, .enumeration(0...1, expected: "0 or 1"), stored: "direction_id")
     case .blockID: ColumnSpec("block_id", stored: "block_id")
     case .shapeID: ColumnSpec("shape_id", references: "shapes.txt shape_id", stored: "shape_id")
-    case .wheelchairAccessible: ColumnSpec("wheelchair_accessible", .optional, .integer(0...2), stored: "wheelchair_accessible")
-    case .bikesAllowed: ColumnSpec("bikes_allowed", .optional, .integer(0...2), stored: "bikes_allowed")
+    case .wheelchairAccessible:
+      ColumnSpec("wheelchair_accessible", .optional, .enumeration(0...2, expected: "0, 1 or 2"), stored: "wheelchair_accessible")
+    case .bikesAllowed: ColumnSpec("bikes_allowed", .optional, .enumeration(0...2, expected: "0, 1 or 2"), stored: "bikes_allowed")
+    case .mtaTripID: ColumnSpec("mta_trip_id", stored: "mta_trip_id")
     }
   }
 }
@@ -49,7 +54,7 @@ extension FeedImporter {
       insert.bind(id, at: columns.parameter(.tripID))
       insert.bind(route, at: columns.extraParameters[0])
       insert.bind(service, at: columns.extraParameters[1])
-      for column in [TripColumn.headsign, .shortName, .blockID, .shapeID] { columns.bindText(r, column, in: insert) }
+      for column in [TripColumn.headsign, .shortName, .blockID, .shapeID, .mtaTripID] { columns.bindText(r, column, in: insert) }
       insert.bind(try r.int(.directionID).map(Int64.init), at: columns.parameter(.directionID))
       insert.bind(try r.int(.wheelchairAccessible).map(Int64.init), at: columns.parameter(.wheelchairAccessible))
       insert.bind(try r.int(.bikesAllowed).map(Int64.init), at: columns.parameter(.bikesAllowed))

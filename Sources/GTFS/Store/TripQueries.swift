@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import TransitModel
 
 extension Store {
@@ -64,5 +65,111 @@ extension Store {
     select.bind(tripID.rawValue, at: 1)
     guard try select.step() else { return false }
     return reader.frequencyTrips.contains(select.int64(0))
+  }
+}
+
+/// A trip a realtime descriptor may name without its trip_id (DESIGN.md rules 15, 16): its
+/// route, direction, first departure, the days it runs, and NYCT's name for it.
+public struct TripStart: Sendable, Hashable {
+  /// The feed holding the trip.
+  public var feed: FeedName
+  /// `trips.trip_id`.
+  public var tripID: TripID
+  /// `trips.direction_id`, when set.
+  public var directionID: Int?
+  /// The first departure, in seconds of its service day (a frequency template's own).
+  public var firstDeparture: Int32?
+  /// `trips.mta_trip_id` (NYCT's `N..N34R`), when the feed has it.
+  public var mtaTripID: String?
+  /// For a frequencies.txt template, its windows: instances start from `start` to before `end`.
+  public var frequencyWindows: [ClosedRange<Int32>]
+  /// The service dates asked about on which the trip runs.
+  public var runsOn: Set<ServiceDate>
+}
+
+extension Store {
+  /// The trips of route `routeID` (in every feed holding it) that run on one of `dates`, with
+  /// what a descriptor without trip_id names them by. With `firstDeparture`, only trips whose
+  /// first departure is one of those seconds (and frequency templates, whose instances are told
+  /// apart by start_time).
+  /// - Complexity: one scan of the route's trips (indexed by route) per feed holding it.
+  public func tripStarts(
+    route routeID: RouteID, on dates: [ServiceDate], firstDeparture: Set<Int32>? = nil
+  ) throws
+    -> [TripStart]
+  {
+    var result: [TripStart] = []
+    for reader in feeds {
+      let select = try reader.db.cached(
+        """
+        SELECT t.trip_idx, t.trip_id, t.direction_id, tt.first_departure, t.mta_trip_id, t.service_idx
+        FROM routes r JOIN trips t ON t.route_idx = r.route_idx LEFT JOIN trip_times tt ON tt.trip_idx = t.trip_idx
+        WHERE r.route_id = ?
+        """)
+      select.bind(routeID.rawValue, at: 1)
+      var services: [ServiceDate: Set<Int64>] = [:]
+      for date in dates { services[date] = try reader.calendar.services(on: date) }
+      let frequencies = Dictionary(grouping: try reader.frequencies().values.joined(), by: \.trip)
+      while try select.step() {
+        let trip = select.int64(0)
+        let first = select.isNull(3) ? nil : Int32(truncatingIfNeeded: select.int64(3))
+        let windows = (frequencies[trip] ?? []).map { $0.start...max($0.start, $0.end - 1) }
+        if let firstDeparture, windows.isEmpty, !(first.map(firstDeparture.contains) ?? false) { continue }
+        let service = select.int64(5)
+        let runs = Set(dates.filter { services[$0]?.contains(service) ?? false })
+        guard !runs.isEmpty else { continue }
+        result.append(
+          TripStart(
+            feed: reader.name, tripID: TripID(select.text(1)), directionID: select.isNull(2) ? nil : select.int(2),
+            firstDeparture: first, mtaTripID: select.optionalText(4), frequencyWindows: windows, runsOn: runs))
+      }
+    }
+    return result
+  }
+
+  /// Whether any feed held has a route `routeID`.
+  public func hasRoute(_ routeID: RouteID) throws -> Bool { try route(routeID) != nil }
+}
+
+/// The area a feed's stops cover: one box per feed held, with a margin.
+public struct StopArea: Sendable, Hashable {
+  /// Per feed: latitude and longitude ranges of its stops, widened by the margin.
+  public var boxes: [(latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)]
+
+  /// Whether `coordinate` lies in any feed's box.
+  public func contains(_ coordinate: Coordinate) -> Bool {
+    boxes.contains { $0.latitude.contains(coordinate.latitude) && $0.longitude.contains(coordinate.longitude) }
+  }
+
+  public static func == (lhs: StopArea, rhs: StopArea) -> Bool {
+    lhs.boxes.elementsEqual(rhs.boxes) { $0.latitude == $1.latitude && $0.longitude == $1.longitude }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    for box in boxes {
+      hasher.combine(box.latitude.lowerBound)
+      hasher.combine(box.longitude.lowerBound)
+    }
+  }
+}
+
+extension Store {
+  /// The area the stops held cover, each feed's bounding box widened by `marginMeters`; nil
+  /// when no stop has a position.
+  /// - Complexity: one scan of each feed's stops.
+  public func stopArea(marginMeters: Double = 2_000) throws -> StopArea? {
+    var boxes: [(latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)] = []
+    for reader in feeds {
+      let select = try reader.db.cached(
+        "SELECT min(lat), max(lat), min(lon), max(lon) FROM stops WHERE lat IS NOT NULL AND lon IS NOT NULL")
+      guard try select.step(), !select.isNull(0) else { continue }
+      let latitude = select.double(0)...select.double(1), longitude = select.double(2)...select.double(3)
+      let dLat = marginMeters / 111_320
+      let middle = (latitude.lowerBound + latitude.upperBound) / 2
+      let dLon = marginMeters / max(1_000, 111_320 * cos(middle * .pi / 180))
+      boxes.append(
+        ((latitude.lowerBound - dLat)...(latitude.upperBound + dLat), (longitude.lowerBound - dLon)...(longitude.upperBound + dLon)))
+    }
+    return boxes.isEmpty ? nil : StopArea(boxes: boxes)
   }
 }

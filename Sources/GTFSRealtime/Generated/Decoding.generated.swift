@@ -65,6 +65,8 @@ extension FeedHeader: WireMessage {
         timestamp = try reader.readVarint(named: "timestamp")
       case 0x22:  // 4: optional string feed_version
         try reader.readString(named: "feed_version", into: &feedVersion)
+      case 0x1F4A:  // 1001: optional NyctFeedHeader nyct_feed_header
+        try reader.mergeMessage(reader.messageTag(forKey: key), "nyct_feed_header", into: &nyctFeedHeaderBox)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -72,6 +74,7 @@ extension FeedHeader: WireMessage {
         case 2: throw reader.wrongWireType(tag, expected: .varint, "incrementality")
         case 3: throw reader.wrongWireType(tag, expected: .varint, "timestamp")
         case 4: throw reader.wrongWireType(tag, expected: .lengthDelimited, "feed_version")
+        case 1001: try reader.skip(tag)  // another producer's use of the extension number
         default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
         }
       }
@@ -237,10 +240,12 @@ extension TripUpdate.StopTimeUpdate: WireMessage {
         storedScheduleRelationship = Int32(truncatingIfNeeded: try reader.readVarint(named: "schedule_relationship"))
         presence |= Field.scheduleRelationship
       case 0x32:  // 6: optional StopTimeProperties stop_time_properties
-        try reader.mergeMessage(reader.messageTag(forKey: key), "stop_time_properties", into: &stopTimePropertiesBox)
+        try reader.mergeMessage(reader.messageTag(forKey: key), "stop_time_properties", into: &rareBox, at: \.stopTimeProperties)
       case 0x38:  // 7: optional VehiclePosition.OccupancyStatus departure_occupancy_status
         storedDepartureOccupancyStatus = Int32(truncatingIfNeeded: try reader.readVarint(named: "departure_occupancy_status"))
         presence |= Field.departureOccupancyStatus
+      case 0x1F4A:  // 1001: optional NyctStopTimeUpdate nyct_stop_time_update
+        try reader.mergeMessage(reader.messageTag(forKey: key), "nyct_stop_time_update", into: &rareBox, at: \.nyctStopTimeUpdate)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -251,6 +256,7 @@ extension TripUpdate.StopTimeUpdate: WireMessage {
         case 5: throw reader.wrongWireType(tag, expected: .varint, "schedule_relationship")
         case 6: throw reader.wrongWireType(tag, expected: .lengthDelimited, "stop_time_properties")
         case 7: throw reader.wrongWireType(tag, expected: .varint, "departure_occupancy_status")
+        case 1001: try reader.skip(tag)  // another producer's use of the extension number
         default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
         }
       }
@@ -597,6 +603,8 @@ extension TripDescriptor: WireMessage {
         directionID = UInt32(truncatingIfNeeded: try reader.readVarint(named: "direction_id"))
       case 0x3A:  // 7: optional ModifiedTripSelector modified_trip
         try reader.mergeMessage(reader.messageTag(forKey: key), "modified_trip", into: &modifiedTripBox)
+      case 0x1F4A:  // 1001: optional NyctTripDescriptor nyct_trip_descriptor
+        try reader.mergeMessage(reader.messageTag(forKey: key), "nyct_trip_descriptor", into: &nyctTripDescriptorBox)
       default:
         let tag = try reader.tag(forKey: key)
         switch tag.number {
@@ -607,6 +615,7 @@ extension TripDescriptor: WireMessage {
         case 5: throw reader.wrongWireType(tag, expected: .lengthDelimited, "route_id")
         case 6: throw reader.wrongWireType(tag, expected: .varint, "direction_id")
         case 7: throw reader.wrongWireType(tag, expected: .lengthDelimited, "modified_trip")
+        case 1001: try reader.skip(tag)  // another producer's use of the extension number
         default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
         }
       }
@@ -1090,6 +1099,126 @@ extension ReplacementStop: WireMessage {
         switch tag.number {
         case 1: throw reader.wrongWireType(tag, expected: .varint, "travel_time_to_stop")
         case 2: throw reader.wrongWireType(tag, expected: .lengthDelimited, "stop_id")
+        default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
+        }
+      }
+    }
+  }
+}
+
+extension TripReplacementPeriod: WireMessage {
+  /// Decodes a serialized `TripReplacementPeriod` from `bytes`, or from `range` of them without copying.
+  /// - Throws: `WireError` naming the field and byte offset of the first problem.
+  /// - Precondition: `range`, if given, lies within `bytes`.
+  public init(decoding bytes: [UInt8], range: Range<Int>? = nil) throws(WireError) {
+    var reader = WireReader(bytes, range: range)
+    self.init()
+    try merge(from: &reader)
+  }
+
+  package mutating func merge(from reader: inout WireReader) throws(WireError) {
+    while let key = try reader.readKey() {
+      switch key {
+      case 0x0A:  // 1: optional string route_id
+        try reader.readString(named: "route_id", into: &routeID)
+      case 0x12:  // 2: optional TimeRange replacement_period
+        try reader.mergeMessage(reader.messageTag(forKey: key), "replacement_period", into: &replacementPeriod)
+      default:
+        let tag = try reader.tag(forKey: key)
+        switch tag.number {
+        case 1: throw reader.wrongWireType(tag, expected: .lengthDelimited, "route_id")
+        case 2: throw reader.wrongWireType(tag, expected: .lengthDelimited, "replacement_period")
+        default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
+        }
+      }
+    }
+  }
+}
+
+extension NyctFeedHeader: WireMessage {
+  /// Decodes a serialized `NyctFeedHeader` from `bytes`, or from `range` of them without copying.
+  /// - Throws: `WireError` naming the field and byte offset of the first problem.
+  /// - Precondition: `range`, if given, lies within `bytes`.
+  public init(decoding bytes: [UInt8], range: Range<Int>? = nil) throws(WireError) {
+    var reader = WireReader(bytes, range: range)
+    self.init()
+    try merge(from: &reader)
+  }
+
+  package mutating func merge(from reader: inout WireReader) throws(WireError) {
+    while let key = try reader.readKey() {
+      switch key {
+      case 0x0A:  // 1: required string nyct_subway_version
+        try reader.readString(named: "nyct_subway_version", into: &nyctSubwayVersion)
+      case 0x12:  // 2: repeated TripReplacementPeriod trip_replacement_period
+        try reader.appendMessages(key: key, "trip_replacement_period", to: &tripReplacementPeriods)
+      default:
+        let tag = try reader.tag(forKey: key)
+        switch tag.number {
+        case 1: throw reader.wrongWireType(tag, expected: .lengthDelimited, "nyct_subway_version")
+        case 2: throw reader.wrongWireType(tag, expected: .lengthDelimited, "trip_replacement_period", index: tripReplacementPeriods.count)
+        default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
+        }
+      }
+    }
+  }
+}
+
+extension NyctTripDescriptor: WireMessage {
+  /// Decodes a serialized `NyctTripDescriptor` from `bytes`, or from `range` of them without copying.
+  /// - Throws: `WireError` naming the field and byte offset of the first problem.
+  /// - Precondition: `range`, if given, lies within `bytes`.
+  public init(decoding bytes: [UInt8], range: Range<Int>? = nil) throws(WireError) {
+    var reader = WireReader(bytes, range: range)
+    self.init()
+    try merge(from: &reader)
+  }
+
+  package mutating func merge(from reader: inout WireReader) throws(WireError) {
+    while let key = try reader.readKey() {
+      switch key {
+      case 0x0A:  // 1: optional string train_id
+        try reader.readString(named: "train_id", into: &trainID)
+      case 0x10:  // 2: optional bool is_assigned
+        isAssigned = try reader.readVarint(named: "is_assigned") != 0
+      case 0x18:  // 3: optional Direction direction
+        direction = NyctTripDescriptor.Direction(
+          rawValue: Int32(truncatingIfNeeded: try reader.readVarint(named: "direction")))
+      default:
+        let tag = try reader.tag(forKey: key)
+        switch tag.number {
+        case 1: throw reader.wrongWireType(tag, expected: .lengthDelimited, "train_id")
+        case 2: throw reader.wrongWireType(tag, expected: .varint, "is_assigned")
+        case 3: throw reader.wrongWireType(tag, expected: .varint, "direction")
+        default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
+        }
+      }
+    }
+  }
+}
+
+extension NyctStopTimeUpdate: WireMessage {
+  /// Decodes a serialized `NyctStopTimeUpdate` from `bytes`, or from `range` of them without copying.
+  /// - Throws: `WireError` naming the field and byte offset of the first problem.
+  /// - Precondition: `range`, if given, lies within `bytes`.
+  public init(decoding bytes: [UInt8], range: Range<Int>? = nil) throws(WireError) {
+    var reader = WireReader(bytes, range: range)
+    self.init()
+    try merge(from: &reader)
+  }
+
+  package mutating func merge(from reader: inout WireReader) throws(WireError) {
+    while let key = try reader.readKey() {
+      switch key {
+      case 0x0A:  // 1: optional string scheduled_track
+        try reader.readString(named: "scheduled_track", into: &scheduledTrack)
+      case 0x12:  // 2: optional string actual_track
+        try reader.readString(named: "actual_track", into: &actualTrack)
+      default:
+        let tag = try reader.tag(forKey: key)
+        switch tag.number {
+        case 1: throw reader.wrongWireType(tag, expected: .lengthDelimited, "scheduled_track")
+        case 2: throw reader.wrongWireType(tag, expected: .lengthDelimited, "actual_track")
         default: try reader.skip(tag)  // unknown field or extension (1000-1999, 9000-9999)
         }
       }

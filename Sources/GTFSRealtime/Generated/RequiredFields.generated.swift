@@ -22,6 +22,7 @@ extension FeedHeader {
   func collectMissingRequiredFields(at path: String, into missing: inout [String]) {
     let prefix = path.isEmpty ? "" : path + "."
     if gtfsRealtimeVersion == nil { missing.append(prefix + "gtfs_realtime_version") }
+    nyctFeedHeader?.collectMissingRequiredFields(at: prefix + "nyct_feed_header", into: &missing)
   }
 }
 
@@ -125,6 +126,14 @@ extension Stop {
     stopDesc?.collectMissingRequiredFields(at: prefix + "stop_desc", into: &missing)
     stopURL?.collectMissingRequiredFields(at: prefix + "stop_url", into: &missing)
     platformCode?.collectMissingRequiredFields(at: prefix + "platform_code", into: &missing)
+  }
+}
+
+extension NyctFeedHeader {
+  /// Appends the paths of required fields missing from this `NyctFeedHeader`, under `path`.
+  func collectMissingRequiredFields(at path: String, into missing: inout [String]) {
+    let prefix = path.isEmpty ? "" : path + "."
+    if nyctSubwayVersion == nil { missing.append(prefix + "nyct_subway_version") }
   }
 }
 

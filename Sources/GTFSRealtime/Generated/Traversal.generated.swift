@@ -31,6 +31,7 @@ extension FeedHeader: ProtoMessage {
       ProtoField(number: 2, name: "incrementality", label: .optional, kind: .enumeration),
       ProtoField(number: 3, name: "timestamp", label: .optional, kind: .scalar),
       ProtoField(number: 4, name: "feed_version", label: .optional, kind: .scalar),
+      ProtoField(number: 1001, name: "[nyct_feed_header]", label: .optional, kind: .message),
     ]
   }
 
@@ -39,6 +40,7 @@ extension FeedHeader: ProtoMessage {
     if let value = incrementality { visitor.visitEnum(value, number: 2, name: "incrementality") }
     if let value = timestamp { visitor.visitUnsigned(value, number: 3, name: "timestamp") }
     if let value = feedVersion { visitor.visitString(value, number: 4, name: "feed_version") }
+    if let value = nyctFeedHeader { visitor.visitMessage(value, number: 1001, name: "[nyct_feed_header]") }
   }
 }
 
@@ -126,6 +128,7 @@ extension TripUpdate.StopTimeUpdate: ProtoMessage {
       ProtoField(number: 7, name: "departure_occupancy_status", label: .optional, kind: .enumeration),
       ProtoField(number: 5, name: "schedule_relationship", label: .optional, kind: .enumeration),
       ProtoField(number: 6, name: "stop_time_properties", label: .optional, kind: .message),
+      ProtoField(number: 1001, name: "[nyct_stop_time_update]", label: .optional, kind: .message),
     ]
   }
 
@@ -137,6 +140,7 @@ extension TripUpdate.StopTimeUpdate: ProtoMessage {
     if let value = departureOccupancyStatus { visitor.visitEnum(value, number: 7, name: "departure_occupancy_status") }
     if let value = scheduleRelationship { visitor.visitEnum(value, number: 5, name: "schedule_relationship") }
     if let value = stopTimeProperties { visitor.visitMessage(value, number: 6, name: "stop_time_properties") }
+    if let value = nyctStopTimeUpdate { visitor.visitMessage(value, number: 1001, name: "[nyct_stop_time_update]") }
   }
 }
 
@@ -330,6 +334,7 @@ extension TripDescriptor: ProtoMessage {
       ProtoField(number: 3, name: "start_date", label: .optional, kind: .scalar),
       ProtoField(number: 4, name: "schedule_relationship", label: .optional, kind: .enumeration),
       ProtoField(number: 7, name: "modified_trip", label: .optional, kind: .message),
+      ProtoField(number: 1001, name: "[nyct_trip_descriptor]", label: .optional, kind: .message),
     ]
   }
 
@@ -341,6 +346,7 @@ extension TripDescriptor: ProtoMessage {
     if let value = startDate { visitor.visitString(value, number: 3, name: "start_date") }
     if let value = scheduleRelationship { visitor.visitEnum(value, number: 4, name: "schedule_relationship") }
     if let value = modifiedTrip { visitor.visitMessage(value, number: 7, name: "modified_trip") }
+    if let value = nyctTripDescriptor { visitor.visitMessage(value, number: 1001, name: "[nyct_trip_descriptor]") }
   }
 }
 
@@ -615,5 +621,71 @@ extension ReplacementStop: ProtoMessage {
   package func traverse<V: FieldVisitor>(visitor: inout V) {
     if let value = travelTimeToStop { visitor.visitSigned(Int64(value), number: 1, name: "travel_time_to_stop") }
     if let value = stopID { visitor.visitString(value, number: 2, name: "stop_id") }
+  }
+}
+
+extension TripReplacementPeriod: ProtoMessage {
+  package static var protoName: StaticString { "TripReplacementPeriod" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "route_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "replacement_period", label: .optional, kind: .message),
+    ]
+  }
+
+  package func traverse<V: FieldVisitor>(visitor: inout V) {
+    if let value = routeID { visitor.visitString(value, number: 1, name: "route_id") }
+    if let value = replacementPeriod { visitor.visitMessage(value, number: 2, name: "replacement_period") }
+  }
+}
+
+extension NyctFeedHeader: ProtoMessage {
+  package static var protoName: StaticString { "NyctFeedHeader" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "nyct_subway_version", label: .required, kind: .scalar),
+      ProtoField(number: 2, name: "trip_replacement_period", label: .repeated, kind: .message),
+    ]
+  }
+
+  package func traverse<V: FieldVisitor>(visitor: inout V) {
+    if let value = nyctSubwayVersion { visitor.visitString(value, number: 1, name: "nyct_subway_version") }
+    if !tripReplacementPeriods.isEmpty { visitor.visitRepeatedMessage(tripReplacementPeriods, number: 2, name: "trip_replacement_period") }
+  }
+}
+
+extension NyctTripDescriptor: ProtoMessage {
+  package static var protoName: StaticString { "NyctTripDescriptor" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "train_id", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "is_assigned", label: .optional, kind: .scalar),
+      ProtoField(number: 3, name: "direction", label: .optional, kind: .enumeration),
+    ]
+  }
+
+  package func traverse<V: FieldVisitor>(visitor: inout V) {
+    if let value = trainID { visitor.visitString(value, number: 1, name: "train_id") }
+    if let value = isAssigned { visitor.visitBool(value, number: 2, name: "is_assigned") }
+    if let value = direction { visitor.visitEnum(value, number: 3, name: "direction") }
+  }
+}
+
+extension NyctStopTimeUpdate: ProtoMessage {
+  package static var protoName: StaticString { "NyctStopTimeUpdate" }
+
+  package static var fields: [ProtoField] {
+    [
+      ProtoField(number: 1, name: "scheduled_track", label: .optional, kind: .scalar),
+      ProtoField(number: 2, name: "actual_track", label: .optional, kind: .scalar),
+    ]
+  }
+
+  package func traverse<V: FieldVisitor>(visitor: inout V) {
+    if let value = scheduledTrack { visitor.visitString(value, number: 1, name: "scheduled_track") }
+    if let value = actualTrack { visitor.visitString(value, number: 2, name: "actual_track") }
   }
 }

@@ -17,3 +17,10 @@ final class Box<Value: Sendable>: @unchecked Sendable {
 extension Box: Equatable where Value: Equatable {
   static func == (lhs: Box, rhs: Box) -> Bool { lhs === rhs || lhs.value == rhs.value }
 }
+
+/// The rarely set message fields of a compact message, kept together in one `Box` so that the
+/// message holds one pointer for all of them (`TripUpdate.StopTimeUpdate.Rare`).
+protocol RareFields: Sendable {
+  /// Every field unset.
+  init()
+}

@@ -51,6 +51,8 @@ public struct FeedHeader: Sendable, Equatable {
   ///
   /// Proto field 4: `optional string feed_version`.
   public var feedVersion: String?
+  /// Where NYCT's extension (`nyctFeedHeader`, field 1001) is kept: set only in its feeds.
+  var nyctFeedHeaderBox: Box<NyctFeedHeader>?
 
   /// A `FeedHeader` with every field unset.
   public init() {}

@@ -41,6 +41,8 @@ public struct TripDescriptor: Sendable, Equatable {
   }
   /// Where `modifiedTrip` is kept: a shared, copy-on-write cell (see `Box`).
   var modifiedTripBox: Box<ModifiedTripSelector>?
+  /// Where NYCT's extension (`nyctTripDescriptor`, field 1001) is kept: set only in its feeds.
+  var nyctTripDescriptorBox: Box<NyctTripDescriptor>?
 
   /// A `TripDescriptor` with every field unset.
   public init() {}

@@ -162,8 +162,27 @@ public struct TripUpdate: Sendable, Equatable {
     /// `stopID`'s value, or "" when unset (the literal, which holds no reference: the decoder
     /// puts a string in its place without releasing it).
     var storedStopID: String = ""
-    /// Where `stopTimeProperties` is kept: a shared, copy-on-write cell (see `Box`).
-    var stopTimePropertiesBox: Box<StopTimeProperties>?
+    /// Where `stopTimeProperties` and NYCT's extension (`nyctStopTimeUpdate`, field 1001) are
+    /// kept: one shared, copy-on-write cell for both (see `Box`), nil while both are unset, so
+    /// that the stop time updates of a large feed stay one pointer smaller.
+    var rareBox: Box<Rare>?
+
+    /// The rarely set fields (see `rareBox`).
+    struct Rare: RareFields, Equatable {
+      var stopTimeProperties: StopTimeProperties?
+      var nyctStopTimeUpdate: NyctStopTimeUpdate?
+
+      init() {}
+
+      var isEmpty: Bool { stopTimeProperties == nil && nyctStopTimeUpdate == nil }
+    }
+
+    /// Sets one rare field through a new cell (a shared cell is never written).
+    mutating func setRare<Value>(_ field: WritableKeyPath<Rare, Value?>, _ value: Value?) {
+      var rare = rareBox?.value ?? Rare()
+      rare[keyPath: field] = value
+      rareBox = rare.isEmpty ? nil : Box(rare)
+    }
     /// `arrival`'s value, or an empty event when unset.
     var storedArrival = StopTimeEvent()
     /// Which fields are set: the `Field` bits.
@@ -262,8 +281,8 @@ public struct TripUpdate: Sendable, Equatable {
     ///
     /// Proto field 6: `optional StopTimeProperties stop_time_properties`.
     public var stopTimeProperties: StopTimeProperties? {
-      get { stopTimePropertiesBox?.value }
-      set { stopTimePropertiesBox = newValue.map(Box.init) }
+      get { rareBox?.value.stopTimeProperties }
+      set { setRare(\.stopTimeProperties, newValue) }
     }
 
     /// A `StopTimeUpdate` with every field unset.

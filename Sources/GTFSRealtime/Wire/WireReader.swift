@@ -868,6 +868,23 @@ package struct WireReader {
     try decodeNested(tag, name, index: nil, into: &box!.value)
   }
 
+  /// A message field kept with other rarely set ones in one `Box` (`StopTimeUpdate.Rare`),
+  /// merged in place at `field` of the cell's value; the cell is made on first use.
+  mutating func mergeMessage<R: RareFields, M: WireMessage & Sendable>(
+    _ tag: FieldTag, _ name: StaticString, into box: inout Box<R>?, at field: WritableKeyPath<R, M?>
+  ) throws(WireError) {
+    var value = box?.value[keyPath: field] ?? M()
+    try decodeNested(tag, name, index: nil, into: &value)
+    if box == nil {
+      var rare = R()
+      rare[keyPath: field] = value
+      box = Box(rare)
+      return
+    }
+    if !isKnownUniquelyReferenced(&box!) { box = Box(box!.value) }
+    box!.value[keyPath: field] = value
+  }
+
   /// One element of a repeated message field, appended to `array`. The first element reserves
   /// room for all the elements the message holds, so the array is allocated once.
   @inline(__always)

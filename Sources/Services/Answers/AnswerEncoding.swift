@@ -110,6 +110,16 @@ public struct RealtimeAnswer: Encodable, Sendable {
     var vehicles = members.nestedContainer(keyedBy: JSONKey.self, forKey: "vehicles")
     try vehicles.encode(report.matchedVehicleCount, forKey: "matched")
     try vehicles.encode(report.vehicleCount, forKey: "total")
+    // `match`: trip updates and vehicles by the rule that matched them, and the unmatched trip
+    // updates by reason (rule 18), each by name in order.
+    var match = members.nestedContainer(keyedBy: JSONKey.self, forKey: "match")
+    for (key, values) in [
+      ("trip_updates", report.match.tripUpdates), ("unmatched_trip_updates", report.match.unmatchedTripUpdates),
+      ("vehicles", report.match.vehicles),
+    ] {
+      var counts = match.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(stringLiteral: key))
+      for (name, count) in values.sorted(by: { $0.key < $1.key }) { try counts.encode(count, forKey: JSONKey(stringLiteral: name)) }
+    }
     try members.encode(report.warnings, forKey: "warnings")
     var repairs = members.nestedUnkeyedContainer(forKey: "repairs")
     for repair in report.repairs {

@@ -42,7 +42,8 @@ enum RealtimeSupport {
     if report.vehicleCount > 0 {
       parts.append("\(report.matchedVehicleCount) of \(report.vehicleCount) vehicle\(report.vehicleCount == 1 ? "" : "s")")
     }
-    return parts.isEmpty ? nil : parts.joined(separator: ", ") + " matched"
+    guard !parts.isEmpty else { return nil }
+    return parts.joined(separator: ", ") + " matched" + (report.match.summary.map { " (\($0))" } ?? "")
   }
 
   /// Repairs listed in text at most; the rest are counted (JSON lists them all).

@@ -34,7 +34,9 @@ public enum RtDumpCommand: TransitCommand {
       With --json, prints the whole FeedMessage in protobuf's JSON mapping with the .proto's own
       field names (trip_update, stop_time_update), enums by name (an unknown value as its
       number), 64-bit integers as numbers, and unset fields, unknown fields and extensions left
-      out. Given several files, --json prints an array with one FeedMessage per file, in order.
+      out, but NYCT's extension (field 1001), shown under its bracketed name as in protobuf's
+      JSON mapping ([nyct_trip_descriptor]). Given several files, --json prints an array with
+      one FeedMessage per file, in order.
       """,
     examples: [
       "transit rt dump Data/realtime/demo-vehiclepositions.pb",
