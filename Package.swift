@@ -3,8 +3,9 @@ import PackageDescription
 
 /// The target graph is the architecture: `GTFSRealtime` imports nothing, `Merge` only
 /// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner) only `TransitModel`, only
-/// `GTFS` speaks SQL and it knows nothing of the router, and `Services` (every command's
-/// answers) neither speaks SQL nor HTTP (DESIGN.md, "Targets").
+/// `GTFS` (the timetables) and `UserData` (the user's own database) speak SQL, and `Services`
+/// (every command's answers) speaks no SQL and reaches HTTP only through `Fetch`, behind its
+/// realtime-source protocol (DESIGN.md, "Targets").
 /// `-O` in every configuration (SwiftPM's own `-Onone` comes first; the last flag wins).
 let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
@@ -34,15 +35,21 @@ let package = Package(
     .target(name: "ZIP", dependencies: ["CZlib"], swiftSettings: optimised),
     .target(name: "Routing", dependencies: ["TransitModel"], swiftSettings: optimised),
     .target(name: "GTFS", dependencies: ["TransitModel", "HostSystem", "SQLite", "ZIP"], swiftSettings: optimised),
+    // The user's own database, user.sqlite (favourites, places, commutes, seen alerts): SQL of its
+    // own, apart from the timetables; it may import TransitModel and SQLite.
+    .target(name: "UserData", dependencies: ["SQLite"]),
     .target(name: "GTFSRealtime", swiftSettings: optimised),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
     .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel", "HostSystem"]),
-    // The answers every command shares: decoded feeds and `now` in, values out; no SQL, no HTTP.
-    .target(name: "Services", dependencies: ["TransitModel", "GTFS", "GTFSRealtime", "Merge", "Routing"]),
+    // The answers every command shares: a session (TransitSession) over the timetables, the
+    // user's data, the options resolved from the settings and a realtime source; values out
+    // (each `Encodable` as its documented JSON). No SQL; HTTP only through Fetch, behind the
+    // RealtimeSource protocol.
+    .target(name: "Services", dependencies: ["TransitModel", "GTFS", "UserData", "GTFSRealtime", "Merge", "Routing", "Fetch"]),
     .target(
       name: "TransitCLI",
       dependencies: [
-        "TransitModel", "HostSystem", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing", "Services",
+        "TransitModel", "HostSystem", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing", "Services", "UserData",
       ]),
     // The Swift runtime and FoundationEssentials linked in statically: a command starts in about
     // 3 ms less than when it loads them as shared libraries at every run (Benchmarks/startup).
@@ -68,13 +75,15 @@ let package = Package(
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
     .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
-      name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "Services", "TestSupport"], swiftSettings: optimised),
+      name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "Services", "UserData", "TestSupport"],
+      swiftSettings: optimised),
+    .testTarget(name: "UserDataTests", dependencies: ["UserData"]),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
     .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport", "TransitCLI"]),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "GTFS", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
-    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "TestSupport"]),
+    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -145,9 +145,33 @@ public struct AlertResolver {
     }
   }
 
-  /// What an alert affects, for a heading: its routes ("77X", "Red, Orange"), else its modes
-  /// ("all tram routes"), its agency ("all routes of BART"), its stops, or its trips.
-  public func label(_ alert: Alert) -> String {
+  /// What an alert informs, by the most telling kind of selector it has.
+  public enum Affected: Sendable, Hashable {
+    /// Routes by short name (else id), from its routes, its trips' routes and its trips.
+    case routes([String])
+    /// Whole modes ("tram"), from route_type selectors.
+    case modes([String])
+    /// Stops by name.
+    case stops([String])
+    /// Trips by id, where the timetable names no route for them.
+    case trips([String])
+    /// Whole agencies, by agency_id.
+    case agencies([String])
+    /// Nothing narrower: the whole network.
+    case everything
+
+    /// Whether it is about no route, stop or trip in particular: whole modes, agencies or the
+    /// network (what `status` lists on lines of their own without a timetable).
+    public var isNetworkWide: Bool {
+      switch self {
+      case .modes, .agencies, .everything: return true
+      case .routes, .stops, .trips: return false
+      }
+    }
+  }
+
+  /// What `alert` informs: its routes, else its modes, its stops, its trips, its agencies.
+  public func affected(_ alert: Alert) -> Affected {
     let selectors = alert.informedEntities
     var routeNames: [String] = []
     func add(_ name: String) { if !routeNames.contains(name) { routeNames.append(name) } }
@@ -157,21 +181,33 @@ public struct AlertResolver {
         add(routes.first { $0.route.id.rawValue == id }?.route.shortName ?? id)
       }
     }
-    if !routeNames.isEmpty { return (routeNames.count == 1 ? "route " : "routes ") + list(routeNames) }
+    if !routeNames.isEmpty { return .routes(routeNames) }
     let modes = selectors.compactMap(\.routeType).map { TransitMode(routeType: Int($0)).rawValue }
-    if !modes.isEmpty { return "all \(list(Array(Set(modes)).sorted())) routes" }
+    if !modes.isEmpty { return .modes(Array(Set(modes)).sorted()) }
     let stops = selectors.compactMap(\.stopID)
     if !stops.isEmpty {
-      let names = stops.map { stopName($0) }
       var unique: [String] = []
-      for name in names where !unique.contains(name) { unique.append(name) }
-      return (unique.count == 1 ? "stop " : "stops ") + list(unique)
+      for name in stops.map({ stopName($0) }) where !unique.contains(name) { unique.append(name) }
+      return .stops(unique)
     }
     let trips = selectors.compactMap { $0.trip?.tripID }
-    if !trips.isEmpty { return (trips.count == 1 ? "trip " : "trips ") + list(trips) }
+    if !trips.isEmpty { return .trips(trips) }
     let agencies = selectors.compactMap(\.agencyID)
-    if !agencies.isEmpty { return "all routes of " + list(Array(Set(agencies)).sorted()) }
-    return "all routes"
+    if !agencies.isEmpty { return .agencies(Array(Set(agencies)).sorted()) }
+    return .everything
+  }
+
+  /// What an alert affects, for a heading: its routes ("77X", "Red, Orange"), else its modes
+  /// ("all tram routes"), its agency ("all routes of BART"), its stops, or its trips.
+  public func label(_ alert: Alert) -> String {
+    switch affected(alert) {
+    case .routes(let names): return (names.count == 1 ? "route " : "routes ") + list(names)
+    case .modes(let modes): return "all \(list(modes)) routes"
+    case .stops(let names): return (names.count == 1 ? "stop " : "stops ") + list(names)
+    case .trips(let trips): return (trips.count == 1 ? "trip " : "trips ") + list(trips)
+    case .agencies(let agencies): return "all routes of " + list(agencies)
+    case .everything: return "all routes"
+    }
   }
 
   /// The timetable's name for stop `id`, else the id.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GTFS
 import TransitModel
+import UserData
 
 /// What a timetable swap changed for this user: at their favourite stops (removed, moved, a
 /// route gone) and to each commute's recommended departure on its next day, old timetable

@@ -2,6 +2,7 @@ import FoundationEssentials
 import GTFS
 import Merge
 import TransitModel
+import UserData
 
 /// Chooses the departure to take for a saved commute, from the same departure board and the
 /// same realtime every other command uses.
@@ -61,6 +62,14 @@ public enum CommutePlanner {
     var day = date
     while !runs(commute, on: day) { day = day.adding(days: 1) }
     return day
+  }
+
+  /// The day a commute is worked out for when `date` is asked: `date` when it runs then, else
+  /// the next day it does (`skipped` then says `date`); nil for a commute of no weekday (a
+  /// stored mask of 0, or one with only bits past Sunday), which runs on no day at all.
+  public static func day(of commute: UserStore.Commute, asked date: ServiceDate) -> (date: ServiceDate, skipped: ServiceDate?)? {
+    guard let day = nextDay(of: commute, from: date) else { return nil }
+    return (day, day == date ? nil : date)
   }
 
   /// The deadline of `commute` on `date`: its arrive-by time on the wall clock of `zone`

@@ -23,15 +23,21 @@ public struct VehicleView: Sendable, Hashable {
     public var scheduled: UnixTime?
     public var expected: UnixTime?
     public var delaySeconds: Int64?
+    /// The delay's class under the configured thresholds (rule 12); nil without a delay.
+    public var delayStatus: DepartureStatus?
     public var isSkipped: Bool
 
-    /// Creates a stop ahead.
-    public init(stopID: StopID, name: String, scheduled: UnixTime?, expected: UnixTime?, delaySeconds: Int64?, isSkipped: Bool) {
+    /// Creates a stop ahead; its delay classed by `options`' thresholds.
+    public init(
+      stopID: StopID, name: String, scheduled: UnixTime?, expected: UnixTime?, delaySeconds: Int64?, isSkipped: Bool,
+      options: ServiceOptions
+    ) {
       self.stopID = stopID
       self.name = name
       self.scheduled = scheduled
       self.expected = expected
       self.delaySeconds = delaySeconds
+      self.delayStatus = delaySeconds.map(options.status(delaySeconds:))
       self.isSkipped = isSkipped
     }
   }
@@ -364,7 +370,7 @@ public struct Fleet {
       view.nextStops.insert(
         VehicleView.NextStop(
           stopID: call.stopID, name: view.currentStopName ?? call.stopID.rawValue, scheduled: scheduledFirst, expected: first,
-          delaySeconds: predictedFirst.map { $0 - scheduledFirst }, isSkipped: false), at: 0)
+          delaySeconds: predictedFirst.map { $0 - scheduledFirst }, isSkipped: false, options: live.options), at: 0)
     }
     return view
   }
@@ -422,7 +428,7 @@ public struct Fleet {
       let delay = zip(expected, scheduled).map { $0 - $1 }
       return VehicleView.NextStop(
         stopID: call.stopID, name: stop(call.stopID, feed: details.feed)?.name ?? call.stopID.rawValue, scheduled: scheduled,
-        expected: expected ?? scheduled, delaySeconds: delay, isSkipped: guess?.isSkipped ?? false)
+        expected: expected ?? scheduled, delaySeconds: delay, isSkipped: guess?.isSkipped ?? false, options: live.options)
     }
     if let here = predicted[call.stopSequence], here.source != .schedule, let expected = here.expected,
       let scheduled = call.departure ?? call.arrival

@@ -31,6 +31,8 @@ public struct TripReport: Sendable {
     public var expectedDeparture: UnixTime?
     /// Expected minus scheduled, when realtime gives a time.
     public var delaySeconds: Int64?
+    /// The delay's class under the configured thresholds (rule 12); nil without a delay.
+    public var delayStatus: DepartureStatus?
     /// Where the expected time comes from (`schedule` without realtime).
     public var source: PredictionSource
     public var status: CallStatus
@@ -163,6 +165,7 @@ public enum TripInspector {
     var labelCache: [StopID: [StopID: String]] = [:]
     var calls: [TripReport.Call] = []
     let predicted = Dictionary((prediction?.stops ?? []).map { ($0.stop.stopSequence, $0) }, uniquingKeysWith: { a, _ in a })
+    let options = live.options  // the thresholds each call's delay is classed by
     for call in trip.stops {
       let stop = fleet.stop(call.stopID, feed: details.feed)
       var platform: String?
@@ -191,7 +194,8 @@ public enum TripInspector {
         TripReport.Call(
           stopID: call.stopID, name: stop?.name ?? call.stopID.rawValue, platform: platform, stopSequence: call.stopSequence,
           scheduledArrival: call.arrival, scheduledDeparture: call.departure, expectedArrival: expectedArrival,
-          expectedDeparture: expectedDeparture, delaySeconds: delay, source: guess?.source ?? .schedule, status: .ahead,
+          expectedDeparture: expectedDeparture, delaySeconds: delay, delayStatus: delay.map(options.status(delaySeconds:)),
+          source: guess?.source ?? .schedule, status: .ahead,
           isVehicleHere: false, access: Accessibility.stop(own: own, parent: parent),
           wheelchairBoarding: own))
     }

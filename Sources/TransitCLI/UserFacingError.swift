@@ -55,6 +55,15 @@ extension IngestError: UserFacingError {
     if case .refused = self { return 4 }
     return 1
   }
+
+  /// The library's reason, with the command line's advice where there is some to give.
+  var message: String {
+    switch self {
+    case .refused: return description + " (--force swaps anyway)"
+    case .incompatibleLayout: return description + "; load the feed again with 'transit ingest'"
+    default: return description
+    }
+  }
 }
 
 extension GTFSError: UserFacingError {

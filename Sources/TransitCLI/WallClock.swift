@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GTFS
+import Services
 import TransitModel
 
 /// The clock, as a value: the real one, or a fixed instant from `--now`.
@@ -72,17 +73,14 @@ public enum ISOTime {
     return UnixTime(local - sign * Int64(oh * 3600 + om * 60))
   }
 
-  /// Formats `time` as `2023-11-07T17:05:34-08:00` in `zone` (`Z` for UTC).
+  /// Formats `time` as `2023-11-07T17:05:34-08:00` in `zone` (`Z` for UTC): `LocalZone.isoText`,
+  /// the answers' own form.
   public static func format(
     _ time: UnixTime, zone: LocalZone = LocalZone.utc
   )
     -> String
   {
-    let offset = zone.secondsFromGMT(at: time.seconds)
-    let text = UnixTime.wallClockText(localSeconds: time.seconds + Int64(offset))
-    if offset == 0 && zone.identifier == "UTC" || zone.identifier == "GMT" { return text + "Z" }
-    let hours = Format.zeroPadded(abs(offset) / 3600, width: 2), minutes = Format.zeroPadded(abs(offset) / 60 % 60, width: 2)
-    return text + "\(offset < 0 ? "-" : "+")\(hours):\(minutes)"
+    zone.isoText(time)
   }
 
 }

@@ -2,6 +2,7 @@ import Foundation
 import SQLite
 import TestSupport
 import Testing
+import UserData
 
 @testable import GTFS
 

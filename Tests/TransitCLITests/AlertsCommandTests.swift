@@ -3,6 +3,7 @@ import GTFS
 import GTFSRealtime
 import TestSupport
 import Testing
+import UserData
 
 @testable import TransitCLI
 

@@ -3,6 +3,7 @@ import GTFS
 import SQLite
 import TestSupport
 import Testing
+import UserData
 
 @testable import TransitCLI
 

@@ -4,6 +4,7 @@ import GTFSRealtime
 import SQLite
 import TestSupport
 import Testing
+import UserData
 
 @testable import TransitCLI
 

@@ -1,6 +1,7 @@
 import Foundation
 import GTFS
 import GTFSRealtime
+import Services
 import TestSupport
 import Testing
 import TransitModel
@@ -103,10 +104,15 @@ struct VehiclesRealCaptureTests {
   }
 
   @Test func delays() {
-    #expect(VehiclesCommand.delayText(nil) == "")
-    #expect(VehiclesCommand.delayText(119) == "on time")
-    #expect(VehiclesCommand.delayText(120) == "2 min late")
-    #expect(VehiclesCommand.delayText(-60) == "1 min early")
+    // Classed as the answers class them at the default thresholds (late from +2 min, early
+    // from -1 min): the text takes the class, it has no thresholds of its own.
+    func delayText(_ delay: Int64?) -> String {
+      VehiclesCommand.delayText(delay, status: delay.map(ServiceOptions().status(delaySeconds:)))
+    }
+    #expect(delayText(nil) == "")
+    #expect(delayText(119) == "on time")
+    #expect(delayText(120) == "2 min late")
+    #expect(delayText(-60) == "1 min early")
   }
 
   @Test func radiusNeedsNear() {

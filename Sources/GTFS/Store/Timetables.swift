@@ -249,11 +249,10 @@ public enum IngestError: Error, Equatable, CustomStringConvertible {
     case .io(let detail): return detail
     case .refused(let feed, let checks):
       let failed = checks.filter { !$0.passed }.map { "\($0.name): \($0.detail)" }.joined(separator: "; ")
-      return "refused to replace the timetable of \(feed): \(failed); the current one is kept (--force swaps anyway)"
+      return "refused to replace the timetable of \(feed): \(failed); the current one is kept"
     case .noPrevious(let feed): return "no previous timetable of \(feed) is kept; nothing to roll back to"
     case .incompatibleLayout(let path, let found, let expected):
-      return
-        "\(path) was made by another version of transit (layout \(found), this one reads \(expected)); load the feed again with 'transit ingest'"
+      return "\(path) was made by another version of transit (layout \(found), this one reads \(expected))"
     }
   }
 }

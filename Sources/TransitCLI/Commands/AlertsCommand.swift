@@ -4,6 +4,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// `transit alerts`: the service alerts in force, grouped by what they affect, most severe
 /// first; remembers which the user has seen.

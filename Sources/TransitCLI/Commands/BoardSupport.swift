@@ -12,11 +12,9 @@ struct BoardContext {
   let invocation: Invocation
   let store: Store
   let stop: TransitModel.Stop
-  /// A station's platforms by stop_id.
-  let platforms: [String: TransitModel.Stop]
   let zone: LocalZone
   let settings: Settings
-  let options: ServiceOptions
+  let session: TransitSession
   let margin: LeaveAdvice.Margin
   let twelveHour: Bool
   let windowMinutes: Int
@@ -25,8 +23,12 @@ struct BoardContext {
   let destination: String?
   let from: Coordinate?
 
-  /// The stop and options of `departures STOP ...`.
-  init(_ invocation: Invocation, defaultLimit: Int? = nil) throws {
+  /// The options of the session's answers (thresholds, walking model, language).
+  var options: ServiceOptions { session.options }
+
+  /// The stop and options of `departures STOP ...`, and the session that answers for it; its
+  /// realtime from `realtime` (made once the stop is known), else `FeedsSupport.realtimeSource`.
+  init(_ invocation: Invocation, defaultLimit: Int? = nil, realtime: (() throws -> any RealtimeSource)? = nil) throws {
     self.invocation = invocation
     let arguments = invocation.arguments
     let stopText = try invocation.argument(0)  // a missing STOP is a usage error before any file is read
@@ -38,55 +40,29 @@ struct BoardContext {
     store = try StopCommandSupport.openStore(invocation)
     stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
     zone = store.timeZone(of: stop.feed)
-    var platforms: [String: TransitModel.Stop] = [:]
-    if stop.isStation { for platform in try store.platforms(of: stop) { platforms[platform.id.rawValue] = platform } }
-    self.platforms = platforms
-    options = try RealtimeSupport.options(invocation, settings: settings)
+    session = TransitSession(
+      store: store, options: try RealtimeSupport.options(invocation, settings: settings),
+      realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
     margin = BoardSupport.margin(settings)
     twelveHour = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     route = try arguments.read(DeparturesCommand.Options.route)
     destination = try arguments.read(DeparturesCommand.Options.destination)
   }
 
-  /// The board at `now` with `feeds`: the realtime as matched, the departures and the stop's
-  /// alerts.
+  /// The board at `now` with the session's realtime (the first `limit` rows, default
+  /// `--limit`); what went wrong reading it (unless `quiet`: the board keeps it) and, when
+  /// `warn`, the matching's warnings go to `report`'s stderr (default: this invocation's).
   func board(
-    now: UnixTime, feeds: [FeedMessage], warn: Bool, limit: Int? = nil, start: UnixTime? = nil, includeArrivals: Bool = false,
-    accessibleOnly: Bool = false
-  ) throws -> (LiveRealtime, [Departure], [AlertNotice]) {
-    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: warn)
-    let departures = try DepartureBoard.departures(
-      store: store, stop: stop, platforms: Array(platforms.values), live: live,
-      query: BoardQuery(
-        start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, includeArrivals: includeArrivals,
-        route: route, destination: destination, accessibleOnly: accessibleOnly))
-    let notices = DepartureBoard.notices(live: live, stop: stop, platforms: Array(platforms.values), departures: departures)
-    return (live, departures, notices)
-  }
-
-  /// The reason an empty board gives when the timetable's service has ended or not begun at
-  /// `start`; nil when there are departures or the timetable runs then.
-  func emptyReason(_ departures: [Departure], start: UnixTime) -> String? {
-    guard departures.isEmpty else { return nil }
-    return DepartureBoard.emptyReason(store: store, stop: stop, start: start)?.warning(feed: stop.feed.rawValue)
-  }
-
-  /// The walk from `--from` to the departure's stop (its platform in a station), in seconds.
-  func walkSeconds(_ departure: Departure) -> Int64? {
-    guard let from, let target = platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate else { return nil }
-    return Int64(options.walking.seconds(from: from, to: target))
-  }
-
-  /// "Tallaght Interchange [TINT]".
-  var title: String { stop.name + (stop.code.map { " [\($0)]" } ?? "") }
-
-  /// The configured publish period of the realtime the board reads (the stop's feed when it
-  /// is configured), nil when none is configured.
-  func feedPeriodSeconds() -> Int64? {
-    guard invocation.global.realtimeFiles.isEmpty, let configuration = try? FeedsSupport.configuration(invocation) else { return nil }
-    var feeds = configuration.feeds.filter { !$0.realtimeURLs.isEmpty }
-    if feeds.contains(where: { $0.name == stop.feed.rawValue }) { feeds = feeds.filter { $0.name == stop.feed.rawValue } }
-    return feeds.map { Int64($0.periodSeconds) }.min()
+    now: UnixTime, warn: Bool, quiet: Bool = false, limit: Int? = nil, start: UnixTime? = nil, includeArrivals: Bool = false,
+    accessibleOnly: Bool = false, report: Invocation? = nil
+  ) throws -> Board {
+    let query = BoardQuery(
+      start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, includeArrivals: includeArrivals,
+      route: route, destination: destination, accessibleOnly: accessibleOnly)
+    let board = try session.board(BoardRequest(stop: stop, query: query, from: from), now: now)
+    if !quiet { FeedsSupport.report(board.realtimeProblems, invocation: report ?? invocation) }
+    if warn { RealtimeSupport.warn(board.report, invocation: report ?? invocation) }
+    return board
   }
 }
 

@@ -4,6 +4,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// What the `commute` commands share: days, deadlines, and choosing the departure to take.
 enum CommuteSupport {
@@ -269,11 +270,14 @@ enum CommuteCommand: TransitCommand {
       }
       let zone = store.timeZone(of: stop.feed)
       let today = store.localDate(of: now, feed: stop.feed)
-      var date = dateOption ?? today
-      var inactive: ServiceDate?
-      if !CommuteSupport.runs(commute, on: date) {
-        inactive = date
-        while !CommuteSupport.runs(commute, on: date) { date = date.adding(days: 1) }
+      guard let (date, inactive) = CommutePlanner.day(of: commute, asked: dateOption ?? today) else {
+        // A mask of no weekday (saved by hand, or by an older version): it never runs.
+        if invocation.global.json {
+          documents.append(.object([("name", .string(commute.name)), ("runs_on_no_day", .bool(true))]))
+        } else {
+          out.line("commute '\(commute.name)' runs on no day of the week; save it again with --days (see 'transit commute add --help')")
+        }
+        continue
       }
       let plan = try CommuteSupport.plan(commute, stop: stop, on: date, store: store, live: live)
       func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelve) }

@@ -4,6 +4,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// `transit commute NAME --watch` (issue 20): the recommended departure and its alternatives,
 /// live, with when to leave for each; the terminal bell rings once when it is time to leave
@@ -141,9 +142,8 @@ enum CommuteWatch {
     margin: LeaveAdvice.Margin, zone: LocalZone, twelveHour: Bool, freshness: RealtimeFreshness?, rang: String?
   ) -> [String] {
     func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
-    let frame = BoardFrame(title: "", now: now, zone: zone, twelveHour: twelveHour, freshness: freshness, departures: [])
     var lines = [
-      "commute '\(commute.name)' · \(StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour)) · \(frame.realtimeText())",
+      "commute '\(commute.name)' · \(StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour)) · \(BoardFrame.realtimeText(freshness, now: now))",
       "\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline)), from \(stop.name)"
         + (commute.walkMinutes > 0 ? " (\(commute.walkMinutes) min walk)" : ""),
       "",

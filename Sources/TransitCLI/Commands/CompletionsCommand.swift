@@ -1,6 +1,7 @@
 import Fetch
 import FoundationEssentials
 import GTFS
+import UserData
 
 /// `transit completions bash|zsh|fish`: a completion script built from the command table.
 enum CompletionsCommand: TransitCommand {

@@ -7,31 +7,37 @@ import TransitModel
 /// One frame of the live departure board (issue 20) and how it is drawn: a title with the
 /// clock and the feed's age, the rows, the stop's alerts and a footer, fitted to the window.
 struct BoardFrame {
-  /// "Tallaght Interchange [TINT]".
-  var title: String
-  /// The moment drawn (countdowns run from it).
+  /// The board drawn: its rows, platforms, walks, realtime and alerts (`TransitSession.board`).
+  var board: Board
+  /// The moment drawn (countdowns run from it; a watch moves it on between fetches).
   var now: UnixTime
-  var zone: LocalZone
   var twelveHour: Bool
-  /// What the realtime was when fetched; nil: no realtime at all.
-  var freshness: RealtimeFreshness?
-  /// The departures, soonest first; with `groups`, only the groups are drawn.
-  var departures: [Departure]
-  var groups: [DepartureGroups.Group]?
-  /// A station's platforms by stop_id (a "platform" column); empty for a stop.
-  var platformCodes: [String: String] = [:]
-  /// Seconds of walk to each row's stop (`--from`).
-  var walkSeconds: [BoardChanges.Key: Int64] = [:]
+  /// With `--group`: only the groups are drawn.
+  var groups: [Board.Group]?
   var margin = LeaveAdvice.Margin()
   /// Rows that changed at the last fetch, still highlighted.
   var highlighted: Set<BoardChanges.Key> = []
-  /// The stop's alerts, one line each.
-  var notices: [String] = []
   /// The last line: how to quit, when the next update comes, what went wrong.
   var footer: String?
-  /// Why an empty board is empty when the timetable is the reason (its service has ended or
-  /// not begun; `DepartureBoard.emptyReason`).
-  var emptyReason: String?
+
+  /// A frame of `board` at its own moment.
+  init(board: Board, twelveHour: Bool, groups: [Board.Group]? = nil, margin: LeaveAdvice.Margin) {
+    self.board = board
+    self.now = board.now
+    self.twelveHour = twelveHour
+    self.groups = groups
+    self.margin = margin
+  }
+
+  var zone: LocalZone { board.zone }
+  /// "Tallaght Interchange [TINT]".
+  var title: String { board.stop.name + (board.stop.code.map { " [\($0)]" } ?? "") }
+  /// What the realtime was when fetched; nil: no realtime at all.
+  var freshness: RealtimeFreshness? { board.hasRealtime ? board.report.freshness : nil }
+  /// The stop's alerts, one line each.
+  var notices: [String] { board.notices.map(DeparturesCommand.noticeLine) }
+  /// Why an empty board is empty when the timetable is the reason.
+  var emptyReason: String? { board.emptyReason?.warning(feed: board.stop.feed.rawValue) }
 
   /// The columns of a row, in the order they are dropped when the window is too narrow:
   /// first what the marker says (live, interpolated), then the platform, the walk, the delay
@@ -65,13 +71,14 @@ struct BoardFrame {
       case blank
     }
     var lines: [Line] = []
-    func cells(_ departure: Departure) -> [Column: String] {
+    func cells(_ row: Board.Row) -> [Column: String] {
+      let departure = row.departure
       let call = departure.call
       let time = departure.time ?? now
       var cells: [Column: String] = [
         .route: call.routeShortName, .headsign: call.headsign.isEmpty ? "(added trip)" : call.headsign, .time: clock(time),
       ]
-      if let code = platformCodes[call.stopID.rawValue] { cells[.platform] = code }
+      if let platform = row.platform { cells[.platform] = platform }
       switch departure.status {
       case .cancelled: cells[.countdown] = "cancelled"
       case .skipped: cells[.countdown] = "skipped"
@@ -82,8 +89,7 @@ struct BoardFrame {
         cells[.delay] = columns[1]
         if departure.status != .cancelled && departure.status != .skipped { cells[.source] = columns[2] }
       }
-      let key = BoardChanges.Key(departure)
-      if let walk = walkSeconds[key] {
+      if let walk = row.walkSeconds {
         cells[.walk] = BoardSupport.walkText(seconds: walk)
         if let advice = LeaveAdvice.classify(departure, walkSeconds: walk, now: now, margin: margin) { cells[.leave] = advice.text }
       }
@@ -93,10 +99,10 @@ struct BoardFrame {
       for (index, group) in groups.enumerated() {
         if index > 0 { lines.append(.blank) }
         lines.append(.heading("\(group.route) → \(group.headsign)"))
-        for departure in group.departures { lines.append(.row(cells(departure), BoardChanges.Key(departure))) }
+        for row in group.rows { lines.append(.row(cells(row), row.key)) }
       }
     } else {
-      for departure in departures { lines.append(.row(cells(departure), BoardChanges.Key(departure))) }
+      for row in board.rows { lines.append(.row(cells(row), row.key)) }
     }
     let room = max(1, rows - header.count - trailer.count)
     if lines.count > room { lines = Array(lines.prefix(room)) }
@@ -152,7 +158,10 @@ struct BoardFrame {
   }
 
   /// "live, feed 30 s old", "stale, feed 3 min old", "timetable only".
-  func realtimeText() -> String {
+  func realtimeText() -> String { Self.realtimeText(freshness, now: now) }
+
+  /// `realtimeText()` for `freshness` (nil: no realtime) at `now`.
+  static func realtimeText(_ freshness: RealtimeFreshness?, now: UnixTime) -> String {
     guard let freshness else { return "timetable only" }
     let age = freshness.feedTimestamp.map { now - $0 }.map { "feed \(FeedsSupport.ageText(max(0, $0))) old" }
     switch freshness.status {

@@ -100,52 +100,21 @@ enum DeparturesCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     if let code = try DeparturesWatch.dispatch(invocation) { return code }
     let arguments = invocation.arguments
-    let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
+    // --realtime FILEs are read first (a bad one is the first error); the configured feeds'
+    // realtime, through the cache, once the stop is known.
+    let files = invocation.global.realtimeFiles.isEmpty ? nil : try FeedsSupport.realtimeSource(invocation)
     // The stop and the options the board, --group and --line read the same way.
-    let board = try BoardContext(invocation)
-    let (store, stop, platforms, zone) = (board.store, board.stop, board.platforms, board.zone)
-    let (window, from, route, destination) = (board.windowMinutes, board.from, board.route, board.destination)
-    // --realtime FILE overrides; otherwise the configured feeds' realtime, through the cache.
-    let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation, preferred: stop.feed.rawValue) : localFeeds
+    let board = try BoardContext(invocation, realtime: files.map { files in { files } })
+    let (stop, zone) = (board.stop, board.zone)
+    let (window, route, destination) = (board.windowMinutes, board.route, board.destination)
     let now = invocation.now
     let start = try arguments.queryStart(Options.at, on: Options.date, now: now, zone: zone)
-    let (live, departures, notices) = try board.board(
-      now: now, feeds: feeds, warn: true, start: start, includeArrivals: arguments.isSet(Options.arrivals),
+    let answer = try board.board(
+      now: now, warn: true, start: start, includeArrivals: arguments.isSet(Options.arrivals),
       accessibleOnly: arguments.isSet(Options.accessible))
-    let details = try RiderDetails.of(departures, store: store, live: live)
-    let platformLabels = stop.isStation ? try PlatformLabels.labels(for: Array(platforms.values), in: store) : [:]
-    func reachable(_ departure: Departure) -> Bool? {
-      DepartureBoard.isReachable(
-        departure, from: from, stopCoordinate: platforms[departure.call.stopID.rawValue]?.coordinate ?? stop.coordinate, now: now,
-        walking: board.options.walking)
-    }
 
     if invocation.global.json {
-      let manyFeeds = store.feedNames.count > 1
-      var stopMembers: [(String, JSON)] = [
-        ("stop_id", .string(stop.id.rawValue)), ("stop_code", .optional(stop.code)), ("name", .string(stop.name)),
-      ]
-      if manyFeeds { stopMembers.insert(("feed", .string(stop.feed.rawValue)), at: 0) }
-      let json = JSON.object([
-        ("stop", .object(stopMembers)),
-        ("now", .string(ISOTime.format(now, zone: zone))),
-        ("realtime", RealtimeSupport.json(live.report, zone: zone)),
-        (
-          "departures",
-          .array(
-            zip(departures, details).map { departure, detail in
-              guard case .object(var members) = departureJSON(departure, zone: zone, reachable: reachable(departure)) else { return .null }
-              members += [
-                ("platform", .optional(platformLabels[departure.call.stopID])),
-                ("wheelchair_accessible", .optional(detail.wheelchairAccessible)),
-                ("wheelchair_boarding", .optional(detail.wheelchairBoarding)),
-                ("occupancy", RiderMarks.json(detail.crowding)),
-              ]
-              return .object(members)
-            })
-        ),
-      ])
-      invocation.context.stdout.line(json.serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(answer))
       return 0
     }
 
@@ -155,16 +124,14 @@ enum DeparturesCommand: TransitCommand {
     var startText = StopCommandSupport.clock(start, zone: zone, twelveHour: twelve)
     let startDay = ISOTime.format(start, zone: zone).prefix(10)
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
-    let stopMark = RiderMarks.wheelchair(try Accessibility.stop(stop, in: store), plain: invocation.usesPlainSymbols)
+    let stopMark = RiderMarks.wheelchair(answer.stopAccess, plain: invocation.usesPlainSymbols)
     out.line(
       "\(stop.name)\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)")
-    if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
-    for notice in notices { out.line(noticeLine(notice)) }
-    guard !departures.isEmpty else {
+    if answer.hasRealtime { out.line(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelve)) }
+    for notice in answer.notices { out.line(noticeLine(notice)) }
+    guard !answer.rows.isEmpty else {
       // A timetable whose service has ended (or not begun) at that date: that is the reason.
-      if let status = DepartureBoard.emptyReason(store: store, stop: stop, start: start),
-        let reason = status.warning(feed: stop.feed.rawValue)
-      {
+      if let reason = answer.emptyReason?.warning(feed: stop.feed.rawValue) {
         out.line("no departures: " + reason)
         return 0
       }
@@ -175,8 +142,9 @@ enum DeparturesCommand: TransitCommand {
     }
     let colour = invocation.useColor
     let plain = invocation.usesPlainSymbols
-    let showsCrowding = details.contains { $0.crowding != nil }
-    var rows = zip(departures, details).map { departure, detail -> [String] in
+    let showsCrowding = answer.rows.contains { $0.details.crowding != nil }
+    var rows = answer.rows.map { boardRow -> [String] in
+      let (departure, detail) = (boardRow.departure, boardRow.details)
       let call = departure.call
       let wheelchair = RiderMarks.wheelchair(detail.tripAccess, plain: plain)
       let time = departure.time ?? now
@@ -186,21 +154,17 @@ enum DeparturesCommand: TransitCommand {
           + (call.isLastStop ? " (arrives, terminates)" : call.pickupType == 1 ? " (no boarding)" : "")
           + (wheelchair.isEmpty ? "" : " " + wheelchair),
       ]
-      if stop.isStation {
-        let platform = platforms[call.stopID.rawValue]
-        row.append(platformLabels[call.stopID] ?? platform?.platformCode.map { "platform \($0)" } ?? platform?.name ?? "")
-      }
+      if stop.isStation { row.append(boardRow.platform ?? "") }
       var when = StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)
       if departure.status != .cancelled && departure.status != .skipped {
         when += " · \(StopCommandSupport.countdown(to: time, from: now))"
       }
-      if let from, let target = platforms[call.stopID.rawValue]?.coordinate ?? stop.coordinate {
+      if let walk = boardRow.walkSeconds {
         // The walk and when to leave (issue 20): "4 min walk, leave in 6 min".
-        when += BoardSupport.walkNote(
-          departure, walkSeconds: Int64(board.options.walking.seconds(from: from, to: target)), now: now, margin: board.margin)
+        when += BoardSupport.walkNote(departure, walkSeconds: walk, now: now, margin: board.margin)
       }
       row.append(when)
-      if !feeds.isEmpty { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
+      if answer.hasRealtime { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
       if showsCrowding { row.append(RiderMarks.crowding(detail.crowding)) }
       return row
     }
@@ -264,7 +228,7 @@ enum DeparturesCommand: TransitCommand {
     }
     var delay = ""
     if let seconds = departure.delaySeconds {
-      let minutes = (abs(seconds) + 30) / 60
+      let minutes = DelayRounding.minutes(seconds)
       switch departure.status {
       case .late: delay = paint("\(minutes) min late", code: "31", colour)
       case .early: delay = paint("\(minutes) min early", code: "36", colour)
@@ -303,42 +267,14 @@ enum DeparturesCommand: TransitCommand {
     return count
   }
 
-  /// DESIGN.md's `realtime` object; a feed too old to use counts as stale.
-  static func realtimeJSON(_ freshness: RealtimeFreshness, zone: LocalZone) -> JSON {
-    let status = freshness.status == .expired ? "stale" : freshness.status.rawValue
-    return .object([
-      ("status", .string(status)),
-      ("feed_timestamp", .optional(freshness.feedTimestamp.map { ISOTime.format($0, zone: zone) })),
-      ("age_seconds", freshness.ageSeconds.map { JSON.number(Int($0)) } ?? .null),
-    ])
-  }
-
   /// A scheduled call in DESIGN.md's `departures --json` shape (no realtime).
   static func departureJSON(_ call: ScheduledCall, zone: LocalZone, reachable: Bool?) -> JSON {
     departureJSON(Departure(call: call), zone: zone, reachable: reachable)
   }
 
-  /// One departure in DESIGN.md's `departures --json` shape.
+  /// One departure in DESIGN.md's `departures --json` shape (`DepartureAnswer`).
   static func departureJSON(_ departure: Departure, zone: LocalZone, reachable: Bool?) -> JSON {
-    let call = departure.call
-    var members: [(String, JSON)] = [
-      ("trip_id", .string(call.tripID.rawValue)), ("route_id", .string(call.routeID.rawValue)),
-      ("route_short_name", .string(call.routeShortName)), ("headsign", .string(call.headsign)),
-      ("stop_id", .string(call.stopID.rawValue)), ("stop_sequence", .number(call.stopSequence)),
-      ("service_date", .string(call.serviceDate.description)),
-      ("scheduled", .optional(call.scheduledTime.map { ISOTime.format($0, zone: zone) })),
-      ("expected", .optional(departure.expected.map { ISOTime.format($0, zone: zone) })),
-      ("delay_seconds", departure.delaySeconds.map { JSON.number(Int($0)) } ?? .null),
-      ("status", .string(departure.status.rawValue)), ("source", .string(departure.source.rawValue)),
-      ("vehicle_id", .optional(departure.vehicleID)),
-    ]
-    // Only when the feed states one (rule 17): the shape is unchanged otherwise.
-    if let change = departure.platformChange { members.append(("platform_change", PlatformChangeText.json(change))) }
-    members += [
-      ("reachable", reachable.map(JSON.bool) ?? .null),
-      ("prediction_ignored", .bool(departure.isPredictionIgnored)),
-    ]
-    return .object(members)
+    JSONTreeEncoder.encode(DepartureAnswer(departure, zone: zone, isReachable: reachable))
   }
 
 }

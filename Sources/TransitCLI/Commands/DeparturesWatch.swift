@@ -27,7 +27,6 @@ enum DeparturesWatch {
     defer { screen?.close() }
     screen?.allowsColour = invocation.useColor
     let clock = BoardSupport.clock(invocation)
-    let period = board.feedPeriodSeconds()
     let out = invocation.context.stdout
     var previous: [Departure]?
     var highlightUntil: [BoardChanges.Key: Double] = [:]
@@ -37,22 +36,16 @@ enum DeparturesWatch {
       let fetchedAt = clock()
       // On the full screen, diagnostics would scribble over the board: this fetch's go to the footer.
       let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
-      let feeds = try FeedsSupport.realtimeFeeds(quiet, preferred: board.stop.feed.rawValue)
-      let (live, departures, notices) = try board.board(now: fetchedAt, feeds: feeds, warn: !warned && screen == nil)
+      let answer = try board.board(now: fetchedAt, warn: !warned && screen == nil, report: quiet)
       warned = true
       let elapsedAtFetch = invocation.context.elapsed()
+      let departures = answer.rows.map(\.departure)
       for key in BoardChanges.changed(from: previous, to: departures) { highlightUntil[key] = elapsedAtFetch + highlightSeconds }
       previous = departures
       fetches += 1
       var frame = BoardFrame(
-        title: board.title, now: fetchedAt, zone: board.zone, twelveHour: board.twelveHour,
-        freshness: feeds.isEmpty ? nil : live.report.freshness, departures: departures,
-        groups: grouped ? DepartureGroups.group(departures, perGroup: perGroup) : nil,
-        platformCodes: board.platforms.compactMapValues { $0.platformCode.map { "platform \($0)" } },
-        margin: board.margin, notices: notices.map(DeparturesCommand.noticeLine))
-      frame.emptyReason = board.emptyReason(departures, start: fetchedAt)
-      for departure in departures { if let walk = board.walkSeconds(departure) { frame.walkSeconds[BoardChanges.Key(departure)] = walk } }
-      let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: period)
+        board: answer, twelveHour: board.twelveHour, groups: grouped ? answer.groups(perGroup: perGroup) : nil, margin: board.margin)
+      let next = board.session.nextFetch(after: answer, now: invocation.context.clock.now().seconds)
       let wait = Double(max(0, next - invocation.context.clock.now().seconds))
       let last = count.map { fetches >= $0 } ?? false
       guard let screen else {
@@ -168,40 +161,14 @@ extension DeparturesWatch {
     let now = invocation.now
     let start = try invocation.arguments.queryStart(
       DeparturesCommand.Options.at, on: DeparturesCommand.Options.date, now: now, zone: board.zone)
-    let feeds = try FeedsSupport.realtimeFeeds(invocation, preferred: board.stop.feed.rawValue)
-    let (live, departures, notices) = try board.board(now: now, feeds: feeds, warn: true, start: start)
-    var frame = BoardFrame(
-      title: board.title, now: now, zone: board.zone, twelveHour: board.twelveHour,
-      freshness: feeds.isEmpty ? nil : live.report.freshness, departures: departures,
-      groups: DepartureGroups.group(departures, perGroup: perGroup),
-      platformCodes: board.platforms.compactMapValues { $0.platformCode.map { "platform \($0)" } },
-      margin: board.margin, notices: notices.map(DeparturesCommand.noticeLine))
-    frame.emptyReason = board.emptyReason(departures, start: start)
+    let answer = try board.board(now: now, warn: true, start: start)
     if invocation.global.json {
       // DESIGN.md's departures shape, the list as groups.
-      let groups = frame.groups ?? []
-      let stop: JSON = .object([
-        ("stop_id", .string(board.stop.id.rawValue)), ("stop_code", .optional(board.stop.code)), ("name", .string(board.stop.name)),
-      ])
-      var groupValues: [JSON] = []
-      for group in groups {
-        let direction: JSON = group.directionID.map { JSON.number($0) } ?? .null
-        let list: [JSON] = group.departures.map { DeparturesCommand.departureJSON($0, zone: board.zone, reachable: nil) }
-        let members: [(String, JSON)] = [
-          ("route_short_name", .string(group.route)), ("direction_id", direction), ("headsign", .string(group.headsign)),
-          ("departures", .array(list)),
-        ]
-        groupValues.append(.object(members))
-      }
-      let members: [(String, JSON)] = [
-        ("stop", stop), ("now", .string(ISOTime.format(now, zone: board.zone))),
-        ("realtime", RealtimeSupport.json(live.report, zone: board.zone)), ("groups", .array(groupValues)),
-      ]
-      let json = JSON.object(members)
-      invocation.context.stdout.line(json.serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(answer.groupedAnswer(perGroup: perGroup)))
       return 0
     }
-    for departure in departures { if let walk = board.walkSeconds(departure) { frame.walkSeconds[BoardChanges.Key(departure)] = walk } }
+    let frame = BoardFrame(
+      board: answer, twelveHour: board.twelveHour, groups: answer.groups(perGroup: perGroup), margin: board.margin)
     let columns =
       (invocation.context.stdoutIsTerminal ? Terminal.windowSize()?.columns : nil) ?? StopCommandSupport.environmentColumns(invocation)
       ?? 80

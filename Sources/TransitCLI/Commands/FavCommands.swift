@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GTFS
 import TransitModel
+import UserData
 
 /// What the `fav` commands and the no-argument view share.
 enum FavSupport {

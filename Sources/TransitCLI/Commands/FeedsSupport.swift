@@ -1,6 +1,8 @@
 import Fetch
 import FoundationEssentials
 import GTFSRealtime
+import Services
+import TransitModel
 
 /// What the commands share for fetching: the feed configuration, an HTTP client set up for
 /// this run, and realtime from the configured feeds through the snapshot cache.
@@ -61,62 +63,75 @@ enum FeedsSupport {
       url: template, headers: feed?.headers ?? [], feed: feed?.name ?? "", environment: invocation.context.environment)
   }
 
-  /// The realtime feeds a command merges: `--realtime FILE`s when given; otherwise every
-  /// realtime URL of the configured feeds (those named `preferred`, when any is), through the
-  /// snapshot cache. A failed fetch falls back to the last good snapshot, saying its age on
-  /// stderr; with nothing cached the feed is left out and the failure said. All the fetches
-  /// together get the `realtime-budget` setting's seconds (default 5), so a stalled server
-  /// never holds an interactive command for long.
-  static func realtimeFeeds(_ invocation: Invocation, preferred: String? = nil) throws -> [FeedMessage] {
+  /// The realtime source of this run (`RealtimeSource`): the `--realtime FILE`s when given
+  /// (decoded now), else the realtime URLs of the configured feeds through the snapshot cache.
+  /// All the fetches of a read together get `budgetSeconds` (default: the `realtime-budget`
+  /// setting's, 5), so a stalled server never holds an interactive command for long.
+  ///
+  /// - Parameters:
+  ///   - refresh: fetch even a young snapshot (default: `--refresh`).
+  ///   - skipsUnresolved: a URL whose request cannot be made (a `$VARIABLE` not set) is left
+  ///     out, where otherwise its error ends the command.
+  static func realtimeSource(
+    _ invocation: Invocation, budgetSeconds: Double? = nil, refresh: Bool? = nil, skipsUnresolved: Bool = false
+  ) throws -> any RealtimeSource {
     if !invocation.global.realtimeFiles.isEmpty {
-      return try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
+      return FixedRealtime(try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) })
     }
-    let configuration = try configuration(invocation)
-    var feeds = configuration.feeds.filter { !$0.realtimeURLs.isEmpty }
-    if let preferred, feeds.contains(where: { $0.name == preferred }) { feeds = feeds.filter { $0.name == preferred } }
-    guard !feeds.isEmpty else { return [] }
+    let feeds = try configuration(invocation).feeds.filter { !$0.realtimeURLs.isEmpty }
+    guard !feeds.isEmpty else { return FixedRealtime([]) }
     let settings = try invocation.settings()
-    let fetcher = RealtimeFetcher(
-      client: try client(invocation, budgetSeconds: Double(settings.realtimeBudgetSeconds)),
-      cacheDirectory: invocation.paths.cache, limits: settings.realtimeLimits, clock: { invocation.context.clock.now().seconds })
-    var messages: [FeedMessage] = []
-    for feed in feeds {
-      for (_, url) in feed.realtimeURLs {
-        let request: ResolvedRequest
-        do {
-          request = try resolve(url, feed: feed, invocation: invocation)
-        } catch let error as RuntimeError {
-          invocation.context.stderr.line("transit: \(error.message); realtime not used")
-          continue
-        }
-        if let snapshot = try? snapshot(request, feed: feed, fetcher: fetcher, invocation: invocation, reportFailure: true) {
-          messages.append(snapshot.feed)
-        }
-      }
-    }
-    return messages
+    return ConfiguredRealtime(
+      feeds: feeds, fetcher: { try fetcher(invocation, budgetSeconds: budgetSeconds ?? Double(settings.realtimeBudgetSeconds)) },
+      refresh: refresh ?? invocation.arguments.isSet(Self.refresh),
+      resolve: { url, feed in
+        skipsUnresolved ? try? resolve(url, feed: feed, invocation: invocation) : try resolve(url, feed: feed, invocation: invocation)
+      },
+      decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) }, clock: { invocation.context.clock.now().seconds })
   }
 
-  /// One realtime snapshot; reports on stderr when it is a fallback or when it failed.
+  /// A realtime fetcher through the cache, with this run's client and the settings' caps.
+  static func fetcher(_ invocation: Invocation, budgetSeconds: Double?) throws -> RealtimeFetcher {
+    RealtimeFetcher(
+      client: try client(invocation, budgetSeconds: budgetSeconds), cacheDirectory: invocation.paths.cache,
+      limits: try invocation.settings().realtimeLimits, clock: { invocation.context.clock.now().seconds })
+  }
+
+  /// What went wrong reading realtime, on stderr: a fallback snapshot's age, a feed left out.
+  static func report(_ problems: [RealtimeProblem], invocation: Invocation) {
+    for problem in problems { invocation.context.stderr.line("transit: " + text(problem)) }
+  }
+
+  /// "FAILURE; using the snapshot from 3 min ago", "FAILURE; realtime not used".
+  static func text(_ problem: RealtimeProblem) -> String {
+    switch problem {
+    case .fallback(let failure, let age): return "\(failure); using the snapshot from \(ageText(age)) ago"
+    case .failed(let failure): return "\(failure); realtime not used"
+    }
+  }
+
+  /// The realtime feeds a command merges (`realtimeSource`, every configured feed unless
+  /// `preferred` has its own); what went wrong is said on stderr.
+  static func realtimeFeeds(_ invocation: Invocation, preferred: String? = nil) throws -> [FeedMessage] {
+    let read = try realtimeSource(invocation).read(preferring: preferred.map(FeedName.init))
+    report(read.problems, invocation: invocation)
+    return read.feeds
+  }
+
+  /// One realtime snapshot (`ConfiguredRealtime.snapshot`); reports on stderr when it is a
+  /// fallback, and when it failed if `reportFailure`.
   static func snapshot(
     _ request: ResolvedRequest, feed: FeedDefinition?, fetcher: RealtimeFetcher, invocation: Invocation, reportFailure: Bool
   ) throws -> RealtimeSnapshot {
-    let refresh = invocation.arguments.isSet(Self.refresh)
-    do {
-      let snapshot = try fetcher.snapshot(request, periodSeconds: feed?.periodSeconds ?? 30, refresh: refresh) { bytes in
-        try RtDumpCommand.decode(bytes, source: request.shownURL, limits: fetcher.limits)
-      }
-      if snapshot.origin == .fallback, let failure = snapshot.failure {
-        let age = max(0, invocation.context.clock.now().seconds - snapshot.fetchedAt)
-        invocation.context.stderr.line(
-          "transit: \(request.redactor.redact(failure.description)); using the snapshot from \(ageText(age)) ago")
-      }
-      return snapshot
-    } catch {
-      let message = request.redactor.redact((error as? FetchError)?.description ?? "\(error)")
-      if reportFailure { invocation.context.stderr.line("transit: \(message); realtime not used") }
-      throw RuntimeError(message)
+    let (snapshot, problem) = ConfiguredRealtime.snapshot(
+      request, periodSeconds: feed?.periodSeconds ?? 30, fetcher: fetcher, refresh: invocation.arguments.isSet(Self.refresh),
+      decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) }, clock: { invocation.context.clock.now().seconds })
+    guard let snapshot else {
+      if reportFailure, let problem { report([problem], invocation: invocation) }
+      throw RuntimeError(problem?.failure ?? request.shownURL)
     }
+    if let problem { report([problem], invocation: invocation) }
+    return snapshot
   }
 
   /// `45 s`, `3 min`, `2 h 5 min`, `3 days`.

@@ -288,7 +288,7 @@ enum FollowCommand: TransitCommand {
       let time = stop.expected ?? stop.scheduled
       rows.append([
         time.map(clock) ?? "", time.map { StopCommandSupport.countdown(to: $0, from: now) } ?? "", stop.name,
-        VehiclesCommand.delayText(stop.delaySeconds, status: stop.delaySeconds.map(frame.options.status(delaySeconds:))),
+        VehiclesCommand.delayText(stop.delaySeconds, status: stop.delayStatus),
       ])
     }
     if !rows.isEmpty {

@@ -4,6 +4,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// `transit` with no arguments: the favourite stops, nearest first from where the user is, each
 /// with its next three departures (live where there is realtime). Without favourites it says
@@ -83,20 +84,14 @@ enum HomeCommand: TransitCommand {
       return (da, a.offset) < (db, b.offset)
     }.map(\.element)
     let feeds = try FeedsSupport.realtimeFeeds(invocation)
-    let live = try RealtimeSupport.live(
-      invocation, store: store, feeds: feeds, now: now, options: try RealtimeSupport.options(invocation, settings: settings))
-    var sections: [(FavSupport.Resolved, [Departure], [TransitModel.Stop])] = []
-    for item in ordered {
-      guard let stop = item.stop else {
-        sections.append((item, [], []))
-        continue
-      }
-      let platforms = stop.isStation ? try store.platforms(of: stop) : []
-      let departures = try DepartureBoard.departures(
-        store: store, stop: stop, platforms: platforms, live: live,
-        query: BoardQuery(
-          start: now, windowMinutes: max(settings.windowMinutes, 24 * 60), limit: departuresPerStop, route: item.favourite.route))
-      sections.append((item, departures, platforms))
+    let session = TransitSession(store: store, options: try RealtimeSupport.options(invocation, settings: settings))
+    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: session.options)
+    // Each favourite's card is a board (`TransitSession.board`), all on the one matched realtime.
+    let sections = try ordered.map { item -> (FavSupport.Resolved, Board?) in
+      guard let stop = item.stop else { return (item, nil) }
+      let query = BoardQuery(
+        start: now, windowMinutes: max(settings.windowMinutes, 24 * 60), limit: departuresPerStop, route: item.favourite.route)
+      return (item, try session.board(BoardRequest(stop: stop, query: query), live: live))
     }
 
     if invocation.global.json {
@@ -107,12 +102,10 @@ enum HomeCommand: TransitCommand {
           (
             "favourites",
             .array(
-              sections.map { item, departures, _ in
+              sections.map { item, board in
                 var members = FavSupport.json(item, manyFeeds: manyFeeds)
                 members.append(("distance_m", .optional(distance(item, from: location?.0).map { ($0 * 10).rounded() / 10 })))
-                let stopZone = item.stop.map { store.timeZone(of: $0.feed) } ?? zone
-                members.append(
-                  ("departures", .array(departures.map { DeparturesCommand.departureJSON($0, zone: stopZone, reachable: nil) })))
+                members.append(("departures", board.map { JSONTreeEncoder.encode($0.departures) } ?? .array([])))
                 return .object(members)
               })
           ),
@@ -128,10 +121,10 @@ enum HomeCommand: TransitCommand {
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     if let card = try HomeCommuteCard.line(invocation, store: store, live: live, now: now) { out.line(card) }
     let walking = try StopCommandSupport.walkingModel(invocation)
-    for (item, departures, platforms) in sections {
+    for (item, board) in sections {
       out.line("")
       let favourite = item.favourite
-      guard let stop = item.stop else {
+      guard let stop = item.stop, let board else {
         out.line(
           "\(favourite.label ?? FavSupport.id(favourite, manyFeeds: manyFeeds)) [\(FavSupport.id(favourite, manyFeeds: manyFeeds))]: \(FavSupport.missingNote)"
         )
@@ -144,25 +137,21 @@ enum HomeCommand: TransitCommand {
         title += " · \(StopCommandSupport.distance(metres)), \(StopCommandSupport.walkText(metres, walking))"
       }
       out.line(title)
-      guard !departures.isEmpty else {
-        if let status = DepartureBoard.emptyReason(store: store, stop: stop, start: now),
-          let reason = status.warning(feed: stop.feed.rawValue)
-        {
+      guard !board.rows.isEmpty else {
+        if let reason = board.emptyReason?.warning(feed: stop.feed.rawValue) {
           out.line("  no departures: " + reason)
           continue
         }
         out.line("  no departures in the next \(max(settings.windowMinutes, 24 * 60) / 60) h")
         continue
       }
-      let stopZone = store.timeZone(of: stop.feed)
-      var rows = departures.map { departure -> [String] in
+      let stopZone = board.zone
+      var rows = board.rows.map { boardRow -> [String] in
+        let departure = boardRow.departure
         let call = departure.call
         let time = departure.time ?? now
         var row = ["  " + call.routeShortName, call.headsign.isEmpty ? "(added trip)" : call.headsign]
-        if stop.isStation {
-          let platform = platforms.first { $0.id == call.stopID }
-          row.append(platform?.platformCode.map { "platform \($0)" } ?? call.stopID.rawValue)
-        }
+        if stop.isStation { row.append(boardRow.platform ?? "") }
         var when = StopCommandSupport.clock(time, zone: stopZone, twelveHour: twelve)
         if departure.status != .cancelled && departure.status != .skipped {
           when += " · \(StopCommandSupport.countdown(to: time, from: now))"

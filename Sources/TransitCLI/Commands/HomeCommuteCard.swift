@@ -3,6 +3,7 @@ import GTFS
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// The commute card of the no-argument view (issue 20): today's next saved commute, its
 /// recommended departure and when to leave, as `commute NAME --line` says it.

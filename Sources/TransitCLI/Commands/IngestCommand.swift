@@ -5,6 +5,7 @@ import Glibc
 import HostSystem
 import Services
 import TransitModel
+import UserData
 import ZIP
 
 /// `transit ingest`: load a GTFS feed into the timetable database.
@@ -290,7 +291,7 @@ enum IngestCommand: TransitCommand {
       } catch {
         guard feeds.count > 1 else { throw error }
         failed = true
-        invocation.context.stderr.line("transit: \(feed.name): \((error as? RuntimeError)?.message ?? "\(error)")")
+        invocation.context.stderr.line("transit: \(feed.name): \((error as? UserFacingError)?.message ?? "\(error)")")
       }
     }
     return failed ? 1 : 0

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GTFS
 import TransitModel
+import UserData
 
 /// What the `places` commands share.
 enum PlacesSupport {

@@ -60,43 +60,9 @@ enum RealtimeSupport {
     return lines.joined(separator: "\n")
   }
 
-  /// One repair in JSON: kind, trip_id, service_date, and start_date or start_time as given.
-  static func json(_ repair: RealtimeRepair) -> JSON {
-    var members: [(String, JSON)] = [
-      ("kind", .string(repair.kind)), ("trip_id", .string(repair.instance.tripID.rawValue)),
-      ("service_date", .string(repair.instance.serviceDate.description)),
-    ]
-    switch repair {
-    case .startDateOfAfterMidnightRun(_, let given): members.append(("start_date", .string(given.description)))
-    case .duplicateFromStartTime(_, let start): members.append(("start_time", .string(start)))
-    case .predictionIgnored: break
-    }
-    return .object(members)
-  }
-
-  /// `realtime.match`: trip updates and vehicles by the rule that matched them, and the
-  /// unmatched trip updates by reason (rule 18).
-  static func matchJSON(_ match: RealtimeMatch) -> JSON {
-    func counts(_ values: [String: Int]) -> JSON { .object(values.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) }
-    return .object([
-      ("trip_updates", counts(match.tripUpdates)), ("unmatched_trip_updates", counts(match.unmatchedTripUpdates)),
-      ("vehicles", counts(match.vehicles)),
-    ])
-  }
-
-  /// DESIGN.md's `realtime` object, with what matched and the warnings.
+  /// DESIGN.md's `realtime` object, with what matched and the warnings (`RealtimeAnswer`).
   static func json(_ report: RealtimeReport, zone: LocalZone) -> JSON {
-    let status = report.freshness.status == .expired ? "stale" : report.freshness.status.rawValue
-    return .object([
-      ("status", .string(status)),
-      ("feed_timestamp", .optional(report.freshness.feedTimestamp.map { ISOTime.format($0, zone: zone) })),
-      ("age_seconds", report.freshness.ageSeconds.map { JSON.number(Int($0)) } ?? .null),
-      ("trip_updates", .object([("matched", .number(report.matchedTripUpdateCount)), ("total", .number(report.tripUpdateCount))])),
-      ("vehicles", .object([("matched", .number(report.matchedVehicleCount)), ("total", .number(report.vehicleCount))])),
-      ("match", matchJSON(report.match)),
-      ("warnings", .array(report.warnings.map(JSON.string))),
-      ("repairs", .array(report.repairs.map(json))),
-    ])
+    JSONTreeEncoder.encode(RealtimeAnswer(report, zone: zone))
   }
 }
 

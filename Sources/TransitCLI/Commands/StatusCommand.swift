@@ -4,6 +4,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// `transit status [ROUTE...]`: one line per route, green, yellow or red from the alerts in
 /// force, with the reason.
@@ -120,8 +121,7 @@ enum StatusCommand: TransitCommand {
           // Without a timetable, alerts for a whole agency or mode name no route: one line each.
           var groups: [String: [IdentifiedAlert]] = [:]
           for item in active where !item.alert.informedEntities.contains(where: { $0.routeID != nil || $0.trip?.routeID != nil }) {
-            let label = resolver.label(item.alert)
-            if label.hasPrefix("all ") { groups[label, default: []].append(item) }
+            if resolver.affected(item.alert).isNetworkWide { groups[resolver.label(item.alert), default: []].append(item) }
           }
           for (label, items) in groups.sorted(by: { $0.key < $1.key }) {
             let (status, reasons) = AlertSeverity.status(of: items)
@@ -189,7 +189,7 @@ enum StatusCommand: TransitCommand {
 
   /// "3 of 4 live trips late, 11–15 min".
   static func latenessText(_ lateness: RouteLateness) -> String {
-    let minutes = lateness.lateDelays.map { ($0 + 30) / 60 }
+    let minutes = lateness.lateDelays.map(DelayRounding.minutes)
     let range = minutes.first == minutes.last ? "\(minutes.first ?? 0) min" : "\(minutes.first ?? 0)–\(minutes.last ?? 0) min"
     return "\(lateness.lateDelays.count) of \(lateness.liveTrips) live trip\(lateness.liveTrips == 1 ? "" : "s") late, \(range)"
   }

@@ -5,6 +5,7 @@ import GTFSRealtime
 import Merge
 import Services
 import TransitModel
+import UserData
 
 /// `--line` of `departures STOP` and `commute NAME` (issue 20): one short line for a shell
 /// prompt or a status bar, e.g. `27 07:53 +3 · leave in 6 min`. It exits 0 even when there is
@@ -30,33 +31,9 @@ enum StatusLine {
   /// `preferred` one when it is configured) through the cache, the network given `timeout`
   /// seconds in all. Says nothing on stderr; `offline` tells whether a fetch failed.
   static func feeds(_ invocation: Invocation, preferred: String?, timeout: Double) throws -> (feeds: [FeedMessage], offline: Bool) {
-    if !invocation.global.realtimeFiles.isEmpty {
-      return (try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }, false)
-    }
-    var configured = try FeedsSupport.configuration(invocation).feeds.filter { !$0.realtimeURLs.isEmpty }
-    if let preferred, configured.contains(where: { $0.name == preferred }) { configured = configured.filter { $0.name == preferred } }
-    guard !configured.isEmpty else { return ([], false) }
-    let settings = try invocation.settings()
-    let fetcher = RealtimeFetcher(
-      client: try FeedsSupport.client(invocation, budgetSeconds: timeout), cacheDirectory: invocation.paths.cache,
-      limits: settings.realtimeLimits, clock: { invocation.context.clock.now().seconds })
-    var feeds: [FeedMessage] = []
-    var offline = false
-    for feed in configured {
-      for (_, url) in feed.realtimeURLs {
-        guard let request = try? FeedsSupport.resolve(url, feed: feed, invocation: invocation) else { continue }
-        do {
-          let snapshot = try fetcher.snapshot(request, periodSeconds: feed.periodSeconds, refresh: false) { bytes in
-            try RtDumpCommand.decode(bytes, source: request.shownURL, limits: fetcher.limits)
-          }
-          if snapshot.origin == .fallback { offline = true }
-          feeds.append(snapshot.feed)
-        } catch {
-          offline = true
-        }
-      }
-    }
-    return (feeds, offline)
+    let source = try FeedsSupport.realtimeSource(invocation, budgetSeconds: timeout, refresh: false, skipsUnresolved: true)
+    let read = try source.read(preferring: preferred.map(FeedName.init))
+    return (read.feeds, read.isOffline)
   }
 
   /// The line for `departure` at `now`, as `--line` prints it without --format.
@@ -77,13 +54,16 @@ enum StatusLine {
   static func departures(_ invocation: Invocation) throws -> Int32 {
     let timeout = try timeout(invocation)
     let template = try invocation.arguments.read(format)
-    let board = try BoardContext(invocation)
+    let board = try BoardContext(invocation) {
+      try FeedsSupport.realtimeSource(invocation, budgetSeconds: timeout, refresh: false, skipsUnresolved: true)
+    }
     let now = invocation.now
-    let (feeds, offline) = try feeds(invocation, preferred: board.stop.feed.rawValue, timeout: timeout)
-    let (live, departures, _) = try board.board(now: now, feeds: feeds, warn: false, limit: 10_000)
+    let answer = try board.board(now: now, warn: false, quiet: true, limit: 10_000)
+    let offline = !answer.realtimeProblems.isEmpty
+    let departures = answer.rows.map(\.departure)
     let walk = board.from.flatMap { from in board.stop.coordinate.map { Int64(board.options.walking.seconds(from: from, to: $0)) } }
     let out = invocation.context.stdout
-    let freshness = feeds.isEmpty ? nil : live.report.freshness
+    let freshness = answer.hasRealtime ? answer.report.freshness : nil
     let end = StopCommandSupport.clock(now + Int64(board.windowMinutes * 60), zone: board.zone, twelveHour: board.twelveHour)
     let nothing = "no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline)
     let chosen = StatusLineChoice.first(departures, walkSeconds: walk, now: now, margin: board.margin).map { departure, advice in

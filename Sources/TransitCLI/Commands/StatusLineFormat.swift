@@ -162,7 +162,7 @@ extension StatusLine {
     var delay = isScheduled ? "sched" : ""
     var minutesLate: Int64 = 0
     if !isScheduled, let seconds = departure.delaySeconds {
-      minutesLate = (abs(seconds) + 30) / 60
+      minutesLate = DelayRounding.minutes(seconds)
       if minutesLate > 0 { delay = seconds > 0 ? "+\(minutesLate)" : "-\(minutesLate)" }
     }
     // The status by the early/late thresholds (a line never shows cancelled or skipped), and

@@ -2,6 +2,7 @@ import FoundationEssentials
 import GTFS
 import Services
 import TransitModel
+import UserData
 
 /// What the stop and departure commands share: opening the timetables, resolving a STOP
 /// argument, reading coordinates and times, and rendering stops, clocks and modes.

@@ -143,7 +143,7 @@ enum TripShowCommand: TransitCommand {
       if showsRealtime {
         var delay = ""
         if let seconds = call.delaySeconds {
-          delay = VehiclesCommand.delayText(seconds, status: live.options.status(delaySeconds: seconds))
+          delay = VehiclesCommand.delayText(seconds, status: call.delayStatus)
           if call.source == .interpolated || call.source == .propagated { delay += "*" }
         }
         row += [call.status == .skipped ? "" : clock(call.expected), delay]

@@ -162,13 +162,12 @@ enum VehiclesCommand: TransitCommand {
     return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds, status: view.delayStatus), marker]
   }
 
-  /// "2 min late", "on time", "1 min early" by the delay's class under the configured
-  /// thresholds (`status`; the default thresholds when nil: late from +2 min, early from -1 min),
-  /// or "".
-  static func delayText(_ delay: Int64?, status: DepartureStatus? = nil) -> String {
-    guard let delay else { return "" }
-    let minutes = (abs(delay) + 30) / 60
-    switch status ?? ServiceOptions().status(delaySeconds: delay) {
+  /// "2 min late", "on time", "1 min early" by the delay's class, which the answer gives under
+  /// the configured thresholds (the CLI classes no delay itself), or "" without a delay.
+  static func delayText(_ delay: Int64?, status: DepartureStatus?) -> String {
+    guard let delay, let status else { return "" }
+    let minutes = DelayRounding.minutes(delay)
+    switch status {
     case .late: return "\(minutes) min late"
     case .early: return "\(minutes) min early"
     default: return "on time"

@@ -9,12 +9,4 @@ enum PlatformChangeText {
     if let actual = change.actualTrack, let scheduled = change.scheduledTrack { parts.append("track \(actual), not \(scheduled)") }
     return parts.joined(separator: ", ")
   }
-
-  /// `{assigned_stop_id, actual_track, scheduled_track}`, each null when not stated.
-  static func json(_ change: PlatformChange) -> JSON {
-    .object([
-      ("assigned_stop_id", .optional(change.assignedStopID?.rawValue)), ("actual_track", .optional(change.actualTrack)),
-      ("scheduled_track", .optional(change.scheduledTrack)),
-    ])
-  }
 }

@@ -22,24 +22,7 @@ enum RiderMarks {
   /// The `occupancy` JSON object: enum names as in the .proto, the percentage, the carriages;
   /// null when the vehicle says nothing.
   static func json(_ crowding: Crowding?) -> JSON {
-    guard let crowding else { return .null }
-    return .object([
-      ("occupancy_status", .optional(crowding.status?.protoName)),
-      ("occupancy_percentage", .optional(crowding.percentage)),
-      ("level", .optional(crowding.level)),
-      (
-        "carriages",
-        .array(
-          crowding.carriages.map { carriage in
-            .object([
-              ("id", .optional(carriage.id)), ("label", .optional(carriage.label)),
-              ("carriage_sequence", .optional(carriage.sequence)),
-              ("occupancy_status", .optional(carriage.status?.protoName)),
-              ("occupancy_percentage", .optional(carriage.percentage)),
-            ])
-          })
-      ),
-    ])
+    crowding.map(JSONTreeEncoder.encode) ?? .null
   }
 
   /// Columns a character takes on a terminal: 2 for the wheelchair symbol (East Asian Wide),

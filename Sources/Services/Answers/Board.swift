@@ -1,0 +1,216 @@
+import GTFS
+import GTFSRealtime
+import Merge
+import TransitModel
+
+/// What a board is asked: the stop (or station), the window and its filters, and where the
+/// rider walks from (`--from`).
+public struct BoardRequest: Sendable {
+  public var stop: TransitModel.Stop
+  public var query: BoardQuery
+  /// Where the rider is: each row then says how long the walk is and whether it is in time.
+  public var from: Coordinate?
+
+  /// A request for `stop`.
+  public init(stop: TransitModel.Stop, query: BoardQuery, from: Coordinate? = nil) {
+    self.stop = stop
+    self.query = query
+    self.from = from
+  }
+}
+
+/// One departure board: everything any view of it shows. The plain board, `--group`,
+/// `--watch`, `--line` and the home card are renderings of this one value, so they cannot label
+/// a platform, round a delay or classify a departure two ways; its `Encodable` form is
+/// DESIGN.md's `departures --json`.
+public struct Board: Sendable {
+  /// One departure and what a rider reads beside it.
+  public struct Row: Sendable, Hashable {
+    public var departure: Departure
+    /// A station's platform as riders read it (`PlatformLabels`); nil at a single stop.
+    public var platform: String?
+    /// Wheelchair access of the trip and the stop, and the vehicle's crowding.
+    public var details: RiderDetails
+    /// Seconds of walk from the request's `from` to the row's stop (its platform in a station).
+    public var walkSeconds: Int64?
+    /// Whether that walk gets there before the departure leaves; nil without `from`.
+    public var isReachable: Bool?
+
+    /// The row's identity across fetches (a watched board marks the rows that changed).
+    public var key: BoardChanges.Key { BoardChanges.Key(departure) }
+  }
+
+  /// The rows of one route in one direction (`--group`).
+  public struct Group: Sendable, Hashable {
+    /// The route's short name (else its id).
+    public var route: String
+    /// The feed's direction_id when it has one.
+    public var directionID: Int?
+    /// The headsign of the group's first departure.
+    public var headsign: String
+    public var rows: [Row]
+  }
+
+  public var stop: TransitModel.Stop
+  /// Whether the stop names its feed (several feeds are held, so ids alone may be ambiguous).
+  public var namesFeed: Bool
+  /// The agency's clock, the one every time of the board is on.
+  public var zone: LocalZone
+  /// The moment asked at (countdowns run from it).
+  public var now: UnixTime
+  /// The window's start (`now`, or `--at`).
+  public var start: UnixTime
+  public var windowMinutes: Int
+  /// Whether any realtime feed was read (else: timetable times).
+  public var hasRealtime: Bool
+  /// What the realtime was and what it matched.
+  public var report: RealtimeReport
+  /// The stop's own wheelchair access.
+  public var stopAccess: WheelchairAccess
+  /// The departures, soonest (expected, else scheduled) first.
+  public var rows: [Row]
+  /// The alerts in force that inform the stop, a route or a trip listed.
+  public var notices: [AlertNotice]
+  /// Why the board is empty when the timetable is the reason (its service has ended or not
+  /// begun); nil when it has rows or the timetable runs then.
+  public var emptyReason: ServiceStatus?
+  /// The newest header timestamp of the feeds read (a live view polls from it).
+  public var newestHeaderTimestamp: Int64?
+  /// What went wrong reading the realtime (a fallback snapshot, a feed left out).
+  public var realtimeProblems: [RealtimeProblem] = []
+
+  /// The rows grouped by route and direction, the first `perGroup` of each, groups ordered by
+  /// their first departure (`DepartureGroups`).
+  /// - Complexity: O(n) in the number of rows.
+  public func groups(perGroup: Int) -> [Group] {
+    var byKey: [BoardChanges.Key: Row] = [:]
+    for row in rows where byKey[row.key] == nil { byKey[row.key] = row }
+    return DepartureGroups.group(rows.map(\.departure), perGroup: perGroup).map { group in
+      Group(
+        route: group.route, directionID: group.directionID, headsign: group.headsign,
+        rows: group.departures.compactMap { byKey[BoardChanges.Key($0)] })
+    }
+  }
+}
+
+extension TransitSession {
+  /// The board of `request` at `now`, with the session's realtime (the stop's feed's own when
+  /// it has some) matched against the timetables.
+  /// - Throws: the store's errors, and what the realtime source cannot go on without.
+  public func board(_ request: BoardRequest, now: UnixTime) throws -> Board {
+    let read = try realtime.read(preferring: request.stop.feed)
+    var board = try board(request, feeds: read.feeds, now: now)
+    board.realtimeProblems = read.problems
+    return board
+  }
+
+  /// The board of `request` at `now`, with `feeds` matched against the timetables (DESIGN.md
+  /// rules 4–7, 13, 14): rows with their platform labels, access, crowding and walk, the
+  /// stop's alerts, and why an empty board is empty.
+  /// - Throws: the store's errors.
+  public func board(_ request: BoardRequest, feeds: [FeedMessage], now: UnixTime) throws -> Board {
+    let live = try LiveRealtime(store: store, feeds: feeds, now: now, options: options)
+    return try board(request, live: live)
+  }
+
+  /// The board of `request` with realtime already matched (`live`, at its `now`).
+  /// - Throws: the store's errors.
+  public func board(_ request: BoardRequest, live: LiveRealtime) throws -> Board {
+    let stop = request.stop
+    let platforms = stop.isStation ? try store.platforms(of: stop) : []
+    let departures = try DepartureBoard.departures(store: store, stop: stop, platforms: platforms, live: live, query: request.query)
+    let details = try RiderDetails.of(departures, store: store, live: live)
+    let labels = stop.isStation ? try PlatformLabels.labels(for: platforms, in: store) : [:]
+    var coordinates: [StopID: Coordinate] = [:]
+    for platform in platforms { coordinates[platform.id] = platform.coordinate }
+    let rows = zip(departures, details).map { departure, detail in
+      let call = departure.call
+      let target = coordinates[call.stopID] ?? stop.coordinate
+      let walk = zip(request.from, target).map { Int64(options.walking.seconds(from: $0, to: $1)) }
+      return Board.Row(
+        departure: departure, platform: labels[call.stopID], details: detail, walkSeconds: walk,
+        isReachable: DepartureBoard.isReachable(
+          departure, from: request.from, stopCoordinate: target, now: live.now, walking: options.walking))
+    }
+    return Board(
+      stop: stop, namesFeed: store.feedNames.count > 1, zone: store.timeZone(of: stop.feed), now: live.now,
+      start: request.query.start, windowMinutes: request.query.windowMinutes, hasRealtime: !live.feeds.isEmpty,
+      report: live.report, stopAccess: try Accessibility.stop(stop, in: store), rows: rows,
+      notices: DepartureBoard.notices(live: live, stop: stop, platforms: platforms, departures: departures),
+      emptyReason: departures.isEmpty ? DepartureBoard.emptyReason(store: store, stop: stop, start: request.query.start) : nil,
+      newestHeaderTimestamp: live.feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) })
+  }
+}
+
+// MARK: - JSON
+
+extension Board: Encodable {
+  /// DESIGN.md's `departures --json`: the stop, now, the realtime object and the departures.
+  public func encode(to encoder: any Encoder) throws {
+    var members = encoder.container(keyedBy: JSONKey.self)
+    try encodeHead(into: &members)
+    var list = members.nestedUnkeyedContainer(forKey: "departures")
+    for row in rows { try row.encode(into: list.nestedContainer(keyedBy: JSONKey.self), zone: zone) }
+  }
+
+  /// The grouped board (`--group --json`): the same head, the departures as groups, each
+  /// departure the same object as on the plain board.
+  public func groupedAnswer(perGroup: Int) -> GroupedBoard { GroupedBoard(board: self, groups: groups(perGroup: perGroup)) }
+
+  /// The rows alone, each the object of the board's `departures` list (a home view's card).
+  public var departures: DepartureList { DepartureList(rows: rows, zone: zone) }
+
+  func encodeHead(into members: inout KeyedEncodingContainer<JSONKey>) throws {
+    var stopMembers = members.nestedContainer(keyedBy: JSONKey.self, forKey: "stop")
+    if namesFeed { try stopMembers.encode(stop.feed.rawValue, forKey: "feed") }
+    try stopMembers.encode(stop.id.rawValue, forKey: "stop_id")
+    try stopMembers.encode(stop.code, forKey: "stop_code")
+    try stopMembers.encode(stop.name, forKey: "name")
+    try members.encode(zone.isoText(now), forKey: "now")
+    try members.encode(RealtimeAnswer(report, zone: zone), forKey: "realtime")
+  }
+}
+
+extension Board.Row {
+  /// The departure's object, then the platform, the wheelchair fields and the occupancy.
+  func encode(into container: KeyedEncodingContainer<JSONKey>, zone: LocalZone) throws {
+    var members = container
+    try DepartureAnswer(departure, zone: zone, isReachable: isReachable).encodeMembers(into: &members)
+    try members.encode(platform, forKey: "platform")
+    try members.encode(details.wheelchairAccessible, forKey: "wheelchair_accessible")
+    try members.encode(details.wheelchairBoarding, forKey: "wheelchair_boarding")
+    try members.encode(details.crowding, forKey: "occupancy")
+  }
+}
+
+/// A board as groups of route and direction, for `--group --json`.
+public struct GroupedBoard: Encodable, Sendable {
+  public var board: Board
+  public var groups: [Board.Group]
+
+  public func encode(to encoder: any Encoder) throws {
+    var members = encoder.container(keyedBy: JSONKey.self)
+    try board.encodeHead(into: &members)
+    var list = members.nestedUnkeyedContainer(forKey: "groups")
+    for group in groups {
+      var item = list.nestedContainer(keyedBy: JSONKey.self)
+      try item.encode(group.route, forKey: "route_short_name")
+      try item.encode(group.directionID, forKey: "direction_id")
+      try item.encode(group.headsign, forKey: "headsign")
+      var departures = item.nestedUnkeyedContainer(forKey: "departures")
+      for row in group.rows { try row.encode(into: departures.nestedContainer(keyedBy: JSONKey.self), zone: board.zone) }
+    }
+  }
+}
+
+/// A board's rows as its `departures` list, for an answer that holds a board's rows without
+/// its head (the home view's cards).
+public struct DepartureList: Encodable, Sendable {
+  public var rows: [Board.Row]
+  public var zone: LocalZone
+
+  public func encode(to encoder: any Encoder) throws {
+    var list = encoder.unkeyedContainer()
+    for row in rows { try row.encode(into: list.nestedContainer(keyedBy: JSONKey.self), zone: zone) }
+  }
+}

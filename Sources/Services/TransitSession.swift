@@ -1,0 +1,30 @@
+import Fetch
+import GTFS
+import TransitModel
+
+/// The one entry point of the answers: what a command needs to ask a rider's question (the
+/// timetables and the options resolved from the settings), with one method per question. Each
+/// answer is a value whose `Encodable` form is the documented JSON; the command line parses,
+/// asks once and renders.
+public struct TransitSession {
+  /// The timetables held (every feed).
+  public let store: Store
+  /// The thresholds, walking model and language every answer uses.
+  public let options: ServiceOptions
+  /// Where the realtime comes from (local files, the configured feeds, a test's messages).
+  public let realtime: any RealtimeSource
+
+  /// A session over `store`, its realtime from `realtime` (none unless given).
+  public init(store: Store, options: ServiceOptions, realtime: any RealtimeSource = FixedRealtime([])) {
+    self.store = store
+    self.options = options
+    self.realtime = realtime
+  }
+
+  /// When a live view of `board` fetches again, in real Unix seconds from `now`: just after its
+  /// feeds' next publish (their period, the poll schedule `follow` uses).
+  public func nextFetch(after board: Board, now: Int64) -> Int64 {
+    PollSchedule.nextFetch(
+      now: now, lastHeaderTimestamp: board.newestHeaderTimestamp, period: realtime.periodSeconds(preferring: board.stop.feed))
+  }
+}
