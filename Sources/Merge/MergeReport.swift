@@ -38,6 +38,10 @@ public struct MergeReport: Hashable, Sendable {
   /// Of those, how many matched a scheduled trip instance (or were added trips).
   public var matchedTripUpdateCount = 0
 
+  /// Realtime values out of range (`RealtimeBounds`: a time past year 9999, a NaN speed), each
+  /// treated as absent.
+  public var outOfRangeCount = 0
+
   /// Creates an empty report.
   public init() {}
 

@@ -56,7 +56,9 @@ public struct LiveRealtime: Sendable {
   /// Matches `feeds` against the timetables in `store` at `now`.
   /// - Throws: the store's errors.
   /// - Complexity: a few indexed queries per trip named in the feeds, then one Merge pass.
-  public init(store: Store, feeds: [FeedMessage], now: UnixTime, options: ServiceOptions) throws {
+  public init(store: Store, feeds given: [FeedMessage], now: UnixTime, options: ServiceOptions) throws {
+    // Out-of-range values go first, so no answer built from `feeds` can meet one.
+    let (feeds, outOfRange) = RealtimeBounds.bounded(given)
     self.feeds = feeds
     self.now = now
     self.options = options
@@ -142,8 +144,9 @@ public struct LiveRealtime: Sendable {
     if let feed = details.values.first?.feed ?? store.feedNames.first {
       for date in newDates { serviceDayStarts[date] = store.serviceDayStart(date, feed: feed) }
     }
-    let realtime = Reconciler.realtime(
+    var realtime = Reconciler.realtime(
       trips: trips, feeds: feeds, now: now, options: options.reconciler, serviceDayStarts: serviceDayStarts)
+    realtime.report.outOfRangeCount += outOfRange
     self.realtime = realtime
     self.trips = trips
     self.details = details
