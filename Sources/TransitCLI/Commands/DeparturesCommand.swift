@@ -157,7 +157,8 @@ enum DeparturesCommand: TransitCommand {
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
     let stopMark = RiderMarks.wheelchair(try Accessibility.stop(stop, in: store), plain: invocation.usesPlainSymbols)
     out.line(
-      "\(stop.name)\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)")
+      "\(TerminalText.singleLine(stop.name))\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)"
+    )
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     for notice in notices { out.line(noticeLine(notice)) }
     guard !departures.isEmpty else {
