@@ -97,6 +97,23 @@ struct HostileNumbersTests {
     }
   }
 
+  @Test(
+    arguments: [(UInt64.max, UInt64.max), (1 << 63 + 5, 0), (0, 1 << 63), (UInt64(Int64.max), UInt64(Int64.max))] as [(UInt64, UInt64)])
+  func alertPeriodsPastYear9999AreOpenEnded(start: UInt64, end: UInt64) throws {
+    let home = DemoHome()
+    let feed = try Self.altered("demo-alerts.pb") { feed in
+      for index in feed.entities.indices {
+        guard var alert = feed.entities[index].alert else { continue }
+        alert.activePeriods = [TimeRange(start: start, end: end)]
+        feed.entities[index].alert = alert
+      }
+    }
+    for arguments in [["alerts", "--all"], ["alerts", "--all", "--json"], ["alerts"], ["status", "27", "77X"], ["departures", "TINT"]] {
+      let result = try Self.run(arguments + ["--realtime", feed.path, "--now", Self.now], home: home)
+      #expect(result.code == 0, "\(arguments) with a period \(start)...\(end): exit \(result.code): \(result.stderr)")
+    }
+  }
+
   @Test(arguments: ["@9223372036854775807", "@-9223372036854775808", "@253402300800", "@-2208988801"])
   func nowOutsideTheSupportedYearsIsAUsageError(now: String) throws {
     let home = DemoHome()
