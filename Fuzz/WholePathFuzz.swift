@@ -5,8 +5,8 @@
 // a FeedMessage: the message is decoded, its trip, stop and vehicle ids are mapped (by a hash of
 // the id) onto the demo network's, most of its times are moved near the fixed `now` so that the
 // merge uses them (the rest are kept as sent, out of range or not), and it is run through one of
-// `departures`, `vehicles`, `follow --once` and `trip show`, in text or JSON, on the demo
-// timetable (Data/gtfs), in process. No input may trap, or end in "internal error" (exit 70).
+// `departures`, `vehicles`, `follow --once`, `trip show`, `alerts` and `status`, in text or JSON,
+// on the demo timetable (Data/gtfs), in process. No input may trap, or end in "internal error" (exit 70).
 
 import GTFSRealtime
 import TransitCLI
@@ -123,6 +123,18 @@ func grounded(_ feed: FeedMessage) -> FeedMessage {
       }
       feed.entities[index].tripUpdate = update
     }
+    if var alert = feed.entities[index].alert {
+      for selector in alert.informedEntities.indices {
+        alert.informedEntities[selector].routeID = mapped(alert.informedEntities[selector].routeID, World.routes)
+        alert.informedEntities[selector].stopID = mapped(alert.informedEntities[selector].stopID, World.stops)
+        alert.informedEntities[selector].trip = mapped(alert.informedEntities[selector].trip)
+      }
+      for period in alert.activePeriods.indices {
+        alert.activePeriods[period].start = near(alert.activePeriods[period].start)
+        alert.activePeriods[period].end = near(alert.activePeriods[period].end)
+      }
+      feed.entities[index].alert = alert
+    }
     if var vehicle = feed.entities[index].vehicle {
       vehicle.trip = mapped(vehicle.trip)
       vehicle.timestamp = near(vehicle.timestamp)
@@ -147,6 +159,7 @@ let commands: [[String]] = [
   ["departures", "TINT"], ["departures", "TINT", "--json"], ["vehicles"], ["vehicles", "--json"],
   ["follow", "V27-3", "--once"], ["follow", "V27-3", "--once", "--json"], ["trip", "show", "V27-3"],
   ["trip", "show", "V27-3", "--json"], ["departures", "4530", "--line"], ["vehicles", "--near", "53.2875,-6.3664"],
+  ["alerts", "--all"], ["alerts", "--all", "--json"], ["status", "27", "77X"],
 ]
 
 @_cdecl("LLVMFuzzerTestOneInput")
