@@ -304,8 +304,14 @@ public struct RealtimeReport: Sendable, Hashable {
   /// One line per feed kind that matches nothing or less than half; empty when all is well
   /// (or the realtime is too old to have been used).
   public var warnings: [String] {
-    guard freshness.isUsable else { return [] }
     var lines: [String] = []
+    let outOfRange = merge.outOfRangeCount
+    if outOfRange > 0 {
+      lines.append(
+        "\(outOfRange) value\(outOfRange == 1 ? "" : "s") out of range (a time past the years 1900-9999, a position off the globe, a speed that is no speed) ignored"
+      )
+    }
+    guard freshness.isUsable else { return lines }
     func check(_ matched: Int, _ total: Int, _ noun: String, _ verb: String) {
       guard total > 0 else { return }
       let plural = total == 1 ? noun : noun + "s"

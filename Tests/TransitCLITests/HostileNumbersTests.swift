@@ -49,6 +49,8 @@ struct HostileNumbersTests {
         ["departures", "TINT", "--realtime", feed.path, "--now", Self.now] + (json ? ["--json"] : []), home: home)
       #expect(result.code == 0, "time \(time), json \(json): exit \(result.code): \(result.stderr)")
       #expect(!result.stdout.isEmpty)
+      // Each stop time update's arrival and departure time: counted and said.
+      #expect(result.stderr.contains(" values out of range (a time past the years 1900-9999"), "\(result.stderr)")
     }
     for arguments in [["vehicles"], ["trip", "show", "V27-3"], ["follow", "V27-3", "--once"]] {
       let result = try Self.run(
