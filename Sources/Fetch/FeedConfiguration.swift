@@ -69,6 +69,7 @@ public struct HeaderTemplate: Codable, Equatable, Sendable {
     guard let colon = text.firstIndex(of: ":") else { return nil }
     let name = text[..<colon].trimmingSpaces()
     let value = text[text.index(after: colon)...].trimmingSpaces()
+    guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { return nil }
     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), !value.isEmpty else { return nil }
     return HeaderTemplate(name: name, value: value)
   }
@@ -164,11 +165,21 @@ public enum EnvironmentExpansion {
         return value
       }
     }
+    // A CR or LF would end the header line, and what follows be sent as headers of its own
+    // (header injection): refused in names, URLs and values, after expansion too.
+    func refuseLineBreaks(_ text: String, _ place: String) throws(FeedConfigError) {
+      if text.contains(where: { $0.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" } }) {
+        throw FeedConfigError("\(place) of feed '\(feed)' holds a line break (CR or LF) or NUL, which cannot be sent")
+      }
+    }
     do {
       let expandedURL = try expand(url, environment: environment, lookup: lookup("the url"))
+      try refuseLineBreaks(expandedURL, "the url")
       var expanded: [(String, String)] = []
       for header in headers {
+        try refuseLineBreaks(header.name, "a header name")
         let value = try expand(header.value, environment: environment, lookup: lookup("header '\(header.name)'"))
+        try refuseLineBreaks(value, "header '\(header.name)'")
         if HeaderTemplate.looksSecret(header.name) { redactor.add(value) }
         expanded.append((header.name, value))
       }

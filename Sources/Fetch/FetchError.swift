@@ -23,6 +23,8 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case timeout(seconds: Double)
     /// The client's total time budget ran out (interactive commands), after `attempts` tries.
     case outOfTime(budgetSeconds: Double, attempts: Int)
+    /// One fetch's own deadline (`FetchOptions.deadlineSeconds`) ran out, over `attempts`.
+    case deadline(seconds: Double, attempts: Int)
     /// The body ended before its declared length.
     case truncatedBody
     /// An HTML page came where a feed was expected (a login or error page, usually).
@@ -60,6 +62,9 @@ public struct FetchError: Error, Equatable, Sendable, CustomStringConvertible {
     case .outOfTime(let budget, let attempts):
       detail =
         "no complete answer in \(Self.seconds(budget)) in total, \(attempts) attempt\(attempts == 1 ? "" : "s") (the realtime budget)"
+    case .deadline(let seconds, let attempts):
+      detail =
+        "no complete answer in \(Self.seconds(seconds)) in total, \(attempts) attempt\(attempts == 1 ? "" : "s") (the fetch-deadline setting)"
     case .truncatedBody: detail = "the body ended early (truncated transfer)"
     case .htmlInsteadOf(let expected): detail = "got an html page where \(expected) was expected"
     case .tooLarge(let limit):

@@ -91,6 +91,9 @@ public struct FetchOptions: Sendable {
   /// retries and backoff together. Interactive commands set it (a stalled server must not hold
   /// the rider for minutes); nil: each request gets its attempts in full.
   public var budgetSeconds: Double?
+  /// The longest one fetch may take in all, its retries and backoff included (the
+  /// `fetch-deadline` setting): a stalled server costs this, not attempts × the timeout.
+  public var deadlineSeconds: Double = 60
 
   /// The defaults.
   public init() {}
@@ -143,23 +146,30 @@ public final class HTTPClient {
     let lowered = url.lowercased()
     guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { throw FetchError(url: shown, .unsupportedURL) }
     if let destination { PartialDownloads.clean(besides: destination) }
+    // The sooner of the client's budget and this fetch's own deadline; `outOfTime` says which.
+    let ownDeadline = options.elapsed() + max(0, options.deadlineSeconds)
+    let isBudget = deadline.map { $0 <= ownDeadline } ?? false
+    let deadline = min(self.deadline ?? .infinity, ownDeadline)
+    func outOfTime(_ attempts: Int) -> FetchError {
+      isBudget
+        ? self.outOfTime(shown, attempts: attempts)
+        : FetchError(url: shown, .deadline(seconds: options.deadlineSeconds, attempts: attempts))
+    }
     var attempt = 0
     while true {
-      let left = deadline.map { $0 - options.elapsed() }
-      if let left, left <= 0 { throw outOfTime(shown, attempts: attempt) }
+      let left = deadline - options.elapsed()
+      if left <= 0 { throw outOfTime(attempt) }
       do {
         return try once(
           url, shown: shown, headers: headers, validators: validators, expecting: expecting, destination: destination,
-          progress: progress, limit: limit, timeoutSeconds: min(options.totalTimeoutSeconds, left ?? .infinity))
+          progress: progress, limit: limit, timeoutSeconds: min(options.totalTimeoutSeconds, left))
       } catch {
-        if let deadline, deadline - options.elapsed() <= 0.05, error.reason.isTimeout {
-          throw outOfTime(shown, attempts: attempt + 1)
-        }
+        if deadline - options.elapsed() <= 0.05, error.reason.isTimeout { throw outOfTime(attempt + 1) }
         guard error.isTransient, attempt < options.retries else { throw error }
         var delay = options.backoffSeconds * Double(1 << attempt) * (1 + 0.5 * options.random())
-        if let deadline {
+        do {
           let left = deadline - options.elapsed()
-          guard left > 0.05 else { throw outOfTime(shown, attempts: attempt + 1) }
+          guard left > 0.05 else { throw outOfTime(attempt + 1) }
           delay = min(delay, left / 2)
         }
         options.sleep(delay)
@@ -218,9 +228,10 @@ public final class HTTPClient {
       guard (200..<300).contains(sink.status) else { throw FetchError(url: shown, .httpStatus(sink.status)) }
       if sink.fd >= 0 {
         let failed = fsync(sink.fd) != 0
+        let failure = errno
         close(sink.fd)
         sink.fd = -1
-        if failed { throw FetchError(url: shown, .file("cannot write \(destination ?? "")")) }
+        if failed { throw FetchError(url: shown, .file("cannot write \(destination ?? ""): " + Self.writeFailure(failure))) }
       }
       let head = headBytes(sink, partial: partial)
       if Self.looksLikeHTML(head, contentType: sink.contentType, expecting: expecting) {
@@ -325,12 +336,20 @@ public final class HTTPClient {
     case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects(options.maxRedirects)
     case CURLE_FILESIZE_EXCEEDED: return .tooLarge(limitBytes: sink.limit)
     case CURLE_WRITE_ERROR where sink.isOverLimit: return .tooLarge(limitBytes: sink.limit)
+    case CURLE_WRITE_ERROR where sink.writeErrno != 0: return .file(Self.writeFailure(sink.writeErrno))
     case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE:
       return .tls(String(cString: curl_easy_strerror(code)))
     case CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
       return sink.count > 0 ? .truncatedBody : .transfer(String(cString: curl_easy_strerror(code)))
     default: return .transfer(String(cString: curl_easy_strerror(code)))
     }
+  }
+
+  /// Why a write failed, as the user needs it: "the disk is full" for ENOSPC (and EDQUOT).
+  static func writeFailure(_ code: Int32) -> String {
+    code == ENOSPC || code == EDQUOT
+      ? "the disk is full (no space left on device); free some space and try again"
+      : "cannot write the download: " + String(cString: strerror(code)).lowercased()
   }
 
   private func headBytes(_ sink: BodySink, partial: String?) -> [UInt8] {
@@ -422,6 +441,8 @@ final class BodySink {
   var count = 0
   var fd: Int32 = -1
   var isOverLimit = false
+  /// The errno of a failed write to the file (ENOSPC: the disk is full), else 0.
+  var writeErrno: Int32 = 0
   var status = 0
   var httpVersion = 11
   var redirectURL: String?
@@ -449,6 +470,7 @@ final class BodySink {
         let written = write(fd, data.baseAddress! + offset, data.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
+          writeErrno = errno
           return false
         }
         offset += written

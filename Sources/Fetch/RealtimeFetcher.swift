@@ -102,7 +102,8 @@ public final class RealtimeFetcher {
     } catch {
       throw FetchError(url: request.shownURL, .transfer("not a gtfs-realtime feed (\(request.redactor.redact("\(error)")))"))
     }
-    let stamp = feed.header?.timestamp.map { Int64(clamping: $0) }
+    // A timestamp past year 9999 is no time at all.
+    let stamp = feed.header?.timestamp.flatMap { UnixTime(checked: $0)?.seconds }
     // Validated before it replaces anything: a body with no header timestamp (an empty 200, a
     // half-built feed) or older than the cached one would pass itself off as the newest news.
     guard let stamp, stamp > 0 else {
@@ -112,6 +113,9 @@ public final class RealtimeFetcher {
       // Nothing better is cached: used for this run (of unknown age), never cached.
       return RealtimeSnapshot(feed: feed, fetchedAt: now, origin: .network)
     }
+    // A header time more than five minutes ahead of the clock is used for this run, never
+    // kept: cached, it would make every true feed after it look older, and be refused.
+    if stamp > now + Self.futureMarginSeconds { return RealtimeSnapshot(feed: feed, fetchedAt: now, origin: .network) }
     if let previous, let older = previous.headerTimestamp, stamp < older,
       !Self.restarted(feed, previous: previous, now: now)
     {
@@ -133,9 +137,12 @@ public final class RealtimeFetcher {
   /// real clock (a server whose clock was wrong, since put right).
   static func restarted(_ feed: FeedMessage, previous: Snapshot, now: Int64) -> Bool {
     if let version = feed.header?.feedVersion, let old = previous.feedVersion, version != old { return true }
-    if let older = previous.headerTimestamp, older > now + 300 { return true }
+    if let older = previous.headerTimestamp, older > now + futureMarginSeconds { return true }
     return false
   }
+
+  /// How far ahead of the clock a feed's header time may be and still be cached.
+  static let futureMarginSeconds: Int64 = 300
 
   static func iso(_ seconds: Int64) -> String { UnixTime.wallClockText(localSeconds: seconds) + "Z" }
 

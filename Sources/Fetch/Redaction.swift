@@ -12,6 +12,18 @@ public struct Redactor: Sendable {
     "signature", "sig", "subscription-key", "subscription_key", "client_secret", "x-api-key", "app_key", "appkey",
   ]
 
+  /// Words that make any query parameter holding one a key (`my_api_key`, `authToken`).
+  static let secretWords = ["key", "token", "secret", "auth", "passw", "sig", "credential"]
+
+  /// Whether the query parameter `name=value` holds a key: a key-like name (case-insensitive:
+  /// one of `secretParameters`, a name holding one of `secretWords`, or the bare `k`), or a
+  /// value written as an environment variable (`$KEY`, `${KEY}`), whatever the name.
+  static func isSecret(name: String, value: Substring) -> Bool {
+    let name = name.lowercased()
+    if secretParameters.contains(name) || name == "k" || secretWords.contains(where: { name.contains($0) }) { return true }
+    return value.contains("$")
+  }
+
   /// Strings to mask wherever they appear (at least 4 characters, to mask nothing by accident).
   public private(set) var secrets: [String]
 
@@ -55,8 +67,8 @@ public struct Redactor: Sendable {
     let query = text[text.index(after: question)..<fragmentStart]
     let pairs = query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
       guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
-      let name = pair[..<equals].lowercased()
-      return secretParameters.contains(name) ? "\(pair[..<equals])=\(mask)" : String(pair)
+      let value = pair[pair.index(after: equals)...]
+      return isSecret(name: String(pair[..<equals]), value: value) ? "\(pair[..<equals])=\(mask)" : String(pair)
     }
     return String(text[...question]) + pairs.joined(separator: "&") + String(text[fragmentStart...])
   }

@@ -25,6 +25,8 @@ public struct GTFSError: Error, Equatable, CustomStringConvertible {
     case emptyTable(String)
     case tooManyDanglingReferences(String)
     case unreadable(String)
+    /// Past one of ingest's limits on a feed's size (`what` says which, with the limit).
+    case limitExceeded(String)
   }
 
   /// The file in the feed (`stop_times.txt`), or the feed itself for whole-feed problems.
@@ -78,6 +80,7 @@ public struct GTFSError: Error, Equatable, CustomStringConvertible {
     case .emptyTable(let table): return "\(table) has no usable rows"
     case .tooManyDanglingReferences(let detail): return detail
     case .unreadable(let detail): return detail
+    case .limitExceeded(let detail): return detail
     }
   }
 }

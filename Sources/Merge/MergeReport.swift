@@ -43,6 +43,10 @@ public struct MergeReport: Hashable, Sendable {
   /// Of the matched, how many were ADDED/NEW trips built from the update (rule 7).
   public var addedTripUpdateCount = 0
 
+  /// Realtime values out of range (`RealtimeBounds`: a time past year 9999, a NaN speed), each
+  /// treated as absent.
+  public var outOfRangeCount = 0
+
   /// Creates an empty report.
   public init() {}
 

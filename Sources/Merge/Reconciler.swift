@@ -86,9 +86,11 @@ public enum Reconciler {
     trips: [ScheduledTrip], feeds: [FeedMessage], now: UnixTime, options: ReconcilerOptions = .init(),
     serviceDayStarts: [ServiceDate: UnixTime] = [:]
   ) -> Realtime {
+    let (feeds, outOfRange) = RealtimeBounds.bounded(feeds)
     let freshness = freshness(of: feeds, now: now, options: options)
     var result = Realtime(freshness: freshness, predictions: [:], deleted: [], added: [], report: MergeReport())
     result.replacedRoutes = replacementPeriods(in: feeds)
+    result.report.outOfRangeCount = outOfRange
     if freshness.status == .expired, let age = freshness.ageSeconds {
       result.report.issues.append(.expiredFeed(ageSeconds: age))
     }

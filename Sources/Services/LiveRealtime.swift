@@ -57,10 +57,12 @@ public struct LiveRealtime: Sendable {
   /// - Throws: the store's errors.
   /// - Complexity: a few indexed queries per trip named in the feeds, then one Merge pass.
   public init(store: Store, feeds given: [FeedMessage], now: UnixTime, options: ServiceOptions) throws {
-    // Descriptors that name their trip without a held trip_id (rules 15, 16) rewritten to the
-    // timetable's trip, so everything below, and every answer, matches them one way.
+    // Out-of-range values go first, so no answer built from `feeds` can meet one; then
+    // descriptors that name their trip without a held trip_id (rules 15, 16) are rewritten to
+    // the timetable's trip, so everything below, and every answer, matches them one way.
+    let (bounded, outOfRange) = RealtimeBounds.bounded(given)
     var resolver = DescriptorResolver(store: store, now: now)
-    let resolution = try resolver.resolve(given)
+    let resolution = try resolver.resolve(bounded)
     let feeds = resolution.feeds
     self.feeds = feeds
     self.now = now
@@ -147,8 +149,9 @@ public struct LiveRealtime: Sendable {
     if let feed = details.values.first?.feed ?? store.feedNames.first {
       for date in newDates { serviceDayStarts[date] = store.serviceDayStart(date, feed: feed) }
     }
-    let realtime = Reconciler.realtime(
+    var realtime = Reconciler.realtime(
       trips: trips, feeds: feeds, now: now, options: options.reconciler, serviceDayStarts: serviceDayStarts)
+    realtime.report.outOfRangeCount += outOfRange
     self.realtime = realtime
     self.trips = trips
     self.details = details
@@ -314,8 +317,14 @@ public struct RealtimeReport: Sendable, Hashable {
   /// One line per feed kind that matches nothing or less than half; empty when all is well
   /// (or the realtime is too old to have been used).
   public var warnings: [String] {
-    guard freshness.isUsable else { return [] }
     var lines: [String] = []
+    let outOfRange = merge.outOfRangeCount
+    if outOfRange > 0 {
+      lines.append(
+        "\(outOfRange) value\(outOfRange == 1 ? "" : "s") out of range (a time past the years 1900-9999, a position off the globe, a speed that is no speed) ignored"
+      )
+    }
+    guard freshness.isUsable else { return lines }
     func check(_ matched: Int, _ total: Int, _ noun: String, _ verb: String) {
       guard total > 0 else { return }
       let plural = total == 1 ? noun : noun + "s"

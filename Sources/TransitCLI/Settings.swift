@@ -38,6 +38,8 @@ public struct Settings: Equatable, Sendable {
   public var realtimeMaxStopUpdates: Int = 500_000
   /// The seconds interactive commands give all their realtime fetches together.
   public var realtimeBudgetSeconds: Int = 5
+  /// The seconds one download may take in all, retries included.
+  public var fetchDeadlineSeconds: Int = 60
   /// The most MiB a GTFS ZIP's files may unzip to in all.
   public var feedMaxUnzippedMegabytes: Int = 1536
   /// The margin for prediction error in "leave in N min", in percent of the time until the
@@ -170,6 +172,9 @@ public struct Settings: Equatable, Sendable {
     integer(
       "realtime-budget", help: "Seconds departures, vehicles, follow, alerts, status and plan wait for realtime in all",
       range: 1...600, unit: "seconds", \.realtimeBudgetSeconds),
+    integer(
+      "fetch-deadline", help: "Seconds one download (ingest, rt dump, feeds check, record) may take in all, retries included",
+      range: 1...3600, unit: "seconds", \.fetchDeadlineSeconds),
     integer(
       "feed-max-unzipped-mb", help: "MiB a GTFS ZIP's files may unzip to in all (ingest)", range: 1...1_048_576,
       unit: "MiB", \.feedMaxUnzippedMegabytes),

@@ -96,6 +96,7 @@ public struct GlobalOptions: Sendable {
     OptionSpec("--now", value: "TIME", help: "Pretend the time is TIME (ISO 8601, or @unix-seconds)")
   ) { text, _ throws(UsageError) in
     guard let time = ISOTime.parse(text) else {
+      if ISOTime.isOutOfRange(text) { throw UsageError("--now '\(text)' is outside the years 1900 to 9999") }
       throw UsageError("--now '\(text)' is not an ISO 8601 time (2024-05-01T08:30:00+01:00) or @unix-seconds")
     }
     return time

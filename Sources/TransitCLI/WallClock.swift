@@ -21,7 +21,23 @@ public enum ISOTime {
   /// Parses `2023-11-08T01:05:34Z`, `…+01:00`, `2023-11-08 17:05`, `2023-11-08` (midnight),
   /// or `@1699405534` (Unix seconds). A time without an offset is read in `zone` (only then
   /// worked out: the system's zone is a file to read).
+  /// A time outside `UnixTime.supportedSeconds` (years 1900 to 9999) is nil, as an unreadable
+  /// one is (`isOutOfRange` tells them apart).
   public static func parse(_ text: String, zone: @autoclosure () -> LocalZone = .current) -> UnixTime? {
+    parseAnyYear(text, zone: zone()).flatMap { UnixTime(checked: $0.seconds) }
+  }
+
+  /// Whether `text` is a time, but outside the years transit handles.
+  public static func isOutOfRange(_ text: String) -> Bool {
+    if text.hasPrefix("@") {
+      let body = text.dropFirst(), digits = body.first == "-" ? body.dropFirst() : body
+      return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber } && parse(text) == nil
+    }
+    return parseAnyYear(text, zone: .utc).map { UnixTime(checked: $0.seconds) == nil } ?? false
+  }
+
+  /// `parse` without the range check (the arithmetic stays within `Int64` for any 4-digit year).
+  static func parseAnyYear(_ text: String, zone: @autoclosure () -> LocalZone) -> UnixTime? {
     if text.hasPrefix("@") { return Int64(text.dropFirst()).map(UnixTime.init) }
     let bytes = Array(text.utf8)
     var index = 0

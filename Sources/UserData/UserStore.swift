@@ -18,55 +18,100 @@ public final class UserStore {
       fchmod(fd, 0o600)
       close(fd)
     }
-    db = try Connection(path: path)
-    try db.execute("PRAGMA journal_mode = WAL")
-    try Self.migrate(db)
+    do {
+      let connection = try Connection(path: path)
+      try connection.execute("PRAGMA journal_mode = WAL")
+      try Self.migrate(connection)
+      db = connection
+    } catch let error as SQLiteError where Self.isStorageFailure(error) && FileManager.default.fileExists(atPath: path) {
+      // A full disk (or a folder that cannot be written): the WAL's shared-memory file cannot
+      // be made, so no connection can read the file the usual way. It is read as it stands,
+      // immutable (no locks, no WAL: every command checkpoints the WAL into the file when it
+      // closes). Reading works; a write fails with SQLite's "readonly database".
+      db = try Connection(path: "file:" + Self.uriEscaped(path) + "?immutable=1", mode: .readOnly)
+    }
+  }
+
+  /// Whether `error` says the storage cannot be written (full, read-only, I/O), not the data.
+  static func isStorageFailure(_ error: SQLiteError) -> Bool {
+    // SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN.
+    [8, 10, 13, 14].contains(error.primaryCode)
+  }
+
+  /// `path` as a `file:` URI's path: `%`, `?` and `#` escaped (sqlite.org, "URI filenames").
+  static func uriEscaped(_ path: String) -> String {
+    var result = ""
+    for character in path {
+      switch character {
+      case "%": result += "%25"
+      case "?": result += "%3f"
+      case "#": result += "%23"
+      default: result.append(character)
+      }
+    }
+    return result
   }
 
   static let version = 3
 
+  /// Brings the schema to `version`. The version is read, and every step taken, inside one
+  /// `BEGIN IMMEDIATE` (the connection waits for a busy database), so two first runs at once
+  /// cannot both migrate: the second finds the work done. Each step checks what exists rather
+  /// than trusting `user_version` alone, so a file that older code left half-migrated (a
+  /// column added, the version not raised: two processes racing) is repaired, not failed on.
   static func migrate(_ db: Connection) throws {
-    let current = try db.scalarInt("PRAGMA user_version") ?? 0
-    if current < 1 {
-      try db.transaction {
-        try db.execute(
-          """
-          CREATE TABLE IF NOT EXISTS favourites (
-            feed TEXT NOT NULL, stop_id TEXT NOT NULL, label TEXT, position INTEGER NOT NULL DEFAULT 0,
-            added_at INTEGER NOT NULL, PRIMARY KEY (feed, stop_id));
-          CREATE TABLE IF NOT EXISTS seen_alerts (
-            feed TEXT NOT NULL, alert_id TEXT NOT NULL, content_hash TEXT NOT NULL, seen_at INTEGER NOT NULL,
-            PRIMARY KEY (feed, alert_id));
-          CREATE TABLE IF NOT EXISTS places (
-            name TEXT PRIMARY KEY, lat REAL NOT NULL, lon REAL NOT NULL, added_at INTEGER NOT NULL);
-          PRAGMA user_version = 1;
-          """)
-      }
-    }
-    if current < 2 {
+    // The common case, read without a write lock: the schema is whole.
+    if try db.scalarInt("PRAGMA user_version") == Int64(version), try isComplete(db) { return }
+    try db.transaction {
+      let current = try db.scalarInt("PRAGMA user_version") ?? 0
+      if current >= Int64(version), try isComplete(db) { return }
+      try db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS favourites (
+          feed TEXT NOT NULL, stop_id TEXT NOT NULL, label TEXT, position INTEGER NOT NULL DEFAULT 0,
+          added_at INTEGER NOT NULL, PRIMARY KEY (feed, stop_id));
+        CREATE TABLE IF NOT EXISTS seen_alerts (
+          feed TEXT NOT NULL, alert_id TEXT NOT NULL, content_hash TEXT NOT NULL, seen_at INTEGER NOT NULL,
+          PRIMARY KEY (feed, alert_id));
+        CREATE TABLE IF NOT EXISTS places (
+          name TEXT PRIMARY KEY, lat REAL NOT NULL, lon REAL NOT NULL, added_at INTEGER NOT NULL);
+        """)
       // Version 2: a favourite may name one route; commutes.
-      try db.transaction {
-        try db.execute(
-          """
-          ALTER TABLE favourites ADD COLUMN route TEXT;
-          CREATE TABLE IF NOT EXISTS commutes (
-            name TEXT PRIMARY KEY, feed TEXT NOT NULL, stop_id TEXT NOT NULL, route TEXT, destination TEXT,
-            arrive_by INTEGER NOT NULL, days INTEGER NOT NULL, walk_minutes INTEGER NOT NULL DEFAULT 0,
-            added_at INTEGER NOT NULL);
-          PRAGMA user_version = 2;
-          """)
+      if try !hasColumn(db, table: "favourites", column: "route") {
+        try db.execute("ALTER TABLE favourites ADD COLUMN route TEXT")
       }
-    }
-    if current < 3 {
+      try db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS commutes (
+          name TEXT PRIMARY KEY, feed TEXT NOT NULL, stop_id TEXT NOT NULL, route TEXT, destination TEXT,
+          arrive_by INTEGER NOT NULL, days INTEGER NOT NULL, walk_minutes INTEGER NOT NULL DEFAULT 0,
+          added_at INTEGER NOT NULL);
+        """)
       // Version 3: a commute's walk from where you get off to where you are going.
-      try db.transaction {
-        try db.execute(
-          """
-          ALTER TABLE commutes ADD COLUMN then_walk_minutes INTEGER NOT NULL DEFAULT 0;
-          PRAGMA user_version = 3;
-          """)
+      if try !hasColumn(db, table: "commutes", column: "then_walk_minutes") {
+        try db.execute("ALTER TABLE commutes ADD COLUMN then_walk_minutes INTEGER NOT NULL DEFAULT 0")
       }
+      try db.execute("PRAGMA user_version = \(max(Int64(version), current))")
     }
+  }
+
+  /// The tables and columns the current version has, each of which some step adds.
+  static let expectedColumns: [(table: String, column: String)] = [
+    ("favourites", "route"), ("seen_alerts", "alert_id"), ("places", "name"), ("commutes", "then_walk_minutes"),
+  ]
+
+  /// Whether every table and column of the current schema exists.
+  static func isComplete(_ db: Connection) throws -> Bool {
+    for (table, column) in expectedColumns where try !hasColumn(db, table: table, column: column) { return false }
+    return true
+  }
+
+  /// Whether `table` exists and has `column`.
+  static func hasColumn(_ db: Connection, table: String, column: String) throws -> Bool {
+    let statement = try db.prepare("SELECT 1 FROM pragma_table_info(?) WHERE name = ?")
+    statement.bind(table, at: 1)
+    statement.bind(column, at: 2)
+    return try statement.step()
   }
 
   /// A favourite stop.

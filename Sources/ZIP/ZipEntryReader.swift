@@ -1,4 +1,5 @@
 import CZlib
+import Glibc
 
 /// Streams the content of one ``ZipEntry``, inflating as it goes, in constant memory: a 256 KiB
 /// input buffer and zlib's 32 KiB window, however large the entry.
@@ -38,6 +39,10 @@ public final class ZipEntryReader {
   /// One spare byte of output: once the declared size is reached, inflate goes on into this to
   /// learn whether the stream ends there or holds more than declared.
   private let overflowByte: UnsafeMutableRawBufferPointer
+  /// The CPU time inflating this entry may take (`ZipLimits.maxInflateSeconds`), and how
+  /// much it has taken.
+  private let inflateBudgetNanoseconds: UInt64
+  private var inflateNanoseconds: UInt64 = 0
 
   init(archive: ZipArchive, entry: ZipEntry) throws(ZipError) {
     guard !entry.isEncrypted else {
@@ -71,6 +76,15 @@ public final class ZipEntryReader {
       inflater == nil ? 0 : Int(min(UInt64(Self.inputCapacity), max(entry.compressedSize, 1)))
     input = .allocate(byteCount: inputCount, alignment: 16)
     overflowByte = .allocate(byteCount: 1, alignment: 1)
+    let budget = archive.limits.maxInflateSeconds
+    inflateBudgetNanoseconds = budget.isFinite && budget >= 0 ? UInt64(min(budget, 1e9) * 1e9) : .max
+  }
+
+  /// This thread's CPU time, in nanoseconds.
+  private static func cpuNanoseconds() -> UInt64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
   }
 
   deinit {
@@ -93,7 +107,14 @@ public final class ZipEntryReader {
     case .reading: break
     }
     do throws(ZipError) {
+      let started = inflater == nil ? 0 : Self.cpuNanoseconds()
       let count = inflater == nil ? try readStored(into: buffer) : try readDeflated(into: buffer)
+      if inflater != nil {
+        inflateNanoseconds += Self.cpuNanoseconds() &- started
+        if inflateNanoseconds > inflateBudgetNanoseconds {
+          throw .inflateTooSlow(archive: archive.path, entry: entry.name, limitSeconds: archive.limits.maxInflateSeconds)
+        }
+      }
       if count == 0 { try verify() }
       return count
     } catch {

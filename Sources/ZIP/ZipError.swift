@@ -44,6 +44,8 @@ public enum ZipError: Error, Equatable, CustomStringConvertible {
   case sizeMismatch(archive: String, entry: String, declaredSize: UInt64, actualSize: UInt64)
   /// The entry's content does not match the CRC-32 the central directory declares.
   case crcMismatch(archive: String, entry: String, expected: UInt32, actual: UInt32)
+  /// Inflating the entry took more than `limitSeconds` of CPU time (`ZipLimits.maxInflateSeconds`).
+  case inflateTooSlow(archive: String, entry: String, limitSeconds: Double)
 
   // MARK: - Gzip
 
@@ -64,7 +66,7 @@ public enum ZipError: Error, Equatable, CustomStringConvertible {
       .encryptedEntry(let archive, _), .unsupportedCompression(let archive, _, _),
       .truncatedEntry(let archive, _), .corruptEntry(let archive, _, _),
       .inflatesPastDeclaredSize(let archive, _, _), .sizeMismatch(let archive, _, _, _),
-      .crcMismatch(let archive, _, _, _):
+      .crcMismatch(let archive, _, _, _), .inflateTooSlow(let archive, _, _):
       return archive
     case .truncatedGzip, .corruptGzip, .gzipTooLarge:
       return nil
@@ -78,7 +80,7 @@ public enum ZipError: Error, Equatable, CustomStringConvertible {
       .encryptedEntry(_, let entry), .unsupportedCompression(_, let entry, _),
       .truncatedEntry(_, let entry), .corruptEntry(_, let entry, _),
       .inflatesPastDeclaredSize(_, let entry, _), .sizeMismatch(_, let entry, _, _),
-      .crcMismatch(_, let entry, _, _):
+      .crcMismatch(_, let entry, _, _), .inflateTooSlow(_, let entry, _):
       return entry
     case .invalidEntryName(_, let name):
       return name
@@ -129,6 +131,9 @@ public enum ZipError: Error, Equatable, CustomStringConvertible {
     case .crcMismatch(let archive, let entry, let expected, let actual):
       return
         "\(archive): \(entry): CRC-32 mismatch (expected \(hex8(expected)), got \(hex8(actual)))"
+    case .inflateTooSlow(let archive, let entry, let limit):
+      let seconds = limit == limit.rounded() && limit < 1e9 ? "\(Int(limit))" : "\(limit)"
+      return "\(archive): \(entry): inflating took more than \(seconds) s of cpu time (zip bomb?)"
     case .truncatedGzip:
       return "gzip data: truncated"
     case .corruptGzip(let detail):

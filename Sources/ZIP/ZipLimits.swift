@@ -18,6 +18,10 @@ public struct ZipLimits: Sendable, Hashable {
   public var compressionRatioMinimumSize: UInt64
   /// The most entries an archive may list. Default 65,536.
   public var maxEntries: Int
+  /// The most CPU seconds inflating one entry may take, as the size caps bound its bytes: an
+  /// entry that compresses absurdly well under the ratio cap still costs seconds per GiB.
+  /// Default 120 (zlib inflates the largest feeds' stop_times.txt in a few seconds).
+  public var maxInflateSeconds: Double = 120
 
   /// Creates limits; every argument defaults to the value documented on its property.
   public init(
@@ -32,6 +36,6 @@ public struct ZipLimits: Sendable, Hashable {
     self.maxEntries = maxEntries
   }
 
-  /// 4 GiB per entry, 1000:1 above 1 MiB, 65,536 entries.
+  /// 4 GiB per entry, 1000:1 above 1 MiB, 65,536 entries, 120 s of inflating per entry.
   public static let `default` = ZipLimits()
 }

@@ -18,7 +18,9 @@ func transit(_ arguments: [String], environment: [String: String] = [:], directo
 }
 
 /// The built `transit` executable beside the test bundle, for tests that run it as a user does.
+/// (`TRANSIT_TEST_EXECUTABLE` names another build, to show a test failing on it.)
 let transitExecutable: String? = {
+  if let other = ProcessInfo.processInfo.environment["TRANSIT_TEST_EXECUTABLE"] { return other }
   let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
   for candidate in [bundle.appendingPathComponent("transit").path, packageRoot + "/.build/debug/transit"]
   where FileManager.default.isExecutableFile(atPath: candidate) {

@@ -48,6 +48,7 @@ import UserData
         realtime-max-entities      100000   default
         realtime-max-stop-updates  500000   default
         realtime-budget            5        default
+        fetch-deadline             60       default
         feed-max-unzipped-mb       1536     default
         leave-margin               10       default
 

@@ -209,15 +209,27 @@ final class FeedImporter {
       points.append(
         FootpathFinder.Point(key: select.int64(0), coordinate: Coordinate(latitude: select.double(1), longitude: select.double(2))))
     }
+    if points.count > Schema.maxStops {
+      throw GTFSError(
+        file: "stops.txt", .limitExceeded("\(points.count) stops, more than the \(Schema.maxStops) a timetable may hold"))
+    }
     let insert = try db.prepare("INSERT INTO footpaths (from_stop_idx, to_stop_idx, distance_m) VALUES (?, ?, ?)")
-    try FootpathFinder(radiusMeters: Schema.footpathRadiusMeters).forEachPoint(of: points) { point, links in
-      for link in links {
-        insert.reset()
-        insert.bind(point.key, at: 1)
-        insert.bind(link.to, at: 2)
-        insert.bind(Int64(link.meters.rounded()), at: 3)
-        try insert.run()
+    do {
+      try FootpathFinder(radiusMeters: Schema.footpathRadiusMeters).forEachPoint(of: points) { point, links in
+        for link in links {
+          insert.reset()
+          insert.bind(point.key, at: 1)
+          insert.bind(link.to, at: 2)
+          insert.bind(Int64(roundingFinite: link.meters) ?? 0, at: 3)
+          try insert.run()
+        }
       }
+    } catch let error as FootpathFinder.TooDense {
+      throw GTFSError(
+        file: "stops.txt",
+        .limitExceeded(
+          "\(error.positions) stop positions packed too densely to link by footpaths"
+            + " (more than \(FootpathFinder.maxComparisons(points: points.count)) pairs to compare)"))
     }
   }
 
@@ -227,20 +239,38 @@ final class FeedImporter {
   /// "stop_lon": …}]`, ids and codes as strings or numbers. Becomes a stops-only network.
   func loadStopsJSON() throws {
     let name = PathText.lastComponent(source.path)
-    let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: source.path)) } catch {
-      throw GTFSError(file: name, .unreadable("cannot be read"))
+    // Read a MiB at a time: the list is never held whole (a 734 MB file took 715 MB).
+    guard let file = fopen(source.path, "rb") else { throw GTFSError(file: name, .unreadable("cannot be read")) }
+    defer { fclose(file) }
+    var status = stat()
+    if fstat(fileno(file), &status) == 0, Int(status.st_size) > StopsJSON.maxFileBytes {
+      throw GTFSError(
+        file: name,
+        .limitExceeded("\(Int(status.st_size) >> 20) MiB, larger than the \(StopsJSON.maxFileBytes >> 20) MiB a stops.json may be"))
     }
     let insert = try db.cached("INSERT INTO stops (stop_id, code, name, lat, lon, location_type) VALUES (?,?,?,?,?,0)")
-    for stop in try StopsJSON.parse(data, name: name) {
-      insert.bind(stop.id, at: 1)
-      insert.bind(stop.code, at: 2)
-      insert.bind(stop.name, at: 3)
-      insert.bind(stop.lat, at: 4)
-      insert.bind(stop.lon, at: 5)
-      try insert.run()
-      stops[stop.id] = db.lastInsertRowID
+    var reader = StopsJSON.Reader(name: name)
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+      if count == 0 {
+        if ferror(file) != 0 { throw GTFSError(file: name, .unreadable("cannot be read")) }
+        break
+      }
+      let stopsRead = try chunk.withUnsafeBufferPointer { (bytes) throws(GTFSError) in
+        try reader.feed(UnsafeBufferPointer(rebasing: bytes.prefix(count)))
+      }
+      for stop in stopsRead {
+        insert.bind(stop.id, at: 1)
+        insert.bind(stop.code, at: 2)
+        insert.bind(stop.name, at: 3)
+        insert.bind(stop.lat, at: 4)
+        insert.bind(stop.lon, at: 5)
+        try insert.run()
+        stops[stop.id] = db.lastInsertRowID
+      }
     }
+    try reader.finish()
     if stops.isEmpty { throw GTFSError(file: name, .emptyTable("the stop list")) }
     summary.rows.append(("stops.json", stops.count))
   }

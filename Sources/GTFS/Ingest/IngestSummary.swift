@@ -6,6 +6,8 @@ public struct IngestSummary: Sendable, Equatable {
   public var warnings: [String] = []
   /// Stop times with empty times filled in between timed stops.
   public var interpolatedStopTimes = 0
+  /// Trips left out because their times run backwards, and the first line of the first one.
+  public var backwardsTrips: (count: Int, firstLine: Int) = (0, 0)
   /// Seconds the load took.
   public var seconds: Double = 0
   /// Seconds per step of the load, in order: "stops", "csv parse" (stop_times.txt read and its

@@ -33,6 +33,10 @@ enum Schema {
   /// Stops at most this far apart (straight line) are linked by a footpath.
   static let footpathRadiusMeters = 400.0
 
+  /// At most this many stops (location_type 0, placed) in one timetable: the largest national
+  /// feeds hold a few hundred thousand.
+  static let maxStops = 2_000_000
+
   /// The tables. Those that store a GTFS file's columns are written from its column table
   /// (`StoredTable`), so a column is named, typed and constrained in one place; the rest hold
   /// what ingest derives (services, patterns, trip times, footpaths, the router's arrays).

@@ -150,6 +150,10 @@ extension FeedImporter {
     if revisited > 0 {
       summary.warnings.append("stop_times.txt: \(revisited) trips have their rows split across the file; merged")
     }
+    if summary.backwardsTrips.count > 0 {
+      summary.warnings.append(
+        "stop_times.txt:\(summary.backwardsTrips.firstLine): \(summary.backwardsTrips.count) trips have times that run backwards; left out")
+    }
     if unknownTrips > 0 { summary.warnings.append("stop_times.txt: \(unknownTrips) rows name trips that trips.txt lacks; left out") }
     if unknownStops > 0 { summary.warnings.append("stop_times.txt: \(unknownStops) rows name stops that stops.txt lacks; left out") }
     if noStop > 0 { summary.warnings.append("stop_times.txt: \(noStop) rows name no stop_id (GTFS-Flex locations); left out") }

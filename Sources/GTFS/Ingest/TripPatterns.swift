@@ -58,6 +58,24 @@ extension FeedImporter {
   /// Stores one trip: in stop_sequence order, refusing a repeated stop_sequence with its line,
   /// with untimed stops filled in, as its pattern and its times. Empties `rows`; returns how
   /// many stop times it stored.
+  /// The line of the first row (in stop_sequence order) whose arrival is earlier than the time
+  /// before it on the trip, or whose departure is earlier than its arrival; nil when the times
+  /// never go backwards.
+  static func firstBackwardsLine(_ rows: [PendingStopTime]) -> Int? {
+    var latest = Int32.min
+    for row in rows {
+      if let arrival = row.arrival {
+        if arrival < latest { return row.line }
+        latest = arrival
+      }
+      if let departure = row.departure {
+        if departure < latest { return row.line }
+        latest = departure
+      }
+    }
+    return nil
+  }
+
   func storeTrip(_ trip: Int64, _ rows: inout [PendingStopTime], revisited: Bool) throws -> Int {
     defer { rows.removeAll(keepingCapacity: true) }
     let started = MonotonicClock.nanoseconds()
@@ -76,7 +94,14 @@ extension FeedImporter {
           .duplicateStopSequence(tripID: tripIDs[Int(trip) - 1], sequence: Int(rows[index].sequence)))
       }
     }
-    summary.interpolatedStopTimes += Self.interpolate(&rows)
+    let filled = Self.interpolate(&rows)
+    // Times that run backwards would make a ride of minus 20 minutes: the trip is left out.
+    if let line = Self.firstBackwardsLine(rows) {
+      if summary.backwardsTrips.count == 0 { summary.backwardsTrips.firstLine = line }
+      summary.backwardsTrips.count += 1
+      return 0
+    }
+    summary.interpolatedStopTimes += filled
 
     let key = patternKey(route: tripRoutes[Int(trip) - 1], rows)
     let pattern: Int64

@@ -142,17 +142,35 @@ public struct Timetables: Sendable {
     }
     // The connection is closed: every page is in the file. Make it durable, then swap.
     try Self.fsync(path: building)
+    try Self.swap(building, into: current)
+    try Self.fsync(path: feedsDirectory)
+    return (name, summary)
+  }
+
+  /// Moves the file `building` to `current`, keeping the file it replaces as `current.prev`.
+  /// The new rollback copy is linked under a spare name and renamed over the old one (rename is
+  /// atomic), then the new file renamed into place: a crash at any moment leaves a `.prev` (the
+  /// old one or the new) once there has been a first swap, and `current` never stops existing.
+  /// - Parameter step: told after each change to the folder (tests watch the files there).
+  static func swap(_ building: String, into current: String, step: (String) -> Void = { _ in }) throws {
     if FileManager.default.fileExists(atPath: current) {
-      try? FileManager.default.removeItem(atPath: current + ".prev")
-      guard link(current, current + ".prev") == 0 else {
+      let spare = current + ".prev.new"
+      unlink(spare)
+      guard link(current, spare) == 0 else {
         throw IngestError.io("cannot keep the previous timetable as \(current).prev: \(String(cString: strerror(errno)))")
       }
+      step("linked")
+      guard rename(spare, current + ".prev") == 0 else {
+        let reason = String(cString: strerror(errno))
+        unlink(spare)
+        throw IngestError.io("cannot keep the previous timetable as \(current).prev: \(reason)")
+      }
+      step("kept")
     }
     guard rename(building, current) == 0 else {
       throw IngestError.io("cannot move the new timetable into place: \(String(cString: strerror(errno)))")
     }
-    try Self.fsync(path: feedsDirectory)
-    return (name, summary)
+    step("swapped")
   }
 
   /// Swaps `feed`'s previous timetable (`NAME.sqlite.prev`) back in, keeping the one it

@@ -184,7 +184,8 @@ enum AlertsSupport {
     guard !feeds.isEmpty || !invocation.global.realtimeFiles.isEmpty else {
       throw RuntimeError("no alerts to read: give an alerts feed with --realtime FILE, or configure one with 'transit feeds add'")
     }
-    return feeds
+    // Active periods past year 9999 are open-ended (RealtimeBounds), not times to format.
+    return RealtimeBounds.bounded(feeds).feeds
   }
 
   /// The timetables held, or nil when there are none (alerts work without them, by raw ids).

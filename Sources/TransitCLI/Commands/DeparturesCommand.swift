@@ -126,7 +126,8 @@ enum DeparturesCommand: TransitCommand {
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
     let stopMark = RiderMarks.wheelchair(answer.stopAccess, plain: invocation.usesPlainSymbols)
     out.line(
-      "\(stop.name)\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)")
+      "\(TerminalText.singleLine(stop.name))\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)"
+    )
     if answer.hasRealtime { out.line(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelve)) }
     for notice in answer.notices { out.line(noticeLine(notice)) }
     guard !answer.rows.isEmpty else {

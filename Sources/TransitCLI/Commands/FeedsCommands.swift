@@ -41,12 +41,18 @@ enum FeedsAddCommand: TransitCommand {
     let arguments = invocation.arguments
     func url(_ option: Option<String?>) throws(UsageError) -> String? {
       guard let text = try arguments.read(option) else { return nil }
+      if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        throw UsageError("\(option.spec.name) holds a control character (a CR or LF would end the request line)")
+      }
       if FeedsSupport.isURL(text) { return text }
       if text.contains("://") { throw UsageError("\(option.spec.name) '\(Redactor.redactURL(text))' is not an http, https or file url") }
       return "file://" + invocation.absolutePath(text)  // a plain path
     }
     var headers: [HeaderTemplate] = []
     for text in try arguments.read(header) {
+      if text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+        throw UsageError("--header holds a line break (CR or LF), which would send a header of its own")
+      }
       guard let header = HeaderTemplate.parse(text) else {
         throw UsageError("--header wants 'Name: value' (got something without a name, colon or value)")
       }

@@ -36,6 +36,7 @@ enum FeedsSupport {
   static func client(_ invocation: Invocation, budgetSeconds: Double? = nil) throws -> HTTPClient {
     var options = FetchOptions()
     options.budgetSeconds = budgetSeconds
+    options.deadlineSeconds = Double((try? invocation.settings())?.fetchDeadlineSeconds ?? Settings().fetchDeadlineSeconds)
     options.userAgent = "transit/\(Transit.version)"
     options.sleep = invocation.context.sleep
     options.elapsed = invocation.context.elapsed

@@ -259,8 +259,8 @@ enum FollowCommand: TransitCommand {
         + (vehicle.map { " · vehicle \($0)" } ?? "") + " · \(clock(now))")
     var state: [String] = [view.isEstimated ? "estimated from the timetable" : view.isAdded ? "live, a trip the feed adds" : "live"]
     if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(VehiclesCommand.ageText(now - stamp)) ago") }
-    if let speed = view.speedMetersPerSecond {
-      state.append("\(Int((speed * 3.6).rounded())) km/h" + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? ""))
+    if let speed = view.speedMetersPerSecond.flatMap(VehiclesCommand.speedText) {
+      state.append(speed + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? ""))
     }
     let delay = VehiclesCommand.delayText(view.delaySeconds, status: view.delayStatus)
     if !delay.isEmpty { state.append(delay) }

@@ -14,6 +14,10 @@ enum PlacesSupport {
   /// position or is empty.
   static func name(_ text: String) throws(UsageError) -> String {
     let name = text.trimmingSpaces().lowercased()
+    // Control characters (and bidi controls) would make two places print as one name.
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) {
+      throw UsageError("place name '\(text.debugDescription.dropFirst().dropLast())' holds a control character")
+    }
     guard let first = name.first, first.isLetter, name.count <= 40, !name.contains(",") else {
       throw UsageError("place name '\(text)' must start with a letter, hold no comma and be at most 40 characters")
     }

@@ -81,12 +81,12 @@ enum StopsShowCommand: TransitCommand {
       let mark = RiderMarks.wheelchair(try Accessibility.stop(stop, in: store), plain: plain)
       return mark.isEmpty ? "" : " " + mark
     }
-    out.line(stop.name + (kind.isEmpty ? "" : " (\(kind))") + (try wheelchair(stop)))
+    out.line(TerminalText.singleLine(stop.name) + (kind.isEmpty ? "" : " (\(kind))") + (try wheelchair(stop)))
     var facts = ["id \((manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue)"]
     if let code = stop.code { facts.append("code \(code)") }
     if let position = stop.coordinate { facts.append(StopCommandSupport.describe(position)) }
     out.line("  " + facts.joined(separator: " · "))
-    if let parent { out.line("  in station \(parent.name) (\(parent.id))") }
+    if let parent { out.line("  in station \(TerminalText.singleLine(parent.name)) (\(parent.id))") }
     if !platforms.isEmpty {
       out.line("platforms:")
       var rows: [[String]] = []

@@ -148,7 +148,7 @@ enum VehiclesCommand: TransitCommand {
     let destination = view.headsign ?? (view.tripID.map { "trip \($0.rawValue)" } ?? "(no trip)")
     let vehicle = view.isEstimated ? "-" : (view.label ?? view.vehicleID ?? "-")
     let heading = view.bearing.map(arrow) ?? ""
-    let speed = view.speedMetersPerSecond.map { "\(Int(($0 * 3.6).rounded())) km/h" } ?? ""
+    let speed = view.speedMetersPerSecond.flatMap(speedText) ?? ""
     let age = view.timestamp.map { ageText(now - $0) } ?? ""
     let stop = view.currentStopName.map { (view.isAtStop ? "at " : "next ") + $0 } ?? ""
     let marker: String
@@ -179,12 +179,17 @@ enum VehiclesCommand: TransitCommand {
     seconds < 0 ? "now" : FeedsSupport.ageText(seconds)
   }
 
+  /// "43 km/h"; nil for a speed that is no number of km/h (NaN, infinite, beyond `Int`).
+  static func speedText(_ metersPerSecond: Double) -> String? {
+    Int(roundingFinite: metersPerSecond * 3.6).map { "\($0) km/h" }
+  }
+
   /// The arrow nearest a compass bearing (degrees clockwise from north).
   static func arrow(_ bearing: Double) -> String {
     let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
     guard bearing.isFinite else { return "" }
     let normal = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-    return arrows[Int((normal / 45).rounded()) % 8]
+    return Int(roundingFinite: normal / 45).map { arrows[$0 % 8] } ?? ""
   }
 
   /// DESIGN.md's `vehicles --json` / `follow --json` object.

@@ -48,7 +48,9 @@ enum Format {
   }
 
   /// Rows aligned in columns separated by two spaces; `rightAligned` columns are numbers.
+  /// A cell is one line: breaks inside it become spaces (`TerminalText.singleLine`).
   static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+    let rows = rows.map { $0.map(TerminalText.singleLine) }
     guard let columns = rows.map(\.count).max() else { return "" }
     var widths = [Int](repeating: 0, count: columns)
     for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], RiderMarks.width(cell)) } }

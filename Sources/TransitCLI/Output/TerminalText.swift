@@ -8,6 +8,8 @@
 /// controls (U+0080 to U+009F), and whole escape sequences (CSI `ESC [ ... final`, OSC
 /// `ESC ] ... BEL|ST`, DCS/SOS/PM/APC strings, two-byte `ESC x`). Kept when asked: colour (SGR,
 /// `ESC [ digits ; ... m`) when colour is on, and erase-line (`ESC [ 2K`) for progress bars.
+/// Also removed: the bidirectional embedding, override and isolate controls (U+202A to U+202E,
+/// U+2066 to U+2069), with which a name could reverse the text after it on the line.
 enum TerminalText {
   /// What may stay.
   struct Allowance: Equatable, Sendable {
@@ -41,6 +43,10 @@ enum TerminalText {
         }
         continue
       }
+      if byte == 0xE2, isBidiControl(bytes, at: i) {
+        i += 3
+        continue
+      }
       if byte < 0x20 || byte == 0x7F {
         let keep =
           byte == 0x0A || byte == 0x09
@@ -58,13 +64,50 @@ enum TerminalText {
 
   /// Whether `text` holds anything `sanitize` might remove (most text does not: one quick pass).
   private static func needsWork(_ text: String) -> Bool {
-    var previous: UInt8 = 0
+    var previous: UInt8 = 0, beforePrevious: UInt8 = 0
     for byte in text.utf8 {
       if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return true }
       if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
+      if beforePrevious == 0xE2, isBidiControl(previous, byte) { return true }
+      beforePrevious = previous
       previous = byte
     }
     return false
+  }
+
+  /// Whether the UTF-8 bytes at `index` (an 0xE2 lead byte) are U+202A-U+202E or U+2066-U+2069.
+  private static func isBidiControl(_ bytes: [UInt8], at index: Int) -> Bool {
+    index + 2 < bytes.count && isBidiControl(bytes[index + 1], bytes[index + 2])
+  }
+
+  /// Whether the continuation bytes after 0xE2 make a bidi control.
+  private static func isBidiControl(_ second: UInt8, _ third: UInt8) -> Bool {
+    (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+  }
+
+  /// `text` on one line: line and paragraph breaks and tabs become spaces (a table cell, a
+  /// name: a newline inside a feed's CSV field would break the row in two).
+  static func singleLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { isBreak($0) }) else { return text }
+    var scalars = String.UnicodeScalarView()
+    var previousWasBreak = false
+    for scalar in text.unicodeScalars {
+      if isBreak(scalar) {
+        if !previousWasBreak { scalars.append(" ") }
+        previousWasBreak = true
+      } else {
+        scalars.append(scalar)
+        previousWasBreak = false
+      }
+    }
+    return String(scalars)
+  }
+
+  private static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+    default: return false
+    }
   }
 
   /// After an ESC at `from - 1`: the sequence it starts, kept or dropped; returns where the text

@@ -1,0 +1,70 @@
+import Foundation
+import SQLite
+import Testing
+
+@testable import GTFS
+
+/// Issue 38: footpaths stay linear in the stops whatever their places (5,000 stops at one
+/// point made 25 million footpaths): at most `maxLinksPerPoint` per stop, the nearest; stops
+/// sharing a position folded, each linked to at most `maxColocatedLinks` of them.
+@Suite struct FootpathBoundsTests {
+  typealias F = FootpathTests
+
+  /// Links per stop_id, as stored.
+  static func linksByStop(_ path: String) throws -> [String: [FootpathTests.Link]] {
+    Dictionary(grouping: try F.stored(path), by: \.from)
+  }
+
+  static func ingest(_ stopsText: String, as name: String, in directory: TestDirectory) throws -> String {
+    let files = TinyFeed.with([
+      "stops.txt": stopsText,
+      "stop_times.txt":
+        "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,08:00:00,08:00:00,s0,1\nT1,08:10:00,08:10:00,s1,2\n",
+    ])
+    let timetables = Timetables(directory: directory.path)
+    try timetables.ingest(directory.feed(files, named: name), as: name, now: 1)
+    return try timetables.path(of: name)
+  }
+
+  @Test func tenThousandStopsAtOnePointMakeAtMostSixteenLinksEach() throws {
+    var text = "stop_id,stop_name,stop_lat,stop_lon\n"
+    for index in 0..<10_000 { text += "s\(index),Stop \(index),53.3,-6.3\n" }
+    let directory = TestDirectory()
+    let path = try Self.ingest(text, as: "colocated", in: directory)
+    let db = try Connection(path: path, mode: .readOnly)
+    let total = try #require(try db.scalarInt("SELECT count(*) FROM footpaths"))
+    // Each stop: the next 16 round the group (10,000 × 16), not the 9,999 others.
+    #expect(total == 160_000)
+    #expect(try db.scalarInt("SELECT max(n) FROM (SELECT count(*) AS n FROM footpaths GROUP BY from_stop_idx)") == 16)
+    #expect(try db.scalarInt("SELECT min(n) FROM (SELECT count(*) AS n FROM footpaths GROUP BY from_stop_idx)") == 16)
+    #expect(try db.scalarInt("SELECT max(distance_m) FROM footpaths") == 0)
+  }
+
+  @Test func aStopWithMoreNeighboursThanTheCapKeepsTheNearest() throws {
+    // A centre and 300 stops due north of it, 1 m apart from 1 m to 300 m: the centre keeps the
+    // 200 nearest (1 m ... 200 m); every stop keeps 200 links.
+    let metre = 1 / (6_371_008.8 * Double.pi / 180)
+    var text = "stop_id,stop_name,stop_lat,stop_lon\ns0,Centre,10,10\n"
+    for index in 1...300 { text += "s\(index),Stop \(index),\(10 + Double(index) * metre),10\n" }
+    let directory = TestDirectory()
+    let links = try Self.linksByStop(try Self.ingest(text, as: "dense", in: directory))
+    let centre = try #require(links["s0"])
+    #expect(centre.count == FootpathFinder.maxLinksPerPoint)
+    #expect(Set(centre.map(\.to)) == Set((1...200).map { "s\($0)" }))
+    #expect(centre.map(\.meters).max() == 200)
+    #expect(links.values.allSatisfy { $0.count == 200 })
+  }
+
+  @Test func positionsTooDenseForTheComparisonBudgetAreRefusedBeforeAnyLink() throws {
+    // 20,000 distinct positions within 2 m: 400 million pairs to compare.
+    var points: [FootpathFinder.Point] = []
+    for index in 0..<20_000 {
+      points.append(.init(key: Int64(index), coordinate: .init(latitude: 53.3 + Double(index) * 1e-9, longitude: -6.3)))
+    }
+    var called = 0
+    #expect(throws: FootpathFinder.TooDense(positions: 20_000)) {
+      try FootpathFinder(radiusMeters: 400).forEachPoint(of: points) { _, _ in called += 1 }
+    }
+    #expect(called == 0)
+  }
+}
