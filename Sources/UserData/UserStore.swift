@@ -19,16 +19,32 @@ public final class UserStore {
       close(fd)
     }
     do {
-      let connection = try Connection(path: path)
-      try connection.execute("PRAGMA journal_mode = WAL")
-      try Self.migrate(connection)
-      db = connection
+      db = try Self.openMigrated(path)
     } catch let error as SQLiteError where Self.isStorageFailure(error) && FileManager.default.fileExists(atPath: path) {
       // A full disk (or a folder that cannot be written): the WAL's shared-memory file cannot
       // be made, so no connection can read the file the usual way. It is read as it stands,
       // immutable (no locks, no WAL: every command checkpoints the WAL into the file when it
       // closes). Reading works; a write fails with SQLite's "readonly database".
       db = try Connection(path: "file:" + Self.uriEscaped(path) + "?immutable=1", mode: .readOnly)
+    }
+  }
+
+  /// A connection to `path` in WAL mode with its schema migrated. Switching a new file to WAL
+  /// takes an exclusive lock that SQLite may refuse at once (SQLITE_BUSY, without calling the
+  /// busy handler) while another first run holds the file: such a refusal is tried again, up to
+  /// about 5 s, as the busy timeout waits for other locks.
+  static func openMigrated(_ path: String) throws -> Connection {
+    var attempt = 0
+    while true {
+      do {
+        let connection = try Connection(path: path)
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try migrate(connection)
+        return connection
+      } catch let error as SQLiteError where [5, 6].contains(error.primaryCode) && attempt < 250 {
+        attempt += 1
+        usleep(20_000)
+      }
     }
   }
 
