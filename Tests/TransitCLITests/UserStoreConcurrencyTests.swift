@@ -18,7 +18,18 @@ struct UserStoreConcurrencyTests {
       process.arguments = arguments + ["--data-dir", home]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
-      try process.run()
+      // Foundation's spawn can fail with EBADF while other tests' threads open and close
+      // descriptors at the same moment: that is the test's launcher, not the program; try again.
+      var attempt = 0
+      while true {
+        do {
+          try process.run()
+          break
+        } catch  where attempt < 5 {
+          attempt += 1
+          Thread.sleep(forTimeInterval: 0.05)
+        }
+      }
       return process
     }
     return processes.map { process in
