@@ -88,13 +88,7 @@ struct DescriptorResolver {
         if entities[index].hasVehicle, var vehicle = entities[index].vehicle, var descriptor = vehicle.trip {
           switch try resolution(of: descriptor, isNYCT: isNYCT) {
           case .trip(let tripID, let date, let startTime, let rule)?:
-            if isNYCT, let train = descriptor.nyctTripDescriptor?.trainID, vehicle.vehicle?.id == nil,
-              descriptor.nyctTripDescriptor?.isAssigned == true
-            {
-              var identity = vehicle.vehicle ?? VehicleDescriptor()
-              identity.id = train
-              vehicle.vehicle = identity
-            }
+            if isNYCT { Self.nameTrain(&vehicle.vehicle, descriptor) }
             descriptor.tripID = tripID.rawValue
             descriptor.startDate = date.description
             if let startTime { descriptor.startTime = startTime.description }
@@ -103,12 +97,7 @@ struct DescriptorResolver {
             outcome.vehicles[rule, default: 0] += 1
             changed = true
           case .unmatched?:
-            if isNYCT, let train = descriptor.nyctTripDescriptor?.trainID, vehicle.vehicle?.id == nil,
-              descriptor.nyctTripDescriptor?.isAssigned == true
-            {
-              var identity = vehicle.vehicle ?? VehicleDescriptor()
-              identity.id = train
-              vehicle.vehicle = identity
+            if isNYCT, Self.nameTrain(&vehicle.vehicle, descriptor) {
               entities[index].vehicle = vehicle
               changed = true
             }
@@ -126,12 +115,20 @@ struct DescriptorResolver {
   /// The NYCT train id as the trip's vehicle, once the train is assigned (an unassigned trip
   /// is not presented as a running train).
   private func nameTrain(_ update: inout TripUpdate, outcome: inout Outcome) {
-    guard let nyct = update.trip?.nyctTripDescriptor, nyct.isAssigned == true, let train = nyct.trainID, !train.isEmpty,
-      update.vehicle?.id == nil
-    else { return }
-    var identity = update.vehicle ?? VehicleDescriptor()
+    if let descriptor = update.trip { Self.nameTrain(&update.vehicle, descriptor) }
+  }
+
+  /// Names `vehicle` by the NYCT train id of `descriptor` when the train is assigned and the
+  /// feed names no vehicle; whether it did.
+  @discardableResult
+  private static func nameTrain(_ vehicle: inout VehicleDescriptor?, _ descriptor: TripDescriptor) -> Bool {
+    guard let nyct = descriptor.nyctTripDescriptor, nyct.isAssigned == true, let train = nyct.trainID, !train.isEmpty,
+      vehicle?.id == nil
+    else { return false }
+    var identity = vehicle ?? VehicleDescriptor()
     identity.id = train
-    update.vehicle = identity
+    vehicle = identity
+    return true
   }
 
   /// Nil when the descriptor names a held trip by trip_id (or is not for resolving); else what

@@ -132,24 +132,13 @@ extension Store {
 }
 
 /// The area a feed's stops cover: one box per feed held, with a margin.
-public struct StopArea: Sendable, Hashable {
+public struct StopArea: Sendable {
   /// Per feed: latitude and longitude ranges of its stops, widened by the margin.
   public var boxes: [(latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)]
 
   /// Whether `coordinate` lies in any feed's box.
   public func contains(_ coordinate: Coordinate) -> Bool {
     boxes.contains { $0.latitude.contains(coordinate.latitude) && $0.longitude.contains(coordinate.longitude) }
-  }
-
-  public static func == (lhs: StopArea, rhs: StopArea) -> Bool {
-    lhs.boxes.elementsEqual(rhs.boxes) { $0.latitude == $1.latitude && $0.longitude == $1.longitude }
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    for box in boxes {
-      hasher.combine(box.latitude.lowerBound)
-      hasher.combine(box.longitude.lowerBound)
-    }
   }
 }
 
