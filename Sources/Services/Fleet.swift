@@ -26,11 +26,16 @@ public struct VehicleView: Sendable, Hashable {
     /// The delay's class under the configured thresholds (rule 12); nil without a delay.
     public var delayStatus: DepartureStatus?
     public var isSkipped: Bool
+    /// Its stop_sequence on the trip (a trip may call at a stop twice), when known.
+    public var stopSequence: Int?
+    /// The expected arrival (what a rider getting off waits for), else the scheduled one; nil
+    /// where neither is known.
+    public var arrival: UnixTime?
 
     /// Creates a stop ahead; its delay classed by `options`' thresholds.
     public init(
       stopID: StopID, name: String, scheduled: UnixTime?, expected: UnixTime?, delaySeconds: Int64?, isSkipped: Bool,
-      options: ServiceOptions
+      options: ServiceOptions, stopSequence: Int? = nil, arrival: UnixTime? = nil
     ) {
       self.stopID = stopID
       self.name = name
@@ -39,6 +44,8 @@ public struct VehicleView: Sendable, Hashable {
       self.delaySeconds = delaySeconds
       self.delayStatus = delaySeconds.map(options.status(delaySeconds:))
       self.isSkipped = isSkipped
+      self.stopSequence = stopSequence
+      self.arrival = arrival
     }
   }
 
@@ -370,7 +377,8 @@ public struct Fleet {
       view.nextStops.insert(
         VehicleView.NextStop(
           stopID: call.stopID, name: view.currentStopName ?? call.stopID.rawValue, scheduled: scheduledFirst, expected: first,
-          delaySeconds: predictedFirst.map { $0 - scheduledFirst }, isSkipped: false, options: live.options), at: 0)
+          delaySeconds: predictedFirst.map { $0 - scheduledFirst }, isSkipped: false, options: live.options,
+          stopSequence: call.stopSequence, arrival: first), at: 0)
     }
     return view
   }
@@ -426,9 +434,12 @@ public struct Fleet {
       let guess = predicted[call.stopSequence]
       let expected = guess.flatMap { $0.source == .schedule ? nil : $0.expected }
       let delay = zip(expected, scheduled).map { $0 - $1 }
+      let arrival =
+        guess.flatMap { $0.source == .schedule ? nil : $0.expectedArrival ?? $0.expectedDeparture } ?? call.arrival ?? call.departure
       return VehicleView.NextStop(
         stopID: call.stopID, name: stop(call.stopID, feed: details.feed)?.name ?? call.stopID.rawValue, scheduled: scheduled,
-        expected: expected ?? scheduled, delaySeconds: delay, isSkipped: guess?.isSkipped ?? false, options: live.options)
+        expected: expected ?? scheduled, delaySeconds: delay, isSkipped: guess?.isSkipped ?? false, options: live.options,
+        stopSequence: call.stopSequence, arrival: arrival)
     }
     if let here = predicted[call.stopSequence], here.source != .schedule, let expected = here.expected,
       let scheduled = call.departure ?? call.arrival

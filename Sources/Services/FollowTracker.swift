@@ -29,6 +29,18 @@ public struct FollowFrame: Sendable {
   public var report: RealtimeReport
   /// The options it was worked out with (thresholds for the stops ahead).
   public var options: ServiceOptions
+  /// With `--alight`: where the rider stands against the stop to get off at.
+  public var alight: AlightStatus?
+  /// With `--alight`: the alarm this frame rings, if any (each threshold once per follow).
+  public var ring: AlightAlarm.Ring?
+}
+
+/// Why `follow --alight STOP` cannot watch for STOP.
+public enum AlightError: Error, Sendable, Hashable {
+  /// STOP names a stop the followed trip does not call at after the vehicle's place.
+  case notAhead(text: String, stopName: String, route: String, headsign: String)
+  /// STOP names no stop.
+  case notAStop(text: String)
 }
 
 /// What `follow` keeps from one frame to the next: the vehicle and trip it is on.
@@ -56,6 +68,13 @@ public struct FollowTracker {
   public private(set) var lastSeen: UnixTime?
   var label: String?
   var wasLive = false
+  /// With `--alight`: the text naming the stop, until the first frame reads it in the trip's
+  /// context.
+  public private(set) var alightText: String?
+  /// The stop to get off at, once read.
+  public private(set) var alightTarget: AlightTarget?
+  /// The get-off alarm.
+  public private(set) var alarm = AlightAlarm()
 
   /// A tracker for `target` over the timetables in `store`.
   public init(store: Store, target: Target, options: ServiceOptions) {
@@ -64,6 +83,34 @@ public struct FollowTracker {
     self.options = options
     if case .vehicle(let id) = target { vehicleID = id }
     if case .trip(let id) = target { followedTrip = id }
+  }
+
+  /// Watches for the stop `text` names (read in the followed trip's context at the first
+  /// frame) and rings `alarm` as it comes near.
+  public mutating func alight(at text: String, alarm: AlightAlarm) {
+    alightText = text
+    self.alarm = alarm
+  }
+
+  /// `frame` with the get-off status and ring, when a stop to get off at is watched.
+  mutating func withAlight(_ frame: FollowFrame) throws -> FollowFrame {
+    guard let text = alightText else { return frame }
+    if alightTarget == nil {
+      switch try AlightTarget.resolve(text, in: frame.view, store: store) {
+      case .found(let target): alightTarget = target
+      case .notAhead(let name):
+        throw AlightError.notAhead(
+          text: text, stopName: name, route: frame.view.routeShortName ?? frame.view.routeID?.rawValue ?? "?",
+          headsign: frame.view.headsign ?? "?")
+      case .notAStop: throw AlightError.notAStop(text: text)
+      }
+    }
+    guard let target = alightTarget else { return frame }
+    var frame = frame
+    let status = AlightStatus(target: target, view: frame.view)
+    frame.alight = status
+    frame.ring = alarm.check(status, now: frame.now)
+    return frame
   }
 
   /// One note per active alert that informs the followed trip, its route, or a stop still
@@ -133,7 +180,8 @@ public struct FollowTracker {
       // Once a vehicle is known it is followed, onto the next trip of its block too.
       if let id = shown.vehicleID { self.vehicleID = id }
       wasLive = true
-      return FollowFrame(now: now, view: shown, notes: notes + Self.alertNotes(live, view: shown), report: live.report, options: options)
+      return try withAlight(
+        FollowFrame(now: now, view: shown, notes: notes + Self.alertNotes(live, view: shown), report: live.report, options: options))
     }
     // Not in the feed: the timetable, on this trip or the next of its block.
     if trip == nil, let followedTrip, let info = try store.tripDetails(followedTrip),
@@ -160,6 +208,7 @@ public struct FollowTracker {
     view.vehicleID = vehicleID
     view.label = label
     notes.append(lastSeen.map { .notInFeedSince($0) } ?? .noVehicle)
-    return FollowFrame(now: now, view: view, notes: notes + Self.alertNotes(live, view: view), report: live.report, options: options)
+    return try withAlight(
+      FollowFrame(now: now, view: view, notes: notes + Self.alertNotes(live, view: view), report: live.report, options: options))
   }
 }

@@ -440,6 +440,15 @@ import Testing
     trip of its block (even under another route number); when it drops out of the feed the
     timetable's estimate is shown and said, until it reappears.
 
+    With --alight STOP, STOP is read among the stops the trip still calls at (a name shared
+    with stops elsewhere means the one on this trip), marked in the list, and an alarm rings
+    when it is --before stops (default 2) or minutes ('3min') away, and again when it is the
+    next stop: the terminal bell, notify-send when it is on PATH and a desktop session is
+    there, and a line such as "get off at Tallaght (The Square): next stop, 07:49". Each
+    rings once.
+    It needs no position of the rider: the trip's updates, else (said so) the timetable.
+    --once prints the stops left and the expected arrival; --json adds an "alight" object.
+
     On a terminal the view fills the screen and refreshes in step with the feed; q or Ctrl-C
     quits. Otherwise each update is printed as a frame; --json writes one JSON object per
     update (JSON Lines). With --replay, --now starts from the snapshot at or before it.
@@ -452,6 +461,9 @@ import Testing
     adds)
       --route R             With --stop: the next vehicle of route R to reach STOP
       --stop S              With --route: the stop it is to reach
+      --alight STOP         Get off at STOP (id, code or name of a stop the trip calls at later): marked in the view, with an \
+    alarm
+      --before N|Nmin       With --alight: ring N stops (or N minutes, '3min') before STOP, then at the next stop (default: 2)
       --once                Print one frame and exit
       --replay DIR          Play back snapshots saved by 'transit record' by their recorded clock
       --speed X             With --replay: play X times faster (default: 1)
@@ -471,6 +483,7 @@ import Testing
       transit follow --trip 27-WK-0-0720 --now 2026-12-01T07:25:00Z --once
       transit follow --route 27 --stop TINT
       transit follow V27-1 --replay Data/replay --speed 20
+      transit follow V27-1 --alight 'Tallaght (The Square)' --replay Data/replay --speed 60
 
     """
 

@@ -7,11 +7,13 @@ import Testing
 /// through `sh` and `system(3)`; its output is read from a file, since the server
 /// `new-session` forks keeps no pipe open.
 struct TmuxSession {
-  let socket = "transit-test-" + UUID().uuidString.prefix(8)
+  let socket: String
 
   /// Starts `words` (quoted for sh) in a detached session of `columns` × `rows`; the pane then
-  /// prints `exit=CODE` and lingers, so the end can be seen.
-  init(columns: Int, rows: Int, _ words: [String]) throws {
+  /// prints `exit=CODE` and lingers, so the end can be seen. The server's socket is named
+  /// `socketPrefix` and a random tail.
+  init(columns: Int, rows: Int, _ words: [String], socketPrefix: String = "transit-test-") throws {
+    socket = socketPrefix + UUID().uuidString.prefix(8)
     let command = words.map(Self.quoted).joined(separator: " ")
     try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh -c \"\(command); echo exit=\\$?; sleep 30\""])
   }

@@ -122,13 +122,16 @@ enum BoardSupport {
   }
 
   /// Rings the terminal bell: BEL written as is (output is otherwise stripped of control
-  /// characters), and `notify-send` when it is on PATH and a desktop session is there.
-  static func ring(_ invocation: Invocation, message: String) {
+  /// characters), and `notify-send` when it is on PATH and a desktop session is there; with
+  /// `bell` false (output that is JSON), the notification alone.
+  static func ring(_ invocation: Invocation, message: String, bell: Bool = true) {
     let out = invocation.context.stdout
-    let allowance = out.allowance
-    out.allowance = nil
-    out.write("\u{07}")
-    out.allowance = allowance
+    if bell {
+      let allowance = out.allowance
+      out.allowance = nil
+      out.write("\u{07}")
+      out.allowance = allowance
+    }
     let environment = invocation.context.environment
     guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else { return }
     guard

@@ -14,6 +14,13 @@ enum FollowCommand: TransitCommand {
   static let route = Option.text(
     "--route", value: "R", help: "With --stop: the next vehicle of route R to reach STOP", complete: .dynamic(.routes))
   static let stop = Option.text("--stop", value: "S", help: "With --route: the stop it is to reach", complete: .dynamic(.favourites))
+  static let alight = Option.text(
+    "--alight", value: "STOP",
+    help: "Get off at STOP (id, code or name of a stop the trip calls at later): marked in the view, with an alarm")
+  static let before = Option<AlightAlarm.Threshold?>.single(
+    OptionSpec("--before", value: "N|Nmin", help: "With --alight: ring N stops (or N minutes, '3min') before STOP, then at the next stop"),
+    parseThreshold
+  ).defaulting(to: .stops(2), shown: "2")
   static let once = Option.flag("--once", help: "Print one frame and exit")
   static let replay = Option.text("--replay", value: "DIR", help: "Play back snapshots saved by 'transit record' by their recorded clock")
   static let speed = Option.number(
@@ -27,7 +34,9 @@ enum FollowCommand: TransitCommand {
     arguments: [
       ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")
     ],
-    options: [trip.spec, route.spec, stop.spec, once.spec, replay.spec, speed.spec, FeedsSupport.refresh.spec],
+    options: [
+      trip.spec, route.spec, stop.spec, alight.spec, before.spec, once.spec, replay.spec, speed.spec, FeedsSupport.refresh.spec,
+    ],
     discussion: """
       Shows the route, destination, vehicle, speed, how long since it reported, its delay and
       crowding (where the feed gives occupancy), the stop it is at or heading to, every stop
@@ -36,6 +45,15 @@ enum FollowCommand: TransitCommand {
       with its first and last stops named. When its trip ends it is followed onto the next
       trip of its block (even under another route number); when it drops out of the feed the
       timetable's estimate is shown and said, until it reappears.
+
+      With --alight STOP, STOP is read among the stops the trip still calls at (a name shared
+      with stops elsewhere means the one on this trip), marked in the list, and an alarm rings
+      when it is --before stops (default 2) or minutes ('3min') away, and again when it is the
+      next stop: the terminal bell, notify-send when it is on PATH and a desktop session is
+      there, and a line such as "get off at Tallaght (The Square): next stop, 07:49". Each
+      rings once.
+      It needs no position of the rider: the trip's updates, else (said so) the timetable.
+      --once prints the stops left and the expected arrival; --json adds an "alight" object.
 
       On a terminal the view fills the screen and refreshes in step with the feed; q or Ctrl-C
       quits. Otherwise each update is printed as a frame; --json writes one JSON object per
@@ -46,7 +64,19 @@ enum FollowCommand: TransitCommand {
       "transit follow --trip 27-WK-0-0720 --now 2026-12-01T07:25:00Z --once",
       "transit follow --route 27 --stop TINT",
       "transit follow V27-1 --replay Data/replay --speed 20",
+      "transit follow V27-1 --alight 'Tallaght (The Square)' --replay Data/replay --speed 60",
     ])
+
+  /// `--before`: "2" (stops) or "3min" / "3 min" (minutes).
+  static func parseThreshold(_ text: String, option: String) throws(UsageError) -> AlightAlarm.Threshold {
+    let trimmed = text.trimmingSpaces().lowercased()
+    let minutes = ["minutes", "minute", "mins", "min", "m"].first { trimmed.hasSuffix($0) }
+    let number = minutes.map { String(trimmed.dropLast($0.count)).trimmingSpaces() } ?? trimmed
+    guard let value = Int(number), value >= 1, value <= (minutes == nil ? 50 : 120) else {
+      throw UsageError("\(option) '\(text)' is not a number of stops from 1 to 50 (2) or of minutes from 1 to 120 (3min)")
+    }
+    return minutes == nil ? .stops(value) : .seconds(Int64(value) * 60)
+  }
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
@@ -68,6 +98,9 @@ enum FollowCommand: TransitCommand {
     let speed = try arguments.read(Self.speed)
     let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
     var tracker = FollowTracker(store: store, target: target, options: options)
+    let alightStop = try arguments.read(Self.alight)
+    let threshold = try arguments.read(Self.before)
+    if alightStop == nil && arguments.isGiven(Self.before) { throw UsageError("--before goes with --alight STOP") }
     var warned = false
     let once = arguments.isSet(Self.once)
     let json = invocation.global.json
@@ -90,6 +123,8 @@ enum FollowCommand: TransitCommand {
       if let start = invocation.global.now { firstShown = snapshots.lastIndex { $0.time <= start } ?? 0 }
       for moment in moments.prefix(firstShown) { _ = try? tracker.frame(feeds: try moment.1(), now: moment.0) }
     }
+    // The stop to get off at is read at the first frame shown (the ones before only set the scene).
+    if let alightStop { tracker.alight(at: alightStop, alarm: AlightAlarm(before: threshold)) }
     var index = firstShown
     let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
     // The full-screen view moves the cursor: not on a dumb terminal, which gets frames instead.
@@ -128,7 +163,18 @@ enum FollowCommand: TransitCommand {
       }
       let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: !warned)
       warned = warned || !live.report.warnings.isEmpty
-      guard let frame = try tracker.frame(live: live) else {
+      let found: FollowFrame?
+      do {
+        found = try tracker.frame(live: live)
+      } catch let error as AlightError {
+        switch error {
+        case .notAhead(let text, let name, let route, let headsign):
+          throw NotFoundError(
+            "--alight '\(text)': \(route) to \(headsign) does not call at \(name) after where it is now; give a stop still ahead")
+        case .notAStop(let text): throw NotFoundError("--alight '\(text)': no stop with id, code or name '\(text)'")
+        }
+      }
+      guard let frame = found else {
         if case .vehicle(let id) = target, tracker.lastSeen == nil { throw NotFoundError("unknown vehicle '\(id)'") }
         if case .trip(let id) = target, tracker.lastSeen == nil, try store.tripDetails(id) == nil {
           throw NotFoundError("unknown trip '\(id.rawValue)': not in the timetable, and no realtime feed adds it")
@@ -139,8 +185,17 @@ enum FollowCommand: TransitCommand {
         throw NotFoundError("the trip is not running")
       }
       lastFrame = frame
+      if frame.ring != nil, let status = frame.alight {
+        // JSON Lines stay JSON: the "alarm" member says it rang, without a BEL in the stream.
+        BoardSupport.ring(invocation, message: alightText(status, now: now, zone: zone), bell: !json)
+      }
       if json {
-        out.line(VehiclesCommand.json(frame.view, now: now, zone: zone).serialized())
+        var object = VehiclesCommand.json(frame.view, now: now, zone: zone)
+        if let status = frame.alight, case .object(var members) = object {
+          members.append(("alight", JSONTreeEncoder.encode(AlightAnswer(status, ring: frame.ring, now: now, zone: zone))))
+          object = .object(members)
+        }
+        out.line(object.serialized())
       } else if let screen {
         panel = try mapPanel(frame, store: store, cache: &shapeCache, ascii: ascii)
         screen.draw(screenLines(frame, panel: panel, zone: zone, size: screen.size(), ascii: ascii))
@@ -267,6 +322,7 @@ enum FollowCommand: TransitCommand {
     let crowding = RiderMarks.crowding(view.crowding)
     if !crowding.isEmpty { state.append(crowding) }
     lines.append(state.joined(separator: " · "))
+    if let status = frame.alight { lines.append(alightText(status, now: now, zone: zone, twelveHour: twelveHour)) }
     for note in frame.notes { lines.append(noteText(note, zone: zone)) }
     if let name = view.currentStopName {
       let next = view.nextStops.first { !$0.isSkipped }
@@ -286,9 +342,10 @@ enum FollowCommand: TransitCommand {
         continue
       }
       let time = stop.expected ?? stop.scheduled
+      let isAlight = frame.alight.map { $0.target.trip == view.trip?.instance && $0.target.stopSequence == stop.stopSequence } ?? false
       rows.append([
-        time.map(clock) ?? "", time.map { StopCommandSupport.countdown(to: $0, from: now) } ?? "", stop.name,
-        VehiclesCommand.delayText(stop.delaySeconds, status: stop.delayStatus),
+        time.map(clock) ?? "", time.map { StopCommandSupport.countdown(to: $0, from: now) } ?? "",
+        isAlight ? "\(stop.name)  ◀ get off" : stop.name, VehiclesCommand.delayText(stop.delaySeconds, status: stop.delayStatus),
       ])
     }
     if !rows.isEmpty {
@@ -297,6 +354,24 @@ enum FollowCommand: TransitCommand {
     }
     if let strip = strip(view, width: width) { lines.append(strip) }
     return lines.map { line in line.count > width ? String(line.prefix(width)) : line }
+  }
+
+  /// The get-off line: "get off at Tallaght Village: next stop, 07:49" (2 stops, at the stop,
+  /// passed, skipped), with "(timetable: not reporting)" when the vehicle is not reporting.
+  static func alightText(_ status: AlightStatus, now: UnixTime, zone: LocalZone, twelveHour: Bool = false) -> String {
+    let name = status.target.name
+    let at = status.expectedArrival.map { ", " + StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour) } ?? ""
+    let timetable = status.isFromTimetable ? " (timetable: not reporting)" : ""
+    if status.isSkipped { return "get off at \(name): the vehicle will not stop there (skipped); get off before" }
+    switch status.state {
+    case .passed: return "get off at \(name): passed"
+    case .atStop: return "get off at \(name): now, at the stop" + timetable
+    case .nextStop: return "get off at \(name): next stop\(at)" + timetable
+    case .ahead:
+      let left = status.stopsLeft.map { $0 == 1 ? "1 stop" : "\($0) stops" } ?? "ahead"
+      let countdown = status.expectedArrival.map { " (\(StopCommandSupport.countdown(to: $0, from: now)))" } ?? ""
+      return "get off at \(name): \(left)\(at)\(countdown)" + timetable
+    }
   }
 
   /// A note as a line.
