@@ -13,12 +13,20 @@ public struct ServiceOptions: Sendable, Hashable {
   /// The language alert texts are shown in (BCP 47), already resolved from the settings and
   /// the locale; "en" when neither says.
   public var language: String
+  /// A change of trains with less buffer than this is tight (the transfer-margin setting;
+  /// issue 35's guard).
+  public var transferMarginSeconds: Int64
 
-  /// Options with the given parts (defaults: Merge's thresholds, 1.3 m/s × 1.25, English).
-  public init(reconciler: ReconcilerOptions = .init(), walking: WalkingModel = .init(), language: String = "en") {
+  /// Options with the given parts (defaults: Merge's thresholds, 1.3 m/s × 1.25, English, a
+  /// 3 min transfer margin).
+  public init(
+    reconciler: ReconcilerOptions = .init(), walking: WalkingModel = .init(), language: String = "en",
+    transferMarginSeconds: Int64 = 180
+  ) {
     self.reconciler = reconciler
     self.walking = walking
     self.language = language
+    self.transferMarginSeconds = transferMarginSeconds
   }
 
   /// The delay class of `delaySeconds` under these thresholds (rule 12).

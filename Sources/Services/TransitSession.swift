@@ -27,4 +27,11 @@ public struct TransitSession {
     PollSchedule.nextFetch(
       now: now, lastHeaderTimestamp: board.newestHeaderTimestamp, period: realtime.periodSeconds(preferring: board.stop.feed))
   }
+
+  /// `journey` kept live under `live` (issue 35): each ride's expected times, each change's
+  /// buffer and state under the transfer margin, and where the rider is.
+  /// - Throws: the store's errors.
+  public func guardedJourney(_ journey: JourneyPlanner.Journey, live: LiveRealtime) throws -> GuardedJourney {
+    try TransferGuard.guarded(journey, store: store, live: live, marginSeconds: options.transferMarginSeconds)
+  }
 }

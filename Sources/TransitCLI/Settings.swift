@@ -45,6 +45,9 @@ public struct Settings: Equatable, Sendable {
   /// The margin for prediction error in "leave in N min", in percent of the time until the
   /// departure (at most 5 min).
   public var leaveMarginPercent: Int = 10
+  /// `plan --watch`: a change with less buffer than this many minutes is tight (under one
+  /// minute it is at risk).
+  public var transferMarginMinutes: Int = 3
 
   /// The defaults.
   public init() {}
@@ -181,6 +184,9 @@ public struct Settings: Equatable, Sendable {
     integer(
       "leave-margin", help: "Percent of the time until a departure added to the walk as a margin in 'leave in N min' (at most 5 min)",
       range: 0...50, unit: "percent", \.leaveMarginPercent),
+    integer(
+      "transfer-margin", help: "Minutes of buffer under which plan --watch calls a change tight (under 1 min: at risk)",
+      range: 1...30, unit: "minutes", \.transferMarginMinutes),
   ]
 
   /// A whole-number setting in `range`.

@@ -324,6 +324,17 @@ import Testing
     say counts as not accessible, so a feed without the fields finds no journey. --json
     prints the journeys as one JSON document (rides carry the raw wheelchair values);
     --geojson prints a GeoJSON FeatureCollection (lon,lat order, RFC 7946) for any map tool.
+    In --json each journey's "changes" give each transfer's live buffer_seconds and state.
+
+    --watch keeps the journey (--pick N: the Nth listed) live until you arrive: each ride's
+    expected departure and arrival, and at each change the buffer (the next ride's expected
+    departure minus the arrival plus the walk) and its state: safe (at least the
+    transfer-margin setting, 3 min), tight, at risk (under 1 min) or missed (also when the next
+    ride is cancelled or skips the stop). Where you are is worked out from the clock and the
+    rides' expected times. When a change's state moves, the terminal bell rings (notify-send
+    too, in a desktop session; --no-bell keeps quiet) and the next journey from the change
+    stop is offered, re-planned live. --replay DIR plays back snapshots saved by 'transit
+    record' (from --now, or the first); --json writes one JSON object per update.
 
     arguments:
       FROM                  A stop (id, code or name), a saved place (home, work) or LAT,LON
@@ -335,15 +346,22 @@ import Testing
       --date YYYY-MM-DD     On this date (with --depart or --arrive-by HH:MM)
       --max-transfers N     Change trips at most N times (default: 3)
       --walk-speed M/S      Walking speed in metres per second (default: the walking-speed setting, 1.3)
-      --max-walk M          Walk at most M metres to the first stop and from the last (and at most 400 m between stops) (default: \
-    800)
+      --max-walk M          Walk at most M metres to the first stop and from the last (and at most 400 m between stops) \
+    (default: 800)
       --mode MODE           Only ride MODE: tram, subway, rail, bus, ferry, cable, gondola, funicular, trolleybus, monorail \
     (comma-separated or repeated) (repeatable)
       -n, --limit N         Show at most N journeys (default: 3)
-      --accessible          Plan with wheelchair-accessible trips only (wheelchair_accessible 1), boarding and alighting at stops \
-    with wheelchair boarding (wheelchair_boarding 1, or a platform's station's); what the feed does not say counts as not \
+      --accessible          Plan with wheelchair-accessible trips only (wheelchair_accessible 1), boarding and alighting at \
+    stops with wheelchair boarding (wheelchair_boarding 1, or a platform's station's); what the feed does not say counts as not \
     accessible
       --geojson             Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)
+      --pick N              Only the Nth journey found; with --watch, the one kept live (default: 1)
+      --watch               Keep the journey live: each change's buffer (next departure - arrival - walk) and state; the bell \
+    rings when one changes
+      --replay DIR          With --watch: play back snapshots saved by 'transit record'
+      --speed X             With --replay: play X times faster (default: 1)
+      --count N             With --watch: stop after N updates
+      --no-bell             With --watch: no bell and no desktop notification
       --refresh             Fetch realtime now, even if the cached snapshot is younger than the feed's period
 
     global options:
@@ -360,6 +378,7 @@ import Testing
       transit plan 53.2875,-6.3664 TINT --depart 07:30 --date 2026-12-01 --max-transfers 1
       transit plan home work --json
       transit plan home work --geojson > journey.geojson
+      transit plan home work --pick 2 --watch
 
     """
 

@@ -19,6 +19,8 @@ struct PlanOutput {
   let twelveHour: Bool
   /// Whether only wheelchair-accessible journeys were searched (`--accessible`).
   var isAccessibleOnly = false
+  /// Each journey under the realtime it was planned with: its transfers' buffers and states.
+  var guarded: [GuardedJourney] = []
   /// Whether marks are drawn in ASCII (`W` for ♿).
   var plain: Bool { invocation.usesPlainSymbols }
 
@@ -84,14 +86,23 @@ struct PlanOutput {
 
   func duration(_ minutes: Int64) -> String { Format.duration(minutes: minutes) }
 
-  func name(_ endpoint: PlanCommand.Endpoint) -> String {
+  func name(_ endpoint: PlanCommand.Endpoint) -> String { Self.name(endpoint) }
+
+  static func name(_ endpoint: PlanCommand.Endpoint) -> String {
     switch endpoint {
     case .stop(let stop): return stopName(stop)
     case .place(let point, let name): return name ?? StopCommandSupport.describe(point)
     }
   }
 
-  func stopName(_ stop: TransitModel.Stop?) -> String {
+  /// "Lawrence [lawrence] → San Francisco Caltrain Station [san_francisco]".
+  static func title(from: PlanCommand.Endpoint, to: PlanCommand.Endpoint, arrow: String) -> String {
+    "\(name(from)) \(arrow) \(name(to))"
+  }
+
+  func stopName(_ stop: TransitModel.Stop?) -> String { Self.stopName(stop) }
+
+  static func stopName(_ stop: TransitModel.Stop?) -> String {
     guard let stop else { return "?" }
     var text = stop.name
     if let code = stop.code { text += " [\(code)]" }
@@ -129,7 +140,7 @@ struct PlanOutput {
       case .destination: return endpointJSON(to)
       }
     }
-    let journeysJSON = try journeys.map { journey -> JSON in
+    let journeysJSON = try journeys.enumerated().map { index, journey -> JSON in
       let legs = try journey.legs.map { leg -> JSON in
         switch leg {
         case .walk(let start, let end, let departure, let seconds, let meters):
@@ -166,6 +177,7 @@ struct PlanOutput {
         ("departure", iso(journey.departure)), ("arrival", iso(journey.arrival)),
         ("duration_seconds", .number(journey.arrival - journey.departure)), ("transfers", .number(journey.transfers)),
         ("leave_in_seconds", .number(journey.departure - now)), ("legs", .array(legs)),
+        ("changes", index < guarded.count ? JSONTreeEncoder.encode(guarded[index].transfers.map(TransferAnswer.init)) : .array([])),
       ])
     }
     return .object([

@@ -48,7 +48,8 @@ enum PlanCommand: TransitCommand {
     options: [
       Options.depart.spec, Options.arriveBy.spec, Options.date.spec, Options.maxTransfers.spec, Options.walkSpeed.spec,
       Options.maxWalk.spec, Options.mode.spec, Options.limit.spec, Options.accessible.spec, Options.geojson.spec,
-      FeedsSupport.refresh.spec,
+      PlanWatch.pick.spec, PlanWatch.watch.spec, PlanWatch.replay.spec, PlanWatch.speed.spec, PlanWatch.count.spec,
+      PlanWatch.noBell.spec, FeedsSupport.refresh.spec,
     ],
     discussion: """
       Lists a few journeys, best first: the earliest arrival, and journeys with fewer transfers
@@ -72,6 +73,9 @@ enum PlanCommand: TransitCommand {
       say counts as not accessible, so a feed without the fields finds no journey. --json
       prints the journeys as one JSON document (rides carry the raw wheelchair values);
       --geojson prints a GeoJSON FeatureCollection (lon,lat order, RFC 7946) for any map tool.
+      In --json each journey's "changes" give each transfer's live buffer_seconds and state.
+
+      \(PlanWatch.discussion)
       """,
     examples: [
       "transit plan 'Red Cow' Fettercairn",
@@ -79,6 +83,7 @@ enum PlanCommand: TransitCommand {
       "transit plan 53.2875,-6.3664 TINT --depart 07:30 --date 2026-12-01 --max-transfers 1",
       "transit plan home work --json",
       "transit plan home work --geojson > journey.geojson",
+      "transit plan home work --pick 2 --watch",
     ])
 
   /// One end of a journey.
@@ -101,7 +106,15 @@ enum PlanCommand: TransitCommand {
     if arguments.isSet(Options.geojson) && invocation.global.json {
       throw UsageError("give --json or --geojson, not both")
     }
-    let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
+    try PlanWatch.validate(invocation)
+    let isWatch = arguments.isSet(PlanWatch.watch)
+    if isWatch && arguments.isSet(Options.geojson) { throw UsageError("--watch is live: leave out --geojson") }
+    let pick = try arguments.read(PlanWatch.pick)
+    let moments = isWatch ? try PlanWatch.moments(invocation) : nil
+    // With --replay the plan is made at the first snapshot played (unless --now says when).
+    let localFeeds = try (moments?.first?.paths ?? invocation.global.realtimeFiles).map {
+      try RtDumpCommand.load($0, invocation: invocation)
+    }
     let store = try StopCommandSupport.openStore(invocation)
     let from = try endpoint(fromText, role: "FROM", store: store, invocation: invocation)
     let to = try endpoint(toText, role: "TO", store: store, invocation: invocation)
@@ -114,7 +127,7 @@ enum PlanCommand: TransitCommand {
       return store.feedNames[0]
     }()
     let zone = store.timeZone(of: zoneFeed)
-    let now = invocation.now
+    let now = invocation.global.now == nil ? moments?.first?.time ?? invocation.now : invocation.now
     let isArriveBy = arguments.isGiven(Options.arriveBy)
     let requested = try arguments.queryStart(isArriveBy ? Options.arriveBy : Options.depart, on: Options.date, now: now, zone: zone)
     let walking = WalkingModel(
@@ -122,8 +135,8 @@ enum PlanCommand: TransitCommand {
 
     // Realtime: the configured feeds' unless --realtime FILEs are given.
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
-    let realtime = try RealtimeSupport.live(
-      invocation, store: store, feeds: feeds, now: now, options: try RealtimeSupport.options(invocation, settings: settings))
+    let options = try RealtimeSupport.options(invocation, settings: settings)
+    let realtime = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     var request = JourneyRequest(
       time: requested, isArriveBy: isArriveBy, modes: modes, walking: walking, maxWalkMeters: maxWalk,
       maxTransfers: maxTransfers, limit: limit)
@@ -143,11 +156,28 @@ enum PlanCommand: TransitCommand {
         "plan: network \(network.timetable.routes.count) routes, \(network.trips.count) trips, loaded in \(Format.fixed(Double(plan.loadNanoseconds) / 1e6, decimals: 1)) ms; search \(Format.fixed(Double(plan.searchNanoseconds) / 1e6, decimals: 1)) ms"
       )
     }
-    let described = plan.journeys
-    let context = PlanOutput(
+    var described = plan.journeys
+    if arguments.isGiven(PlanWatch.pick) || isWatch {
+      guard pick <= described.count else {
+        throw NotFoundError(
+          "--pick \(pick): \(described.isEmpty ? "no journey was found" : "only \(described.count) journey\(described.count == 1 ? " was" : "s were") found")\(described.count < limit ? "" : "; raise --limit")"
+        )
+      }
+      described = [described[pick - 1]]
+    }
+    let session = TransitSession(store: store, options: options)
+    if isWatch {
+      let title = PlanOutput.title(from: from, to: to, arrow: invocation.useColor ? "→" : "->")
+      let context = PlanWatch.Context(
+        invocation: invocation, session: session, journey: described[0], destination: to, request: request, zone: zone,
+        twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings), title: title)
+      return try PlanWatch.run(context, moments: moments)
+    }
+    var context = PlanOutput(
       invocation: invocation, store: store, zone: zone, now: now, requested: requested, isArriveBy: isArriveBy,
       from: from, to: to, journeys: described, report: feeds.isEmpty ? nil : realtime.report,
       twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings))
+    context.guarded = try described.map { try session.guardedJourney($0, live: realtime) }
     if arguments.isSet(Options.geojson) {
       invocation.context.stdout.line(try context.geoJSON().serialized(pretty: true))
     } else if invocation.global.json {

@@ -15,7 +15,8 @@ enum RealtimeSupport {
     ServiceOptions(
       reconciler: settings.reconcilerOptions,
       walking: settings.walkingModel,
-      language: try AlertsSupport.language(invocation, given: given) ?? "en")
+      language: try AlertsSupport.language(invocation, given: given) ?? "en",
+      transferMarginSeconds: Int64(settings.transferMarginMinutes) * 60)
   }
 
   /// `feeds` matched against the timetables at `now`; the warnings (a feed matching nothing or

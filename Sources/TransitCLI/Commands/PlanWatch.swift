@@ -1,0 +1,238 @@
+import FoundationEssentials
+import GTFS
+import GTFSRealtime
+import Merge
+import Services
+import TransitModel
+
+/// `transit plan FROM TO --watch` (issue 35): the chosen journey kept live. Each ride's
+/// expected times come from the realtime (fetched in step with the feed, or played back with
+/// --replay); each change shows its buffer and state; when a state changes the bell rings and
+/// the next journey from the change stop is offered, re-planned live.
+enum PlanWatch {
+  static let watch = Option.flag(
+    "--watch",
+    help: "Keep the journey live: each change's buffer (next departure - arrival - walk) and state; the bell rings when one changes")
+  static let pick = Option.integer(
+    "--pick", value: "N", in: 1...50, help: "Only the Nth journey found; with --watch, the one kept live"
+  ).defaulting(to: 1)
+  static let replay = Option.text("--replay", value: "DIR", help: "With --watch: play back snapshots saved by 'transit record'")
+  static let speed = Option.number(
+    "--speed", value: "X", help: "With --replay: play X times faster", described: "a positive number", accepts: { $0 > 0 }
+  ).defaulting(to: 1)
+  static let count = Option.integer("--count", value: "N", in: 1...1_000_000, help: "With --watch: stop after N updates")
+  static let noBell = Option.flag("--no-bell", help: "With --watch: no bell and no desktop notification")
+
+  static let discussion = """
+    --watch keeps the journey (--pick N: the Nth listed) live until you arrive: each ride's
+    expected departure and arrival, and at each change the buffer (the next ride's expected
+    departure minus the arrival plus the walk) and its state: safe (at least the
+    transfer-margin setting, 3 min), tight, at risk (under 1 min) or missed (also when the next
+    ride is cancelled or skips the stop). Where you are is worked out from the clock and the
+    rides' expected times. When a change's state moves, the terminal bell rings (notify-send
+    too, in a desktop session; --no-bell keeps quiet) and the next journey from the change
+    stop is offered, re-planned live. --replay DIR plays back snapshots saved by 'transit
+    record' (from --now, or the first); --json writes one JSON object per update.
+    """
+
+  /// Refuses the watch's options without --watch.
+  static func validate(_ invocation: Invocation) throws(UsageError) {
+    let arguments = invocation.arguments
+    guard !arguments.isSet(watch) else { return }
+    if arguments.isGiven(replay) { throw UsageError("--replay DIR goes with --watch") }
+    if arguments.isGiven(speed) { throw UsageError("--speed goes with --watch --replay") }
+    if arguments.isGiven(count) { throw UsageError("--count N goes with --watch") }
+    if arguments.isSet(noBell) { throw UsageError("--no-bell goes with --watch") }
+  }
+
+  /// The snapshots of --replay, each with the newest file of each kind recorded so far; nil
+  /// without --replay.
+  static func moments(_ invocation: Invocation) throws -> [(time: UnixTime, paths: [String])]? {
+    guard let directory = try invocation.arguments.read(replay) else { return nil }
+    let snapshots = try SnapshotDirectory(path: invocation.absolutePath(directory)).snapshots()
+    guard !snapshots.isEmpty else { throw NotFoundError("--replay '\(directory)': no snapshots saved by 'transit record' there") }
+    var latest: [String: String] = [:]
+    var moments: [(UnixTime, [String])] = []
+    for snapshot in snapshots {
+      for path in snapshot.paths { latest[FollowCommand.kind(of: path)] = path }
+      moments.append((snapshot.time, latest.values.sorted()))
+    }
+    // --now: from the snapshot at or before it.
+    if let start = invocation.global.now, let index = moments.lastIndex(where: { $0.0 <= start }) {
+      return Array(moments[index...])
+    }
+    return moments
+  }
+
+  /// What the watch needs of the plan.
+  struct Context {
+    var invocation: Invocation
+    var session: TransitSession
+    var journey: JourneyPlanner.Journey
+    var destination: JourneyEndpoint
+    var request: JourneyRequest
+    var zone: LocalZone
+    var twelveHour: Bool
+    var title: String
+  }
+
+  static func run(_ context: Context, moments: [(time: UnixTime, paths: [String])]?) throws -> Int32 {
+    let invocation = context.invocation
+    let arguments = invocation.arguments
+    let count = try arguments.read(Self.count)
+    let speed = try arguments.read(Self.speed)
+    let bell = !arguments.isSet(noBell)
+    let json = invocation.global.json
+    let store = context.session.store
+    let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
+    let screen = canMoveCursor && !json ? Terminal.open() : nil
+    defer { screen?.close() }
+    let out = invocation.context.stdout
+    let clock = BoardSupport.clock(invocation)
+    var watcher = JourneyWatch(journey: context.journey, marginSeconds: context.session.options.transferMarginSeconds)
+    var alternative: JourneyPlanner.Journey?
+    var events: [String] = []
+    var updates = 0
+    var index = 0
+    var previous: UnixTime?
+    while true {
+      let now: UnixTime
+      let feeds: [FeedMessage]
+      if let moments {
+        guard index < moments.count else { return 0 }
+        now = moments[index].time
+        feeds = try moments[index].paths.map { try RtDumpCommand.load($0, invocation: invocation) }
+        if let previous {
+          let wait = Double(now - previous) / speed
+          if let screen {
+            if screen.wait(seconds: wait, elapsed: invocation.context.elapsed) == .quit { return 0 }
+          } else {
+            invocation.context.sleep(wait)
+          }
+        }
+        previous = now
+        index += 1
+      } else {
+        now = clock()
+        let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
+        feeds =
+          invocation.global.realtimeFiles.isEmpty
+          ? try FeedsSupport.realtimeFeeds(quiet)
+          : try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: quiet) }
+      }
+      let live = try RealtimeSupport.live(
+        invocation, store: store, feeds: feeds, now: now, options: context.session.options, warn: updates == 0 && screen == nil)
+      let (guarded, changed) = try watcher.update(store: store, live: live)
+      updates += 1
+      for change in changed {
+        let transfer = guarded.transfers[change]
+        let message = "change at \(transfer.from?.name ?? "?"): \(transfer.state.text) (\(bufferText(transfer.bufferSeconds)))"
+        events.append(StopCommandSupport.clockSeconds(now, zone: context.zone, twelveHour: context.twelveHour) + " " + message)
+        if bell { BoardSupport.ring(invocation, message: message, bell: !json) }
+      }
+      if let worst = changed.map({ guarded.transfers[$0] }).max(by: { $0.state < $1.state }) {
+        alternative =
+          worst.state == .safe
+          ? nil
+          : try? TransferGuard.alternative(
+            for: worst, in: guarded, to: context.destination, request: context.request, store: store, live: live)
+      }
+      if json {
+        out.line(
+          JSONTreeEncoder.encode(GuardedJourneyAnswer(guarded, zone: context.zone, changed: changed, alternative: alternative))
+            .serialized())
+      } else {
+        let lines = render(
+          guarded, title: context.title, alternative: alternative, events: events, zone: context.zone, twelveHour: context.twelveHour,
+          freshness: feeds.isEmpty ? nil : live.report.freshness)
+        if let screen {
+          let size = screen.size()
+          screen.draw((lines + ["", "q quits"]).map { $0.count > size.columns ? String($0.prefix(size.columns)) : $0 })
+        } else {
+          out.write(lines.joined(separator: "\n") + "\n")
+        }
+      }
+      if guarded.progress == .arrived || count.map({ updates >= $0 }) ?? false { return 0 }
+      if moments == nil {
+        let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: nil)
+        let wait = Double(max(1, next - invocation.context.clock.now().seconds))
+        if let screen {
+          if screen.wait(seconds: wait, elapsed: invocation.context.elapsed) == .quit { return 0 }
+        } else {
+          invocation.context.sleep(wait)
+        }
+      }
+      if screen == nil && !json { out.line() }
+    }
+  }
+
+  /// "buffer 6 min", "buffer 40 s", "2 min short".
+  static func bufferText(_ seconds: Int64) -> String {
+    if seconds < 0 { return (-seconds < 60 ? "\(-seconds) s" : "\(-seconds / 60) min") + " short" }
+    return "buffer " + (seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min")
+  }
+
+  /// One update as lines.
+  static func render(
+    _ guarded: GuardedJourney, title: String, alternative: JourneyPlanner.Journey?, events: [String], zone: LocalZone,
+    twelveHour: Bool, freshness: RealtimeFreshness?
+  ) -> [String] {
+    func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
+    func shift(_ expected: UnixTime, _ scheduled: UnixTime) -> String {
+      let minutes = (expected - scheduled) / 60
+      return minutes == 0 ? "" : minutes > 0 ? " +\(minutes)" : " \(minutes)"
+    }
+    var lines = [
+      "\(title) · \(StopCommandSupport.clockSeconds(guarded.now, zone: zone, twelveHour: twelveHour)) · \(BoardFrame.realtimeText(freshness, now: guarded.now))"
+    ]
+    switch guarded.progress {
+    case .beforeFirstRide:
+      if let first = guarded.rides.first {
+        lines.append(
+          "first ride leaves \(clock(first.expectedDeparture)) (\(StopCommandSupport.countdown(to: first.expectedDeparture, from: guarded.now)))"
+        )
+      }
+    case .riding(let index):
+      let ride = guarded.rides[index].ride
+      lines.append("on the \(ride.route.shortName) to \(ride.headsign)")
+    case .changing(let index):
+      lines.append("changing at \(guarded.transfers[index].from?.name ?? "?")")
+    case .arrived: lines.append("arrived")
+    }
+    lines.append("")
+    var rows: [[String]] = []
+    for (index, ride) in guarded.rides.enumerated() {
+      let live = ride.isCancelled ? " · cancelled" : ride.isLive ? " · live" : ""
+      rows.append([
+        clock(ride.expectedDeparture) + shift(ride.expectedDeparture, ride.scheduledDeparture),
+        "\(ride.ride.route.shortName) towards \(ride.ride.headsign) from \(ride.ride.stops.first?.stop.name ?? "?")\(live)",
+      ])
+      rows.append([
+        clock(ride.expectedArrival) + shift(ride.expectedArrival, ride.scheduledArrival),
+        "get off at \(ride.ride.stops.last?.stop.name ?? "?")",
+      ])
+      if index < guarded.transfers.count {
+        let transfer = guarded.transfers[index]
+        let walk = transfer.walkSeconds > 0 ? "walk \((transfer.walkSeconds + 59) / 60) min · " : ""
+        rows.append([
+          "", "change: \(walk)\(bufferText(transfer.bufferSeconds)) · \(transfer.state.text)\(transfer.isDone ? " (done)" : "")",
+        ])
+      }
+    }
+    rows.append([clock(guarded.expectedArrival), "arrive"])
+    lines += StopCommandSupport.table(rows.map { ["  " + $0[0], $0[1]] }).split(separator: "\n").map(String.init)
+    if let alternative {
+      lines.append("")
+      let rides = alternative.legs.compactMap { leg -> String? in
+        guard case .ride(let ride, let departure, _) = leg else { return nil }
+        return "\(clock(departure)) \(ride.route.shortName) from \(ride.stops.first?.stop.name ?? "?")"
+      }
+      lines.append("next journey from the change: \(rides.joined(separator: ", then ")), arrive \(clock(alternative.arrival))")
+    }
+    if !events.isEmpty {
+      lines.append("")
+      lines += events.suffix(5)
+    }
+    return lines
+  }
+}
