@@ -53,6 +53,12 @@ public struct FollowTracker {
     case trip(TripID)
     /// The next vehicle of a route still to reach one of the stops.
     case routeAtStop(route: String, stops: Set<StopID>, name: String)
+
+    /// Whether it names a vehicle.
+    public var isVehicle: Bool {
+      if case .vehicle = self { return true }
+      return false
+    }
   }
 
   let store: Store

@@ -6,13 +6,56 @@ import TransitModel
 public enum JourneyEndpoint: Sendable {
   case stop(Stop)
   case place(Coordinate, name: String?)
+  /// On board a running trip (issue 35, `plan --from-trip` / `--on`): the journey may get
+  /// off at any of its stops still ahead, at their expected arrivals.
+  case onBoard(OnBoard)
 
   /// Where it is, when known.
   public var coordinate: Coordinate? {
     switch self {
     case .stop(let stop): return stop.coordinate
     case .place(let point, _): return point
+    case .onBoard(let start): return start.ride.stops.first?.stop.coordinate
     }
+  }
+}
+
+/// The trip a rider is on, from its next stop to its last, with the expected arrival at each.
+public struct OnBoard: Sendable {
+  /// The trip, its stops from the next one on.
+  public var ride: RoutingRide
+  /// The expected arrival at each of `ride.stops`.
+  public var arrivals: [UnixTime]
+
+  /// A start on board `ride`.
+  public init(ride: RoutingRide, arrivals: [UnixTime]) {
+    precondition(ride.stops.count == arrivals.count, "one arrival per stop")
+    self.ride = ride
+    self.arrivals = arrivals
+  }
+
+  /// The start on the vehicle `view` shows (its stops still ahead, skipped ones left out);
+  /// nil when it has no trip of the timetable or no stop ahead.
+  /// - Throws: the store's errors.
+  public static func from(_ view: VehicleView, store: Store) throws -> OnBoard? {
+    guard let trip = view.trip, let feed = view.feed, let details = try store.tripDetails(trip.instance.tripID, feed: feed) else {
+      return nil
+    }
+    var stops: [RideStop] = []
+    var arrivals: [UnixTime] = []
+    for next in view.nextStops where !next.isSkipped {
+      guard let sequence = next.stopSequence, let time = next.arrival ?? next.expected, let stop = try store.stop(next.stopID, feed: feed)
+      else { continue }
+      let call = trip.stops.first { $0.stopSequence == sequence }
+      stops.append(RideStop(stop: stop, stopSequence: sequence, shapeDistTraveled: call?.shapeDistance))
+      arrivals.append(time)
+    }
+    guard !stops.isEmpty else { return nil }
+    let ride = RoutingRide(
+      feed: feed, tripID: trip.instance.tripID, route: details.route, headsign: details.headsign, serviceDate: trip.instance.serviceDate,
+      startTime: trip.instance.startTime, shapeID: try store.shapeID(ofTrip: trip.instance.tripID, feed: feed),
+      isLive: !view.isEstimated, stops: stops)
+    return OnBoard(ride: ride, arrivals: arrivals)
   }
 }
 
@@ -80,6 +123,8 @@ public enum JourneyPlanner {
     public var legs: [Leg]
     public var transfers: Int
     public var rides: Int
+    /// Whether it starts on board a running trip (its first ride is the one the rider is on).
+    public var startsOnBoard = false
   }
 
   /// What a search found, with the network it searched.
@@ -114,6 +159,7 @@ public enum JourneyPlanner {
       switch endpoint {
       case .stop(let stop): stops.append(stop)
       case .place(let point, _): points.append((point, request.maxWalkMeters / request.walking.detourFactor))
+      case .onBoard(let start): stops += start.ride.stops.map(\.stop)
       }
     }
     let scope = try store.routingScope(stops: stops, points: points)
@@ -147,7 +193,21 @@ public enum JourneyPlanner {
     }
     var (network, journeys, load, searched) = try search(horizonSeconds)
     if journeys.isEmpty { (network, journeys, load, searched) = try search(longHorizonSeconds) }
-    let described = try journeys.map { try describe($0, network: network, store: store, from: from, to: to, walking: request.walking) }
+    var described = try journeys.map {
+      try describe($0, network: network, store: store, from: from, to: to, walking: request.walking, onBoardNow: request.time)
+    }
+    // On board, the rider cannot leave later: the router's later departures are the same
+    // rides from a later start, so only the journeys no other beats (arriving no later with
+    // no more transfers) are kept.
+    if case .onBoard = from {
+      let all = described
+      described.removeAll { journey in
+        all.contains { other in
+          other.arrival <= journey.arrival && other.transfers <= journey.transfers
+            && (other.arrival < journey.arrival || other.transfers < journey.transfers)
+        }
+      }
+    }
     return Plan(network: network, journeys: described, loadNanoseconds: load, searchNanoseconds: searched)
   }
 
@@ -196,6 +256,15 @@ public enum JourneyPlanner {
         offer(index, walking.seconds(straightLineMeters: meters))
       }
       if best.isEmpty { throw Failure.unreachable(role: role, point: point, maxWalkMeters: request.maxWalkMeters) }
+    case .onBoard(let start):
+      // Riding on to a stop ahead counts as the "walk" there: its expected arrival from now.
+      for (position, call) in start.ride.stops.enumerated() {
+        let seconds = Int32(clamping: max(0, start.arrivals[position] - request.time))
+        for index in try store.routingStops(at: call.stop, in: network) {
+          offer(index, seconds)
+          for path in network.timetable.footpaths[Int(index)] { offer(path.to, seconds + path.seconds) }
+        }
+      }
     }
     return best.map { StopWalk(stop: $0.key, seconds: $0.value) }.sorted { ($0.seconds, $0.stop) < ($1.seconds, $1.stop) }
   }
@@ -204,7 +273,7 @@ public enum JourneyPlanner {
   /// walk), and rides with their trips' details.
   static func describe(
     _ journey: Routing.Journey, network: RoutingNetwork, store: Store, from: JourneyEndpoint, to: JourneyEndpoint,
-    walking: WalkingModel
+    walking: WalkingModel, onBoardNow: UnixTime = UnixTime(0)
   ) throws -> Journey {
     var legs: [Leg] = []
     func stop(_ index: Int32) throws -> Stop {
@@ -218,6 +287,12 @@ public enum JourneyPlanner {
     for leg in journey.legs {
       switch leg {
       case .access(let index, let seconds, let departure):
+        if case .onBoard(let start) = from {
+          // The rider is on the train now: the ride starts now, whatever start the router shifted to.
+          _ = departure
+          legs += try onBoardLegs(start, reaching: index, departure: onBoardNow, store: store, network: network)
+          continue
+        }
         let target = try stop(index)
         if seconds == 0, (meters(from.coordinate, target.coordinate) ?? 0) < 1 { continue }
         if case .stop(let origin) = from, origin.id == target.id, origin.feed == target.feed { continue }
@@ -251,8 +326,57 @@ public enum JourneyPlanner {
             meters: meters(from.coordinate, to.coordinate)))
       }
     }
-    return Journey(
-      departure: network.time(journey.departure), arrival: network.time(journey.arrival), legs: legs, transfers: journey.transfers,
-      rides: journey.rides)
+    var rides = journey.rides, transfers = journey.transfers
+    if case .onBoard(let start) = from {
+      // Staying on the trip the router boards again at a later stop is one ride.
+      if legs.count >= 2, case .ride(let first, let departure, _) = legs[0], case .ride(let again, _, let arrival) = legs[1],
+        first.tripID == start.ride.tripID, again.tripID == first.tripID, again.serviceDate == first.serviceDate
+      {
+        var merged = first
+        merged.stops += again.stops.dropFirst()
+        merged.isLive = first.isLive || again.isLive
+        legs.replaceSubrange(0...1, with: [.ride(merged, departure: departure, arrival: arrival)])
+      } else {
+        rides += 1
+        transfers = rides - 1
+      }
+    }
+    var described = Journey(
+      departure: network.time(journey.departure), arrival: network.time(journey.arrival), legs: legs, transfers: transfers,
+      rides: rides)
+    if case .onBoard = from { described.departure = onBoardNow }
+    if case .onBoard = from { described.startsOnBoard = true }
+    return described
+  }
+
+  /// The legs that take a rider on board `start` to the network stop `index`: the ride to the
+  /// stop of the trip that is (or whose footpath leads to) it, then that walk.
+  static func onBoardLegs(
+    _ start: OnBoard, reaching index: Int32, departure: UnixTime, store: Store, network: RoutingNetwork
+  ) throws
+    -> [Leg]
+  {
+    for (position, call) in start.ride.stops.enumerated() {
+      let stop = call.stop
+      let indices = try store.routingStops(at: stop, in: network)
+      var walk: (Int32, Int32)?
+      if !indices.contains(index) {
+        for own in indices {
+          if let path = network.timetable.footpaths[Int(own)].first(where: { $0.to == index }) { walk = (path.to, path.seconds) }
+        }
+        guard walk != nil else { continue }
+      }
+      var ride = start.ride
+      ride.stops = Array(start.ride.stops[...position])
+      var legs: [Leg] = [.ride(ride, departure: departure, arrival: start.arrivals[position])]
+      if let (target, seconds) = walk, let end = try store.routingStop(target, in: network) {
+        legs.append(
+          .walk(
+            from: .stop(stop), to: .stop(end), departure: start.arrivals[position], seconds: Int64(seconds),
+            meters: zip(stop.coordinate, end.coordinate).map { $0.distanceMeters(to: $1) }))
+      }
+      return legs
+    }
+    throw Failure.stopVanished(index)
   }
 }

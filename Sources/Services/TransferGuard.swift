@@ -117,7 +117,7 @@ public enum TransferGuard {
     }
     let now = live.now
     var progress = GuardedJourney.Progress.arrived
-    if let first = rides.first, now < first.expectedDeparture {
+    if let first = rides.first, now < first.expectedDeparture, !journey.startsOnBoard {
       progress = .beforeFirstRide
     } else {
       for (index, ride) in rides.enumerated() {

@@ -355,6 +355,8 @@ import Testing
     stops with wheelchair boarding (wheelchair_boarding 1, or a platform's station's); what the feed does not say counts as not \
     accessible
       --geojson             Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)
+      --from-trip TRIP      Start on board trip TRIP (the one you are on): give only TO; get off at any stop still ahead
+      --on VEHICLE          Start on board VEHICLE (an id or label from 'transit vehicles'): give only TO
       --pick N              Only the Nth journey found; with --watch, the one kept live (default: 1)
       --watch               Keep the journey live: each change's buffer (next departure - arrival - walk) and state; the bell \
     rings when one changes

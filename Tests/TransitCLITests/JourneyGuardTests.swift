@@ -234,3 +234,80 @@ struct JourneyGuardTests {
         weekday: 2, settings: [("transfer-margin", "2")]))
   }
 }
+
+/// `plan --from-trip TRIP TO` (issue 35, "route from the train I'm on"): the journey starts on
+/// board, from the trip's next stop, at the capture's predicted times.
+@Suite(.enabled(if: SharedData.root != nil, "needs shared/data"))
+struct FromTripPlanTests {
+  let home = TemporaryFolder()
+  let capture = SharedData.path("rt/caltrain-tripupdates-20231108T010534Z.pb") ?? ""
+
+  init() throws {
+    let ingest = transit(["ingest", SharedData.path("static/caltrain-2023.zip")!, "--feed", "real", "--quiet", "--data-dir", home.path])
+    guard ingest.code == 0 else { throw FixtureError(ingest.stderr) }
+  }
+
+  /// Train 127's update in the capture: the next stop is the lowest one still listed (rule 8).
+  func update() throws -> [TripUpdate.StopTimeUpdate] {
+    let feed = try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: capture))))
+    return Array(try #require(feed.entities.first { $0.tripUpdate?.trip?.tripID == "127" }?.tripUpdate).stopTimeUpdates)
+  }
+
+  func plan(_ to: String, _ extra: [String] = []) throws -> [[String: Any]] {
+    let result = transit(
+      ["plan", "--from-trip", "127", to, "--now", "2023-11-08T01:05:34Z", "--realtime", capture, "--json", "--data-dir", home.path] + extra)
+    try #require(result.code == 0, "\(result.stderr)")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    return try #require(document["journeys"] as? [[String: Any]])
+  }
+
+  func time(_ value: Any?) -> Int64? {
+    (value as? String).flatMap { ISO8601DateFormatter().date(from: $0) }.map { Int64($0.timeIntervalSince1970) }
+  }
+
+  @Test func stayingOnToAStopItCallsAt() throws {
+    let calls = try update()
+    let next = try #require(calls.first)
+    let hillsdale = try #require(calls.first { $0.stopID == "70111" })
+    let journeys = try plan("Hillsdale Caltrain Station")
+    try #require(!journeys.isEmpty)
+    for journey in journeys {
+      let first = try #require((journey["legs"] as? [[String: Any]])?.first { $0["type"] as? String == "ride" })
+      #expect(first["trip_id"] as? String == "127")
+      #expect((first["from"] as? [String: Any])?["stop_id"] as? String == next.stopID)
+    }
+    let direct = try #require((journeys[0]["legs"] as? [[String: Any]])?.first)
+    #expect((direct["to"] as? [String: Any])?["stop_id"] as? String == "70111")
+    #expect(time(direct["arrival"]) == hillsdale.arrival?.time)
+  }
+
+  /// To Tamien (behind the train, southbound): off at a stop ahead, then back on another train.
+  @Test func changingFromTheTrainToAnother() throws {
+    let calls = try update()
+    let journey = try #require(try plan("Tamien Caltrain Station").first)
+    let rides = try #require(journey["legs"] as? [[String: Any]]).filter { $0["type"] as? String == "ride" }
+    try #require(rides.count == 2, "\(rides)")
+    #expect(rides[0]["trip_id"] as? String == "127")
+    #expect((rides[0]["from"] as? [String: Any])?["stop_id"] as? String == calls.first?.stopID)
+    let off = try #require((rides[0]["to"] as? [String: Any])?["stop_id"] as? String)
+    // It gets off where the capture predicts it, at that time, and changes to a southbound train.
+    #expect(time(rides[0]["arrival"]) == calls.first { $0.stopID == off }?.arrival?.time)
+    #expect(rides[1]["headsign"] as? String != "San Francisco")
+    let changes = try #require(journey["changes"] as? [[String: Any]])
+    #expect(changes.count == 1)
+    #expect((changes[0]["buffer_seconds"] as? Int).map { $0 >= 0 } ?? false)
+  }
+
+  @Test func unknownTripAndBadCombinations() throws {
+    let unknown = transit([
+      "plan", "--from-trip", "no-such-trip", "Tamien Caltrain Station", "--now", "2023-11-08T01:05:34Z", "--realtime", capture,
+      "--data-dir", home.path,
+    ])
+    #expect(unknown.code == 3)
+    #expect(unknown.stderr.contains("--from-trip: trip 'no-such-trip'"), "\(unknown.stderr)")
+    let both = transit(["plan", "--from-trip", "127", "--on", "127", "Tamien", "--data-dir", home.path])
+    #expect(both.code == 2)
+    let two = transit(["plan", "--from-trip", "127", "Lawrence Caltrain Station", "Tamien Caltrain Station", "--data-dir", home.path])
+    #expect(two.code == 2)
+  }
+}

@@ -57,6 +57,13 @@ public struct RideStop: Sendable, Hashable {
   public var stopSequence: Int
   /// Its shape_dist_traveled, when the feed gives it.
   public var shapeDistTraveled: Double?
+
+  /// A call of a ride.
+  public init(stop: Stop, stopSequence: Int, shapeDistTraveled: Double?) {
+    self.stop = stop
+    self.stopSequence = stopSequence
+    self.shapeDistTraveled = shapeDistTraveled
+  }
 }
 
 /// What a ride of a journey is: the trip, its route and headsign, its shape, and its stops
@@ -77,6 +84,23 @@ public struct RoutingRide: Sendable, Hashable {
   public var isLive: Bool
   /// From the boarding stop to the alighting stop, inclusive.
   public var stops: [RideStop]
+
+  /// A ride (the planner builds them from the network; `plan --from-trip` from the trip the
+  /// rider is on).
+  public init(
+    feed: FeedName, tripID: TripID, route: RouteSummary, headsign: String, serviceDate: ServiceDate, startTime: ServiceTime?,
+    shapeID: String?, isLive: Bool, stops: [RideStop]
+  ) {
+    self.feed = feed
+    self.tripID = tripID
+    self.route = route
+    self.headsign = headsign
+    self.serviceDate = serviceDate
+    self.startTime = startTime
+    self.shapeID = shapeID
+    self.isLive = isLive
+    self.stops = stops
+  }
 }
 
 /// The parts of the network a journey between given places can use, per feed (see

@@ -92,6 +92,8 @@ struct PlanOutput {
     switch endpoint {
     case .stop(let stop): return stopName(stop)
     case .place(let point, let name): return name ?? StopCommandSupport.describe(point)
+    case .onBoard(let start):
+      return "on the \(start.ride.route.shortName) to \(start.ride.headsign) (next: \(stopName(start.ride.stops.first?.stop)))"
     }
   }
 
@@ -131,6 +133,11 @@ struct PlanOutput {
         return .object([
           ("type", .string("place")), ("name", .optional(name)), ("lat", .double(point.latitude)), ("lon", .double(point.longitude)),
         ])
+      case .onBoard(let start):
+        return .object(
+          [("type", .string("on_board")), ("trip_id", .string(start.ride.tripID.rawValue))]
+            + (start.ride.stops.first.map { [("next_stop", JSON.object(StopCommandSupport.stopJSON($0.stop, manyFeeds: manyFeeds)))] } ?? [])
+        )
       }
     }
     func walkEndJSON(_ end: PlanCommand.WalkEnd) -> JSON {

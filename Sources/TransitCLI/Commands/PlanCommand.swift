@@ -33,6 +33,10 @@ enum PlanCommand: TransitCommand {
       help:
         "Plan with wheelchair-accessible trips only (wheelchair_accessible 1), boarding and alighting at stops with wheelchair boarding (wheelchair_boarding 1, or a platform's station's); what the feed does not say counts as not accessible"
     )
+    static let fromTrip = Option.text(
+      "--from-trip", value: "TRIP", help: "Start on board trip TRIP (the one you are on): give only TO; get off at any stop still ahead")
+    static let on = Option.text(
+      "--on", value: "VEHICLE", help: "Start on board VEHICLE (an id or label from 'transit vehicles'): give only TO")
     static let geojson = Option.flag(
       "--geojson", help: "Write the journeys' geometry as GeoJSON (trip shapes between stops, walks as straight lines)")
   }
@@ -48,7 +52,8 @@ enum PlanCommand: TransitCommand {
     options: [
       Options.depart.spec, Options.arriveBy.spec, Options.date.spec, Options.maxTransfers.spec, Options.walkSpeed.spec,
       Options.maxWalk.spec, Options.mode.spec, Options.limit.spec, Options.accessible.spec, Options.geojson.spec,
-      PlanWatch.pick.spec, PlanWatch.watch.spec, PlanWatch.replay.spec, PlanWatch.speed.spec, PlanWatch.count.spec,
+      Options.fromTrip.spec, Options.on.spec, PlanWatch.pick.spec, PlanWatch.watch.spec, PlanWatch.replay.spec, PlanWatch.speed.spec,
+      PlanWatch.count.spec,
       PlanWatch.noBell.spec, FeedsSupport.refresh.spec,
     ],
     discussion: """
@@ -90,10 +95,16 @@ enum PlanCommand: TransitCommand {
   typealias Endpoint = JourneyEndpoint
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    try invocation.expectPositionals(atMost: 2)
-    let fromText = try invocation.argument(0)
-    let toText = try invocation.argument(1)
     let arguments = invocation.arguments
+    let fromTrip = try arguments.read(Options.fromTrip)
+    let onVehicle = try arguments.read(Options.on)
+    if fromTrip != nil && onVehicle != nil { throw UsageError("give --from-trip TRIP or --on VEHICLE, not both") }
+    let onBoard: FollowTracker.Target? = fromTrip.map { .trip(TripID($0)) } ?? onVehicle.map { .vehicle($0) }
+    try invocation.expectPositionals(atMost: onBoard == nil ? 2 : 1)
+    if onBoard != nil && arguments.positionals.count != 1 { throw UsageError("with --from-trip or --on, give only TO") }
+    if onBoard != nil && arguments.isGiven(Options.arriveBy) { throw UsageError("--arrive-by does not go with --from-trip or --on") }
+    let fromText = onBoard == nil ? try invocation.argument(0) : ""
+    let toText = try invocation.argument(onBoard == nil ? 1 : 0)
     let settings = try invocation.settings()
     let limit = try arguments.read(Options.limit)
     let maxTransfers = try arguments.read(Options.maxTransfers)
@@ -116,13 +127,16 @@ enum PlanCommand: TransitCommand {
       try RtDumpCommand.load($0, invocation: invocation)
     }
     let store = try StopCommandSupport.openStore(invocation)
-    let from = try endpoint(fromText, role: "FROM", store: store, invocation: invocation)
+    var from =
+      onBoard == nil
+      ? try endpoint(fromText, role: "FROM", store: store, invocation: invocation)
+      : .place(Coordinate(latitude: 0, longitude: 0), name: nil)
     let to = try endpoint(toText, role: "TO", store: store, invocation: invocation)
     if case .stop(let a) = from, case .stop(let b) = to, a == b {
       throw UsageError("FROM and TO are the same stop '\(a.name)'")
     }
     let zoneFeed: FeedName = {
-      if case .stop(let stop) = from { return stop.feed }
+      if onBoard == nil, case .stop(let stop) = from { return stop.feed }
       if case .stop(let stop) = to { return stop.feed }
       return store.feedNames[0]
     }()
@@ -137,6 +151,9 @@ enum PlanCommand: TransitCommand {
     let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
     let options = try RealtimeSupport.options(invocation, settings: settings)
     let realtime = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
+    if let onBoard {
+      from = .onBoard(try Self.onBoard(onBoard, store: store, live: realtime, options: options))
+    }
     var request = JourneyRequest(
       time: requested, isArriveBy: isArriveBy, modes: modes, walking: walking, maxWalkMeters: maxWalk,
       maxTransfers: maxTransfers, limit: limit)
@@ -189,6 +206,25 @@ enum PlanCommand: TransitCommand {
   }
 
   // MARK: - Endpoints
+
+  /// The trip the rider is on (`--from-trip`, `--on`) as the journey's start: its stops still
+  /// ahead at their expected arrivals (exit 3 when it is not running or has none).
+  static func onBoard(_ target: FollowTracker.Target, store: Store, live: LiveRealtime, options: ServiceOptions) throws -> OnBoard {
+    var tracker = FollowTracker(store: store, target: target, options: options)
+    let named: String
+    switch target {
+    case .vehicle(let id): named = "vehicle '\(id)'"
+    case .trip(let id): named = "trip '\(id.rawValue)'"
+    case .routeAtStop(let route, _, _): named = "route \(route)"
+    }
+    guard let frame = try tracker.frame(live: live) else {
+      throw NotFoundError("--\(target.isVehicle ? "on" : "from-trip"): \(named) is not in the realtime feed or the timetable now")
+    }
+    guard let start = try OnBoard.from(frame.view, store: store) else {
+      throw NotFoundError("--\(target.isVehicle ? "on" : "from-trip"): \(named) has no stop ahead (its trip has ended)")
+    }
+    return start
+  }
 
   /// FROM or TO: LAT,LON, a saved place, else a stop; a one-line error (exit 3) when none fits.
   static func endpoint(_ text: String, role: String, store: Store, invocation: Invocation) throws -> Endpoint {
