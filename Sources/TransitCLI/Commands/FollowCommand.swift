@@ -185,7 +185,8 @@ enum FollowCommand: TransitCommand {
         throw NotFoundError("the trip is not running")
       }
       lastFrame = frame
-      if frame.ring != nil, let status = frame.alight {
+      // --once answers (stops left, expected arrival) without ringing.
+      if frame.ring != nil, !once, let status = frame.alight {
         // JSON Lines stay JSON: the "alarm" member says it rang, without a BEL in the stream.
         BoardSupport.ring(invocation, message: alightText(status, now: now, zone: zone), bell: !json)
       }

@@ -130,7 +130,10 @@ enum PlanWatch {
         events.append(StopCommandSupport.clockSeconds(now, zone: context.zone, twelveHour: context.twelveHour) + " " + message)
         if bell { BoardSupport.ring(invocation, message: message, bell: !json) }
       }
-      if let worst = changed.map({ guarded.transfers[$0] }).max(by: { $0.state < $1.state }) {
+      // The next journey from a change stop: when a change's state moves, and at the first
+      // look when a change is already not safe.
+      let offerFor = updates == 1 ? guarded.transfers.indices.filter { guarded.transfers[$0].state != .safe } : changed
+      if let worst = offerFor.map({ guarded.transfers[$0] }).max(by: { $0.state < $1.state }) {
         alternative =
           worst.state == .safe
           ? nil
