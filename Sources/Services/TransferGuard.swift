@@ -189,6 +189,18 @@ public enum TransferGuard {
       skipsBoarding: boarding?.isSkipped ?? false, skipsAlighting: alighting?.isSkipped ?? false)
   }
 
+  /// A commute's last leg judged as a change (`commute NAME --watch`): the buffer between
+  /// reaching the destination (`reaches`: the ride's expected arrival plus the walk after it)
+  /// and the deadline, and its state under the same margin.
+  public static func deadline(
+    reaches: UnixTime, deadline: UnixTime, marginSeconds: Int64
+  ) -> (
+    bufferSeconds: Int64, state: TransferState
+  ) {
+    let buffer = deadline - reaches
+    return (buffer, TransferState.of(bufferSeconds: buffer, marginSeconds: marginSeconds))
+  }
+
   /// The journey to offer when change `transfer` goes wrong: re-planned live from the stop the
   /// rider gets off at, leaving at the expected arrival there, to `destination`; the first
   /// journey found that does not take the next ride's trip (the one at risk). Nil when there

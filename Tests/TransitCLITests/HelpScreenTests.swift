@@ -604,7 +604,10 @@ import Testing
     refreshed with the feed, each with "leave in N min", "leave now", "run" or "too late" (the
     --walk and a margin for prediction error: the leave-margin setting); when it is time to
     leave for the recommended one the terminal bell rings once (and notify-send shows it, when
-    it is installed and a desktop session is there); --no-bell keeps quiet. q quits.
+    it is installed and a desktop session is there); --no-bell keeps quiet. q quits. With
+    --to, the arrival is guarded as 'plan --watch' guards a change: the buffer between getting
+    there (the expected arrival and the --then-walk) and the deadline is safe, tight (under the
+    transfer-margin setting), at risk (under 1 min) or missed, and the bell rings when it moves.
 
     With --line, one line for a status bar: "27 07:53 +3 · leave in 6 min" (+3: 3 min late;
     "sched": timetable only; a stale feed adds its age, a failed fetch "offline"), or "no 27
@@ -634,8 +637,7 @@ import Testing
       --no-bell             With --watch: no bell and no desktop notification
       --count N             With --watch: stop after N updates
       --line                One short line for a status bar: the recommended departure and when to leave
-      --timeout SECONDS     With --line: wait at most this long for realtime, then use the cache or the timetable \
-    (default: 2)
+      --timeout SECONDS     With --line: wait at most this long for realtime, then use the cache or the timetable (default: 2)
       --format TEMPLATE     With --line: lay the line out from fields, e.g. '{route} {clock} {delay}': {route} {headsign} \
     {clock} {min} {delay} {status} {leave} {note} (see above)
 

@@ -23,7 +23,10 @@ enum CommuteWatch {
     refreshed with the feed, each with "leave in N min", "leave now", "run" or "too late" (the
     --walk and a margin for prediction error: the leave-margin setting); when it is time to
     leave for the recommended one the terminal bell rings once (and notify-send shows it, when
-    it is installed and a desktop session is there); --no-bell keeps quiet. q quits.
+    it is installed and a desktop session is there); --no-bell keeps quiet. q quits. With
+    --to, the arrival is guarded as 'plan --watch' guards a change: the buffer between getting
+    there (the expected arrival and the --then-walk) and the deadline is safe, tight (under the
+    transfer-margin setting), at risk (under 1 min) or missed, and the bell rings when it moves.
 
     With --line, one line for a status bar: "27 07:53 +3 · leave in 6 min" (+3: 3 min late;
     "sched": timetable only; a stale feed adds its age, a failed fetch "offline"), or "no 27
@@ -82,6 +85,9 @@ enum CommuteWatch {
     let out = invocation.context.stdout
     var alarm = LeaveAlarm()
     var rang: String?
+    // The guard of `plan --watch` on the commute's arrival: the recommended ride's expected
+    // arrival plus the walk after it against the deadline; the bell rings when its state moves.
+    var arrivalState: TransferState?
     var fetches = 0
     while true {
       let fetchedAt = clock()
@@ -92,13 +98,25 @@ enum CommuteWatch {
       let date = CommutePlanner.nextDay(of: commute, from: today) ?? today
       let plan = try CommutePlanner.plan(commute, stop: stop, on: date, store: store, live: live)
       fetches += 1
+      if let index = plan.recommended, let reaches = plan.options[index].reaches {
+        let judged = TransferGuard.deadline(reaches: reaches, deadline: plan.deadline, marginSeconds: options.transferMarginSeconds)
+        if let before = arrivalState, before != judged.state {
+          let message =
+            "arriving by \(StopCommandSupport.clock(plan.deadline, zone: zone, twelveHour: twelve)) is now \(judged.state.text) (\(PlanWatch.bufferText(judged.bufferSeconds)))"
+          rang = StopCommandSupport.clockSeconds(fetchedAt, zone: zone, twelveHour: twelve) + " " + message
+          if bell { BoardSupport.ring(invocation, message: message) }
+        }
+        arrivalState = judged.state
+      } else {
+        arrivalState = nil
+      }
       let last = count.map { fetches >= $0 } ?? false
       let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: period)
       let wait = max(0, next - invocation.context.clock.now().seconds)
       func lines(at now: UnixTime) -> [String] {
         render(
           commute, stop: stop, plan: plan, now: now, walk: walk, margin: margin, zone: zone, twelveHour: twelve,
-          freshness: feeds.isEmpty ? nil : live.report.freshness, rang: rang)
+          freshness: feeds.isEmpty ? nil : live.report.freshness, rang: rang, transferMarginSeconds: options.transferMarginSeconds)
       }
       if screen == nil { out.write(lines(at: fetchedAt).joined(separator: "\n") + "\n") }
       // Every second until the next fetch: the bell, and on a terminal the countdowns.
@@ -139,7 +157,8 @@ enum CommuteWatch {
   /// The watch as lines at `now`.
   static func render(
     _ commute: UserStore.Commute, stop: TransitModel.Stop, plan: CommutePlanner.Plan, now: UnixTime, walk: Int64,
-    margin: LeaveAdvice.Margin, zone: LocalZone, twelveHour: Bool, freshness: RealtimeFreshness?, rang: String?
+    margin: LeaveAdvice.Margin, zone: LocalZone, twelveHour: Bool, freshness: RealtimeFreshness?, rang: String?,
+    transferMarginSeconds: Int64 = TransferGuard.defaultMarginSeconds
   ) -> [String] {
     func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
     var lines = [
@@ -163,6 +182,13 @@ enum CommuteWatch {
       ])
     }
     lines += StopCommandSupport.table(rows).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if let index = plan.recommended, let reaches = plan.options[index].reaches {
+      let judged = TransferGuard.deadline(reaches: reaches, deadline: plan.deadline, marginSeconds: transferMarginSeconds)
+      if lines.last?.isEmpty == false { lines.append("") }
+      lines += [
+        "there by \(clock(reaches)), \(clock(plan.deadline)) at the latest: \(PlanWatch.bufferText(judged.bufferSeconds)) · \(judged.state.text)"
+      ]
+    }
     if let rang { lines += ["", rang] }
     return lines
   }
