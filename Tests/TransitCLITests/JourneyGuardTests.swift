@@ -176,6 +176,30 @@ struct JourneyGuardTests {
     let moved = expectedStates.indices.map { $0 > 0 && expectedStates[$0] != expectedStates[$0 - 1] }
     #expect(updates.map { !(($0["changed"] as? [Int]) ?? []).isEmpty } == moved)
 
+    // Off JSON, each move rings the bell once and notify-send (faked on PATH, in a desktop
+    // session) is told the change, its new state and buffer.
+    let fake = TemporaryFolder()
+    let log = fake.path + "/notified"
+    try "#!/bin/sh\nprintf '%s|%s\\n' \"$1\" \"$2\" >> \(log)\n".write(
+      toFile: fake.path + "/notify-send", atomically: true, encoding: .utf8)
+    #expect(chmod(fake.path + "/notify-send", 0o755) == 0)
+    let text = transit(
+      [
+        "plan", scenario.from, scenario.to, "--now", scenario.planAt, "--pick", String(scenario.pick), "--watch", "--replay", replay.path,
+        "--speed", "100000", "--data-dir", home.path,
+      ], environment: ["PATH": fake.path, "DISPLAY": ":99"])
+    #expect(text.code == 0, "\(text.stderr)")
+    #expect(text.stdout.filter { $0 == "\u{07}" }.count == moved.filter { $0 }.count)
+    let change = try #require((feeder["to"] as? [String: Any])?["name"] as? String)
+    func said(_ buffer: Int64) -> String {
+      let amount = abs(buffer) < 60 ? "\(abs(buffer)) s" : "\(abs(buffer) / 60) min"
+      return buffer < 0 ? "\(amount) short" : "buffer \(amount)"
+    }
+    let expectedNotes = targets.indices.filter { moved[$0] }.map {
+      "transit|change at \(change): \(expectedStates[$0].replacingOccurrences(of: "_", with: " ")) (\(said(targets[$0])))"
+    }
+    #expect(((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) == expectedNotes)
+
     // Offered at the missed change: the timetable's earliest arrival at TO from the change stop
     // (or the stop the walk leads to), leaving after the late arrival and the walk, by a trip
     // other than the missed one, worked out from stop_times.txt.
@@ -309,5 +333,35 @@ struct FromTripPlanTests {
     #expect(both.code == 2)
     let two = transit(["plan", "--from-trip", "127", "Lawrence Caltrain Station", "Tamien Caltrain Station", "--data-dir", home.path])
     #expect(two.code == 2)
+  }
+}
+
+/// `plan --watch`'s options on the demo: what goes with what, and a --pick beyond the journeys.
+@Suite struct PlanWatchOptionTests {
+  let home = DemoHome()
+
+  @Test func watchOptionsNeedWatch() {
+    for extra in [["--replay", "/tmp"], ["--count", "2"], ["--no-bell"], ["--speed", "2"]] {
+      let result = home.run(["plan", "Red Cow", "Fettercairn", "--now", "2026-12-01T07:40:00Z"] + extra)
+      #expect(result.code == 2, "\(extra)")
+      #expect(result.stderr.contains(extra[0]), "\(result.stderr)")
+    }
+    let geojson = home.run(["plan", "Red Cow", "Fettercairn", "--watch", "--geojson", "--now", "2026-12-01T07:40:00Z"])
+    #expect(geojson.code == 2)
+  }
+
+  @Test func pickBeyondTheJourneysFoundIsNotFound() {
+    let result = home.run(["plan", "Red Cow", "Fettercairn", "--limit", "2", "--pick", "5", "--now", "2026-12-01T07:40:00Z"])
+    #expect(result.code == 3)
+    #expect(result.stderr.contains("--pick 5: only 2 journeys were found; raise --limit"), "\(result.stderr)")
+  }
+
+  @Test func pickAlonePrintsThatJourney() throws {
+    let all = home.run(["plan", "Red Cow", "Fettercairn", "--limit", "2", "--json", "--now", "2026-12-01T07:40:00Z"])
+    let second = home.run(["plan", "Red Cow", "Fettercairn", "--limit", "2", "--pick", "2", "--json", "--now", "2026-12-01T07:40:00Z"])
+    let journeys = try #require((try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [String: Any])?["journeys"] as? [Any])
+    let picked = try #require((try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])?["journeys"] as? [Any])
+    try #require(journeys.count == 2 && picked.count == 1)
+    #expect(NSDictionary(dictionary: journeys[1] as! [String: Any]).isEqual(to: picked[0] as! [String: Any]))
   }
 }
