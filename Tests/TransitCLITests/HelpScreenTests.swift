@@ -95,7 +95,8 @@ import Testing
       departures      The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)
       timetable       A stop's whole day as a printed timetable: hours down, minutes across, per route and direction
       trip show       One trip's every call: scheduled and expected times, delay, passed or ahead, vehicle, crowding
-      plan            Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)
+      plan            Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only; \
+    --watch: each change live)
       rt dump         Decode a GTFS-Realtime feed and show it
       rt check        Check a GTFS-Realtime feed against the timetables: matches and validator rules
       alerts          Service alerts in force: by route, most severe first
@@ -118,7 +119,7 @@ import Testing
       commute list    The saved commutes
       commute remove  Forget a commute
       vehicles        Every live vehicle: route, heading, speed, age, stop, delay and crowding, fitted to the terminal (--wide)
-      follow          Follow one vehicle live: its stops ahead, delay and place on the line
+      follow          Follow one vehicle live: its stops ahead, delay and place on the line (--alight: a get-off alarm)
       record          Save realtime snapshots of the configured feeds for --replay
       completions     Print a shell completion script (bash, zsh or fish)
 
@@ -299,7 +300,8 @@ import Testing
     """
 
   static let plan = """
-    Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)
+    Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only; --watch: each \
+    change live)
 
     usage: transit plan FROM TO [options]
 
@@ -449,7 +451,7 @@ import Testing
     """
 
   static let follow = """
-    Follow one vehicle live: its stops ahead, delay and place on the line
+    Follow one vehicle live: its stops ahead, delay and place on the line (--alight: a get-off alarm)
 
     usage: transit follow VEHICLE [options]
 

@@ -30,7 +30,7 @@ enum FollowCommand: TransitCommand {
   static let path = ["follow"]
   static let spec = CommandSpec(
     path: path,
-    summary: "Follow one vehicle live: its stops ahead, delay and place on the line",
+    summary: "Follow one vehicle live: its stops ahead, delay and place on the line (--alight: a get-off alarm)",
     arguments: [
       ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")
     ],

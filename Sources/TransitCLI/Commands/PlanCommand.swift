@@ -44,7 +44,8 @@ enum PlanCommand: TransitCommand {
   static let path = ["plan"]
   static let spec = CommandSpec(
     path: path,
-    summary: "Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only)",
+    summary:
+      "Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only; --watch: each change live)",
     arguments: [
       ArgumentSpec("FROM", help: "A stop (id, code or name), a saved place (home, work) or LAT,LON", complete: .dynamic(.places)),
       ArgumentSpec("TO", help: "Where to go, in the same forms", complete: .dynamic(.places)),
