@@ -147,6 +147,7 @@ public enum Reconciler {
           }
           var prediction = predict(copy, update: update, options: options, report: &result.report)
           prediction.isAdded = true
+          prediction.isAwaitingTrain = Self.isAwaitingTrain(update)
           prediction.duplicateOf = original.instance.tripID
           prediction.vehicleID = update.vehicle?.id ?? vehicles.vehicle(for: copy.instance)
           result.predictions[copy.instance] = prediction
@@ -185,8 +186,19 @@ public enum Reconciler {
             instance: instance, stops: trip.stops.map { PredictedStop(stop: $0) }, isCanceled: true,
             vehicleID: update.vehicle?.id ?? vehicles.vehicle(for: instance))
         default:
+          guard Self.namesAStop(update, of: trip) else {
+            // Every stop it names is foreign to the trip: nothing of it can be placed.
+            for stu in update.stopTimeUpdates {
+              result.report.issues.append(
+                .unmatchedStop(tripID: rawTripID, stopSequence: stu.stopSequence.map(Int.init), stopID: stu.stopID))
+            }
+            result.report.matchedTripUpdateCount -= 1
+            result.report.unmatched[.noStopKnown, default: 0] += 1
+            continue
+          }
           var prediction = predict(trip, update: update, options: options, report: &result.report)
           prediction.vehicleID = update.vehicle?.id ?? vehicles.vehicle(for: instance)
+          prediction.isAwaitingTrain = Self.isAwaitingTrain(update)
           result.predictions[instance] = prediction
         }
       }
@@ -284,6 +296,26 @@ public enum Reconciler {
     return copy
   }
 
+  /// Whether the producer says no train serves the update's trip yet: NYCT's extension without
+  /// `is_assigned` (its trains are assigned at the origin terminal; until then the times are
+  /// the plan's). Without the extension nothing is said.
+  static func isAwaitingTrain(_ update: TripUpdate) -> Bool {
+    guard let nyct = update.trip?.nyctTripDescriptor else { return false }
+    return nyct.isAssigned != true
+  }
+
+  /// Whether `update` has no stop time updates (a trip-wide delay, or none) or at least one that
+  /// names a stop of `trip` by stop_sequence or stop_id.
+  static func namesAStop(_ update: TripUpdate, of trip: ScheduledTrip) -> Bool {
+    let updates = update.stopTimeUpdates
+    if updates.isEmpty { return true }
+    return updates.contains { stu in
+      if let sequence = stu.stopSequence, trip.stops.contains(where: { $0.stopSequence == Int(sequence) }) { return true }
+      if let stopID = stu.stopID, trip.stops.contains(where: { $0.stopID.rawValue == stopID }) { return true }
+      return false
+    }
+  }
+
   /// An ADDED/NEW trip from its update's own stops and absolute times.
   static func addedTrip(_ update: TripUpdate, tripID: TripID) -> AddedTrip {
     let descriptor = update.trip ?? TripDescriptor()
@@ -300,7 +332,8 @@ public enum Reconciler {
     return AddedTrip(
       tripID: tripID, routeID: descriptor.routeID.map(RouteID.init),
       serviceDate: descriptor.startDate.flatMap { ServiceDate(gtfs: $0) },
-      headsign: update.tripProperties?.tripHeadsign, calls: calls, vehicleID: update.vehicle?.id)
+      headsign: update.tripProperties?.tripHeadsign, calls: calls, vehicleID: update.vehicle?.id,
+      isAwaitingTrain: isAwaitingTrain(update))
   }
 }
 

@@ -257,7 +257,7 @@ enum FollowCommand: TransitCommand {
     lines.append(
       "\(view.routeShortName ?? view.routeID?.rawValue ?? (view.isAdded ? "added trip" : "?")) to \(view.headsign ?? "?")"
         + (vehicle.map { " · vehicle \($0)" } ?? "") + " · \(clock(now))")
-    var state: [String] = [view.isEstimated ? "estimated from the timetable" : view.isAdded ? "live, a trip the feed adds" : "live"]
+    var state: [String] = [view.isEstimated ? "estimated from the timetable" : view.isAdded ? "live, not in the timetable" : "live"]
     if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(VehiclesCommand.ageText(now - stamp)) ago") }
     if let speed = view.speedMetersPerSecond.flatMap(VehiclesCommand.speedText) {
       state.append(speed + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? ""))
