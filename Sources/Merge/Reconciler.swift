@@ -154,7 +154,11 @@ public enum Reconciler {
           continue
         }
 
-        guard let trip = match(descriptor, among: candidates, near: reference, within: options.matchWindowSeconds) else {
+        guard
+          let trip = match(descriptor, among: candidates, near: reference, within: options.matchWindowSeconds).map({ chosen in
+            earlierRunByPredictions(update, chosen: chosen, among: candidates) ?? chosen
+          })
+        else {
           if relationship == .added || relationship == .new {
             // An added trip is used as it is: it counts as matched (MergeReport says so).
             result.report.matchedTripUpdateCount += 1
@@ -257,6 +261,44 @@ public enum Reconciler {
       return start.map { Int64($0.seconds) + 86_400 == offset } ?? true
     }
     return runs.count == 1 ? runs[0] : nil
+  }
+
+  /// The general after-midnight repair: the day before's run of `chosen`'s trip, when the trip
+  /// runs on both days, that run's first departure is at or after 24:00:00 (so it falls on
+  /// start_date's calendar day), and the update's absolute times lie within 30 minutes of that
+  /// run's timetable (the median over the stops they name) but 3 hours or more from `chosen`'s.
+  /// Nil otherwise: `chosen` stands.
+  public static func earlierRunByPredictions(
+    _ update: TripUpdate, chosen: ScheduledTrip, among candidates: [ScheduledTrip]
+  ) -> ScheduledTrip? {
+    guard update.trip?.startDate != nil else { return nil }
+    let previous = chosen.instance.serviceDate.adding(days: -1)
+    guard
+      let earlier = candidates.first(where: {
+        $0.instance.serviceDate == previous && $0.instance.tripID == chosen.instance.tripID
+      }),
+      let dayStart = earlier.serviceDayStart, let first = earlier.span?.lowerBound, first - dayStart >= 86_400,
+      let near = medianOffset(of: update, from: earlier), near <= 30 * 60,
+      let far = medianOffset(of: update, from: chosen), far >= 3 * 3600
+    else { return nil }
+    return earlier
+  }
+
+  /// The median of |predicted − scheduled| over the stops of `trip` that `update` gives an
+  /// absolute time for (by stop_sequence, else stop_id); nil when it gives none.
+  static func medianOffset(of update: TripUpdate, from trip: ScheduledTrip) -> Int64? {
+    var offsets: [Int64] = []
+    for stu in update.stopTimeUpdates {
+      guard let time = (stu.departure?.time ?? stu.arrival?.time).map({ Int64(clamping: $0) }) else { continue }
+      let stop =
+        stu.stopSequence.flatMap { sequence in trip.stops.first { $0.stopSequence == Int(sequence) } }
+        ?? stu.stopID.flatMap { id in trip.stops.first { $0.stopID.rawValue == id } }
+      guard let scheduled = stop.flatMap({ $0.departure ?? $0.arrival }) else { continue }
+      offsets.append(abs(time - scheduled.seconds))
+    }
+    guard !offsets.isEmpty else { return nil }
+    offsets.sort()
+    return offsets[offsets.count / 2]
   }
 
   /// A copy of `original` moved to the DUPLICATED trip's new id, date and start time.

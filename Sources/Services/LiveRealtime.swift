@@ -117,12 +117,20 @@ public struct LiveRealtime: Sendable {
       if isFrequency && startTime == nil { continue }
       let today = store.localDate(of: now, feed: info.feed)
       var dates = entry.startDate.map { [$0] } ?? [today.adding(days: -1), today, today.adding(days: 1)]
-      // A start_date on which the trip does not run may be the calendar date of an after-midnight
-      // run of the day before (`Reconciler.afterMidnightRun`): that run is a candidate too.
+      // A start_date may be the calendar date of an after-midnight run of the day before
+      // (`Reconciler.afterMidnightRun`, `Reconciler.earlierRunByPredictions`): that run is a
+      // candidate too, when the trip does not run on start_date or starts at or after 24:00:00.
       var repairDate: ServiceDate?
-      if let given = entry.startDate, try !store.tripRuns(entry.tripID, feed: info.feed, on: given) {
-        repairDate = given.adding(days: -1)
-        dates.append(given.adding(days: -1))
+      if let given = entry.startDate {
+        if try !store.tripRuns(entry.tripID, feed: info.feed, on: given) {
+          repairDate = given.adding(days: -1)
+          dates.append(given.adding(days: -1))
+        } else if let first = try store.tripCalls(entry.tripID, feed: info.feed, serviceDate: given, startTime: startTime)
+          .compactMap({ $0.departure ?? $0.arrival }).min(), first - store.serviceDayStart(given, feed: info.feed) >= 86_400
+        {
+          repairDate = given.adding(days: -1)
+          dates.append(given.adding(days: -1))
+        }
       }
       for date in dates {
         let instance = TripInstance(
@@ -215,6 +223,13 @@ public struct LiveRealtime: Sendable {
   {
     var found = candidates
     if let date = descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }) {
+      // The run the trip update was matched to, when the merge took the day before's
+      // after-midnight run for this start_date (`Reconciler.earlierRunByPredictions`).
+      let repaired = realtime.report.issues.lazy.compactMap { issue -> TripInstance? in
+        guard case .repairedStartDate(let instance, let given) = issue, given == date else { return nil }
+        return instance
+      }
+      if let run = candidates.first(where: { candidate in repaired.contains { $0 == candidate.instance } }) { return run }
       found = found.filter { $0.instance.serviceDate == date }
       if found.isEmpty { return Reconciler.afterMidnightRun(descriptor, among: candidates) }
     }
