@@ -159,7 +159,9 @@ struct DescriptorResolver {
   }
 
   private func resolveNYCT(_ name: NYCTTripName, descriptor: TripDescriptor) throws -> TripResolution {
-    let feed = store.feedNames.first
+    // Without start_date, today in the zone of the feed that holds the route.
+    let route = descriptor.routeID.flatMap { $0.isEmpty ? nil : $0 } ?? name.route
+    let feed = try store.route(RouteID(route))?.feed ?? store.feedNames.first
     let startDate =
       descriptor.startDate.flatMap { ServiceDate(gtfs: $0) } ?? feed.map { store.localDate(of: now, feed: $0) }
     guard let startDate else { return .unmatched(.unknownTrip) }
@@ -184,8 +186,10 @@ struct DescriptorResolver {
     if let date = descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }) {
       dates = [date]
     } else {
-      // Without start_date: the run nearest the feed's time, today's before its neighbours'.
-      let today = store.feedNames.first.map { store.localDate(of: now, feed: $0) } ?? ServiceDate(yyyymmdd: 19_700_101)!
+      // Without start_date: the run nearest the feed's time, today's (in the zone of the feed
+      // that holds the route) before its neighbours'.
+      let feed = try store.route(routeID)?.feed ?? store.feedNames.first
+      let today = feed.map { store.localDate(of: now, feed: $0) } ?? ServiceDate(yyyymmdd: 19_700_101)!
       dates = [today, today.adding(days: -1), today.adding(days: 1)]
     }
     let starts = try store.tripStarts(route: routeID, on: dates, firstDeparture: [Int32(start.seconds)])

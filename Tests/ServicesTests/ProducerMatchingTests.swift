@@ -39,7 +39,9 @@ struct DescriptorMatchingTests {
   var home: String { get throws { try SharedHome.holding("caltrain-2023.zip").path } }
 
   /// The capture with each trip_id replaced by what trips.txt and stop_times.txt say of the trip.
-  func descriptorOnlyCapture(keepDirection: Bool = true) throws -> (path: String, folder: TemporaryFolder, count: Int) {
+  func descriptorOnlyCapture(keepDirection: Bool = true, keepDate: Bool = true) throws -> (
+    path: String, folder: TemporaryFolder, count: Int
+  ) {
     let trips = Dictionary(uniqueKeysWithValues: try sharedRows("caltrain-2023.zip", "trips.txt").map { ($0["trip_id"]!, $0) })
     var first: [String: (sequence: Int, time: String)] = [:]
     for row in try sharedRows("caltrain-2023.zip", "stop_times.txt") {
@@ -57,6 +59,7 @@ struct DescriptorMatchingTests {
       trip.routeID = row["route_id"]
       trip.directionID = keepDirection ? row["direction_id"].flatMap { UInt32($0) } : nil
       trip.startTime = start.count == 7 ? "0" + start : start
+      if !keepDate { trip.startDate = nil }
       update.trip = trip
       feed.entities[index].tripUpdate = update
       count += 1
@@ -96,6 +99,33 @@ struct DescriptorMatchingTests {
     #expect(updates["total"] as? Int == 19)
     let match = try #require(realtime["match"] as? [String: Any])
     #expect(match["trip_updates"] as? [String: Int] == ["descriptor": 19])
+  }
+
+  /// Without start_date the run is today's in the zone of the feed holding the route: with a
+  /// Dublin feed held too (listed first; 2023-11-08 there at 01:06Z, while it is still the 7th
+  /// in California) the board is still the trip_id board, row for row.
+  @Test func withoutStartDateTodayIsTheRoutesFeedsDay() throws {
+    let folder = TemporaryFolder()
+    #expect(transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "aaa-dublin", "--quiet", "--data-dir", folder.path]).code == 0)
+    let caltrain = try #require(SharedData.path("static/caltrain-2023.zip"))
+    #expect(transit(["ingest", caltrain, "--feed", "caltrain", "--quiet", "--data-dir", folder.path]).code == 0)
+    let rewritten = try descriptorOnlyCapture(keepDate: false)
+    func board(_ realtime: String) throws -> [[String: Any]] {
+      let result = transit([
+        "departures", "70172", "--json", "--limit", "30", "--data-dir", folder.path, "--now", Self.now, "--realtime", realtime,
+      ])
+      #expect(result.code == 0, "\(result.stderr)")
+      return try #require((result.json as? [String: Any])?["departures"] as? [[String: Any]])
+    }
+    let withIDs = try board(try #require(SharedData.path("rt/caltrain-tripupdates-20231108T010534Z.pb")))
+    let withDescriptors = try board(rewritten.path)
+    #expect(withIDs.contains { $0["source"] as? String == "realtime" })
+    #expect(withIDs.count == withDescriptors.count)
+    for (a, b) in zip(withIDs, withDescriptors) {
+      for key in ["trip_id", "service_date", "expected", "source"] {
+        #expect(String(describing: a[key] ?? "nil") == String(describing: b[key] ?? "nil"), "\(key) of \(a["trip_id"] ?? "")")
+      }
+    }
   }
 
   /// The text board says how they matched; without trip_ids they are counted, never "0 of 0".
