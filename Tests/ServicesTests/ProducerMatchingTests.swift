@@ -39,7 +39,9 @@ struct DescriptorMatchingTests {
   var home: String { get throws { try SharedHome.holding("caltrain-2023.zip").path } }
 
   /// The capture with each trip_id replaced by what trips.txt and stop_times.txt say of the trip.
-  func descriptorOnlyCapture(keepDirection: Bool = true, keepDate: Bool = true) throws -> (
+  func descriptorOnlyCapture(
+    keepDirection: Bool = true, keepDate: Bool = true
+  ) throws -> (
     path: String, folder: TemporaryFolder, count: Int
   ) {
     let trips = Dictionary(uniqueKeysWithValues: try sharedRows("caltrain-2023.zip", "trips.txt").map { ($0["trip_id"]!, $0) })
