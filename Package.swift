@@ -83,7 +83,7 @@ let package = Package(
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
     .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport", "TransitCLI"]),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "GTFS", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
-    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "TestSupport"]),
+    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "ZIP", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

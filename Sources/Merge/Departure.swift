@@ -45,12 +45,15 @@ public struct Departure: Hashable, Sendable {
   public var source: PredictionSource
   /// The vehicle serving the trip, from its trip update or a vehicle position.
   public var vehicleID: String?
-  /// Whether the feed predicted the trip but the prediction was ignored as more than the outlier
-  /// bound (1 h) off the timetable, so the time shown is the timetable's.
   /// The call's platform change, when the feed states one (rule 17); with an assigned stop,
   /// `call.stopID` is that stop.
   public var platformChange: PlatformChange?
+  /// Whether the feed predicted the trip but the prediction was ignored as more than the outlier
+  /// bound (1 h) off the timetable, so the time shown is the timetable's.
   public var isPredictionIgnored: Bool
+  /// Whether the producer says no train serves the trip yet (NYCT: not assigned), so its times
+  /// are the producer's plan and no running train is shown for it.
+  public var isAwaitingTrain = false
 
   /// Creates a departure.
   public init(

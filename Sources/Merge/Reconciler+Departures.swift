@@ -14,12 +14,16 @@ public struct DepartureRequest: Hashable, Sendable {
   /// When service dates' times count from, for DUPLICATED trips moved to them (see
   /// `Reconciler.realtime`).
   public var serviceDayStarts: [ServiceDate: UnixTime]
+  /// Whether arrivals at an added trip's last stop count (`--arrivals`), as the timetable's
+  /// calls then include last stops.
+  public var includeArrivals: Bool
 
   /// Creates a request.
   public init(
     stopIDs: Set<StopID>, from: UnixTime?, feed: FeedName, fallbackServiceDate: ServiceDate,
-    serviceDayStarts: [ServiceDate: UnixTime] = [:]
+    serviceDayStarts: [ServiceDate: UnixTime] = [:], includeArrivals: Bool = false
   ) {
+    self.includeArrivals = includeArrivals
     self.stopIDs = stopIDs
     self.from = from
     self.feed = feed
@@ -67,9 +71,10 @@ extension Reconciler {
       guard seen.insert(CallKey(instance: instance, stopSequence: call.stopSequence)).inserted else { continue }
       if realtime.deleted.contains(instance) { continue }
       guard let prediction = realtime.predictions[instance] else {
-        // Inside a NYCT replacement period the feed lists every trip that runs: a scheduled
-        // one it omits is not running (rule 16), so its timetable time is not shown.
-        if let end = realtime.replacedRoutes[call.routeID], let time = call.scheduledTime, time <= end,
+        // Inside a NYCT replacement period the feed lists every trip that starts in it (and so
+        // every one under way): a scheduled one it omits is not running (rule 16), so its
+        // timetable time is not shown.
+        if let end = realtime.replacedRoutes[call.routeID], let start = call.tripStart ?? call.scheduledTime, start <= end,
           realtime.freshness.isUsable
         {
           continue
@@ -109,7 +114,11 @@ extension Reconciler {
     for trip in realtime.added {
       for (index, added) in trip.calls.enumerated() where request.stopIDs.contains(added.stopID) {
         let isLast = index == trip.calls.count - 1
-        guard !isLast, let time = added.departure ?? added.arrival ?? added.scheduled else { continue }
+        guard !isLast || request.includeArrivals else { continue }
+        // At the last stop the arrival is what there is to show.
+        guard let time = isLast ? added.arrival ?? added.departure : added.departure ?? added.arrival ?? added.scheduled else {
+          continue
+        }
         let scheduledTime = added.scheduled ?? time
         let route = trip.routeID ?? RouteID("")
         let call = ScheduledCall(
@@ -117,17 +126,17 @@ extension Reconciler {
           routeShortName: shortNames[route]?.0 ?? route.rawValue, headsign: trip.headsign ?? "",
           stopID: added.stopID, stopSequence: added.stopSequence,
           serviceDate: trip.serviceDate ?? request.fallbackServiceDate, scheduledArrival: scheduledTime,
-          scheduledDeparture: scheduledTime, routeType: shortNames[route]?.1 ?? 3)
+          scheduledDeparture: isLast ? nil : scheduledTime, isLastStop: isLast, routeType: shortNames[route]?.1 ?? 3)
         let instance = TripInstance(call)
         guard seen.insert(CallKey(instance: instance, stopSequence: added.stopSequence)).inserted else { continue }
-        if added.isSkipped {
-          result.append(Departure(call: call, status: .skipped, source: .realtime, vehicleID: trip.vehicleID))
-        } else {
-          result.append(
-            Departure(
-              call: call, expected: time, delaySeconds: added.scheduled.map { time - $0 }, status: .added, source: .realtime,
-              vehicleID: trip.vehicleID))
-        }
+        var departure =
+          added.isSkipped
+          ? Departure(call: call, status: .skipped, source: .realtime, vehicleID: trip.vehicleID)
+          : Departure(
+            call: call, expected: time, delaySeconds: added.scheduled.map { time - $0 }, status: .added, source: .realtime,
+            vehicleID: trip.vehicleID)
+        departure.isAwaitingTrain = trip.isAwaitingTrain
+        result.append(departure)
       }
     }
 
@@ -149,6 +158,16 @@ extension Reconciler {
 
   /// One call with its trip's prediction applied.
   static func departure(
+    _ call: ScheduledCall, _ stop: PredictedStop?, _ prediction: TripPrediction, _ options: ReconcilerOptions
+  )
+    -> Departure
+  {
+    var departure = predictedDeparture(call, stop, prediction, options)
+    departure.isAwaitingTrain = prediction.isAwaitingTrain
+    return departure
+  }
+
+  private static func predictedDeparture(
     _ call: ScheduledCall, _ stop: PredictedStop?, _ prediction: TripPrediction, _ options: ReconcilerOptions
   )
     -> Departure

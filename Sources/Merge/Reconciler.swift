@@ -147,13 +147,18 @@ public enum Reconciler {
           }
           var prediction = predict(copy, update: update, options: options, report: &result.report)
           prediction.isAdded = true
+          prediction.isAwaitingTrain = Self.isAwaitingTrain(update)
           prediction.duplicateOf = original.instance.tripID
           prediction.vehicleID = update.vehicle?.id ?? vehicles.vehicle(for: copy.instance)
           result.predictions[copy.instance] = prediction
           continue
         }
 
-        guard let trip = match(descriptor, among: candidates, near: reference, within: options.matchWindowSeconds) else {
+        guard
+          let trip = match(descriptor, among: candidates, near: reference, within: options.matchWindowSeconds).map({ chosen in
+            earlierRunByPredictions(update, chosen: chosen, among: candidates) ?? chosen
+          })
+        else {
           if relationship == .added || relationship == .new {
             // An added trip is used as it is: it counts as matched (MergeReport says so).
             result.report.matchedTripUpdateCount += 1
@@ -185,8 +190,19 @@ public enum Reconciler {
             instance: instance, stops: trip.stops.map { PredictedStop(stop: $0) }, isCanceled: true,
             vehicleID: update.vehicle?.id ?? vehicles.vehicle(for: instance))
         default:
+          guard Self.namesAStop(update, of: trip) else {
+            // Every stop it names is foreign to the trip: nothing of it can be placed.
+            for stu in update.stopTimeUpdates {
+              result.report.issues.append(
+                .unmatchedStop(tripID: rawTripID, stopSequence: stu.stopSequence.map(Int.init), stopID: stu.stopID))
+            }
+            result.report.matchedTripUpdateCount -= 1
+            result.report.unmatched[.noStopKnown, default: 0] += 1
+            continue
+          }
           var prediction = predict(trip, update: update, options: options, report: &result.report)
           prediction.vehicleID = update.vehicle?.id ?? vehicles.vehicle(for: instance)
+          prediction.isAwaitingTrain = Self.isAwaitingTrain(update)
           result.predictions[instance] = prediction
         }
       }
@@ -247,6 +263,44 @@ public enum Reconciler {
     return runs.count == 1 ? runs[0] : nil
   }
 
+  /// The general after-midnight repair: the day before's run of `chosen`'s trip, when the trip
+  /// runs on both days, that run's first departure is at or after 24:00:00 (so it falls on
+  /// start_date's calendar day), and the update's absolute times lie within 30 minutes of that
+  /// run's timetable (the median over the stops they name) but 3 hours or more from `chosen`'s.
+  /// Nil otherwise: `chosen` stands.
+  public static func earlierRunByPredictions(
+    _ update: TripUpdate, chosen: ScheduledTrip, among candidates: [ScheduledTrip]
+  ) -> ScheduledTrip? {
+    guard update.trip?.startDate != nil else { return nil }
+    let previous = chosen.instance.serviceDate.adding(days: -1)
+    guard
+      let earlier = candidates.first(where: {
+        $0.instance.serviceDate == previous && $0.instance.tripID == chosen.instance.tripID
+      }),
+      let dayStart = earlier.serviceDayStart, let first = earlier.span?.lowerBound, first - dayStart >= 86_400,
+      let near = medianOffset(of: update, from: earlier), near <= 30 * 60,
+      let far = medianOffset(of: update, from: chosen), far >= 3 * 3600
+    else { return nil }
+    return earlier
+  }
+
+  /// The median of |predicted − scheduled| over the stops of `trip` that `update` gives an
+  /// absolute time for (by stop_sequence, else stop_id); nil when it gives none.
+  static func medianOffset(of update: TripUpdate, from trip: ScheduledTrip) -> Int64? {
+    var offsets: [Int64] = []
+    for stu in update.stopTimeUpdates {
+      guard let time = (stu.departure?.time ?? stu.arrival?.time).map({ Int64(clamping: $0) }) else { continue }
+      let stop =
+        stu.stopSequence.flatMap { sequence in trip.stops.first { $0.stopSequence == Int(sequence) } }
+        ?? stu.stopID.flatMap { id in trip.stops.first { $0.stopID.rawValue == id } }
+      guard let scheduled = stop.flatMap({ $0.departure ?? $0.arrival }) else { continue }
+      offsets.append(abs(time - scheduled.seconds))
+    }
+    guard !offsets.isEmpty else { return nil }
+    offsets.sort()
+    return offsets[offsets.count / 2]
+  }
+
   /// A copy of `original` moved to the DUPLICATED trip's new id, date and start time.
   ///
   /// The new service day starts where `serviceDayStarts` says; a date it lacks is taken to start
@@ -284,6 +338,26 @@ public enum Reconciler {
     return copy
   }
 
+  /// Whether the producer says no train serves the update's trip yet: NYCT's extension without
+  /// `is_assigned` (its trains are assigned at the origin terminal; until then the times are
+  /// the plan's). Without the extension nothing is said.
+  static func isAwaitingTrain(_ update: TripUpdate) -> Bool {
+    guard let nyct = update.trip?.nyctTripDescriptor else { return false }
+    return nyct.isAssigned != true
+  }
+
+  /// Whether `update` has no stop time updates (a trip-wide delay, or none) or at least one that
+  /// names a stop of `trip` by stop_sequence or stop_id.
+  static func namesAStop(_ update: TripUpdate, of trip: ScheduledTrip) -> Bool {
+    let updates = update.stopTimeUpdates
+    if updates.isEmpty { return true }
+    return updates.contains { stu in
+      if let sequence = stu.stopSequence, trip.stops.contains(where: { $0.stopSequence == Int(sequence) }) { return true }
+      if let stopID = stu.stopID, trip.stops.contains(where: { $0.stopID.rawValue == stopID }) { return true }
+      return false
+    }
+  }
+
   /// An ADDED/NEW trip from its update's own stops and absolute times.
   static func addedTrip(_ update: TripUpdate, tripID: TripID) -> AddedTrip {
     let descriptor = update.trip ?? TripDescriptor()
@@ -300,7 +374,8 @@ public enum Reconciler {
     return AddedTrip(
       tripID: tripID, routeID: descriptor.routeID.map(RouteID.init),
       serviceDate: descriptor.startDate.flatMap { ServiceDate(gtfs: $0) },
-      headsign: update.tripProperties?.tripHeadsign, calls: calls, vehicleID: update.vehicle?.id)
+      headsign: update.tripProperties?.tripHeadsign, calls: calls, vehicleID: update.vehicle?.id,
+      isAwaitingTrain: isAwaitingTrain(update))
   }
 }
 

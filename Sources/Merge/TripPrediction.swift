@@ -75,6 +75,8 @@ public struct TripPrediction: Hashable, Sendable {
   public var vehicleID: String?
   /// For a DUPLICATED trip, the trip_id it copies.
   public var duplicateOf: TripID?
+  /// Whether the producer says no train serves the trip yet (NYCT: not assigned).
+  public var isAwaitingTrain = false
 
   /// Whether a stop prediction of the trip was ignored as an outlier (see `PredictedStop.isOutlier`).
   public var hasOutlier: Bool { stops.contains(where: \.isOutlier) }
@@ -122,4 +124,6 @@ public struct AddedTrip: Hashable, Sendable {
   public var calls: [Call]
   /// The vehicle serving it.
   public var vehicleID: String?
+  /// Whether the producer says no train serves it yet (NYCT: not assigned).
+  public var isAwaitingTrain = false
 }

@@ -80,7 +80,7 @@ public enum DepartureBoard {
     for platform in platforms { stopIDs.insert(platform.id) }
     let request = DepartureRequest(
       stopIDs: stopIDs, from: query.start, feed: stop.feed, fallbackServiceDate: store.localDate(of: query.start, feed: stop.feed),
-      serviceDayStarts: live.serviceDayStarts)
+      serviceDayStarts: live.serviceDayStarts, includeArrivals: query.includeArrivals)
     var departures = Reconciler.departures(
       scheduled: calls, trips: live.trips, feeds: live.feeds, now: live.now, request: request, options: live.options.reconciler
     ).departures

@@ -27,10 +27,27 @@ struct DescriptorResolver {
     var vehicles: [MatchRule: Int] = [:]
     /// The timetable trips of NYCT's convention, with their NYCT train ids.
     var trainIDs: [String: String] = [:]
+    /// The details of every held trip a descriptor named by trip_id, as looked up here (so the
+    /// realtime step asks the store once per trip).
+    var details: [TripID: TripDetails] = [:]
   }
 
-  private var known: [String: Bool] = [:]
+  private var known: [String: TripDetails?] = [:]
   private var resolved: [String: TripResolution] = [:]
+  /// The trips of a route on some dates (`Store.tripStarts`), read once per route and dates
+  /// and indexed by first departure: NYCT names 171 trains on a few routes, each by its
+  /// origin time.
+  private var startIndex: [String: StartIndex] = [:]
+  /// The feed holding each route asked about (nil: none).
+  private var routeFeeds: [String: FeedName?] = [:]
+
+  /// A route's trips on some dates: by first departure, and the frequency templates (told
+  /// apart by start_time), each list in the store's order.
+  private struct StartIndex {
+    var byFirstDeparture: [Int32: [TripStart]] = [:]
+    var templates: [TripStart] = []
+    var count = 0
+  }
 
   init(store: Store, now: UnixTime) {
     self.store = store
@@ -109,6 +126,7 @@ struct DescriptorResolver {
       if changed { feed.entities = entities }
       outcome.feeds.append(feed)
     }
+    for case (let id, let found?) in known { outcome.details[TripID(id)] = found }
     return outcome
   }
 
@@ -136,12 +154,12 @@ struct DescriptorResolver {
   private mutating func resolution(of descriptor: TripDescriptor, isNYCT: Bool) throws -> TripResolution? {
     let tripID = descriptor.tripID ?? ""
     if !tripID.isEmpty {
-      if let isKnown = known[tripID] {
-        if isKnown { return nil }
+      if let found = known[tripID] {
+        if found != nil { return nil }
       } else {
-        let isKnown = try store.tripDetails(TripID(tripID)) != nil
-        known[tripID] = isKnown
-        if isKnown { return nil }
+        let found = try store.tripDetails(TripID(tripID))
+        known[tripID] = .some(found)
+        if found != nil { return nil }
       }
       guard isNYCT, let name = NYCTTripName(realtime: tripID) else { return nil }
       let key = "nyct|\(tripID)|\(descriptor.routeID ?? "")|\(descriptor.startDate ?? "")"
@@ -158,8 +176,10 @@ struct DescriptorResolver {
     return result
   }
 
-  private func resolveNYCT(_ name: NYCTTripName, descriptor: TripDescriptor) throws -> TripResolution {
-    let feed = store.feedNames.first
+  private mutating func resolveNYCT(_ name: NYCTTripName, descriptor: TripDescriptor) throws -> TripResolution {
+    // Without start_date, today in the zone of the feed that holds the route.
+    let route = descriptor.routeID.flatMap { $0.isEmpty ? nil : $0 } ?? name.route
+    let feed = try feed(ofRoute: RouteID(route)) ?? store.feedNames.first
     let startDate =
       descriptor.startDate.flatMap { ServiceDate(gtfs: $0) } ?? feed.map { store.localDate(of: now, feed: $0) }
     guard let startDate else { return .unmatched(.unknownTrip) }
@@ -167,34 +187,72 @@ struct DescriptorResolver {
     var routes = [name.route]
     if let route = descriptor.routeID, !route.isEmpty, route != name.route { routes.insert(route, at: 0) }
     for route in routes {
-      let starts = try store.tripStarts(
-        route: RouteID(route), on: dates, firstDeparture: [name.originSeconds, name.originSeconds + 86_400])
+      let starts = try tripStarts(route: RouteID(route), on: dates, firstDeparture: [name.originSeconds, name.originSeconds + 86_400])
       let result = Reconciler.resolveNYCT(name, startDate: startDate, among: Self.candidates(starts))
       if case .trip = result { return result }
     }
     return .unmatched(.unknownTrip)
   }
 
-  private func resolveDescriptor(_ descriptor: TripDescriptor) throws -> TripResolution {
+  private mutating func resolveDescriptor(_ descriptor: TripDescriptor) throws -> TripResolution {
     guard let route = descriptor.routeID, !route.isEmpty else { return .unmatched(.ambiguous) }
     let routeID = RouteID(route)
-    guard try store.hasRoute(routeID) else { return .unmatched(.unknownRoute) }
+    guard try feed(ofRoute: routeID) != nil else { return .unmatched(.unknownRoute) }
     guard let start = descriptor.startTime.flatMap({ ServiceTime(gtfs: $0) }) else { return .unmatched(.ambiguous) }
     var dates: [ServiceDate]
     if let date = descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }) {
       dates = [date]
     } else {
-      // Without start_date: the run nearest the feed's time, today's before its neighbours'.
-      let today = store.feedNames.first.map { store.localDate(of: now, feed: $0) } ?? ServiceDate(yyyymmdd: 19_700_101)!
+      // Without start_date: the run nearest the feed's time, today's (in the zone of the feed
+      // that holds the route) before its neighbours'.
+      let feed = try feed(ofRoute: routeID) ?? store.feedNames.first
+      let today = feed.map { store.localDate(of: now, feed: $0) } ?? ServiceDate(yyyymmdd: 19_700_101)!
       dates = [today, today.adding(days: -1), today.adding(days: 1)]
     }
-    let starts = try store.tripStarts(route: routeID, on: dates, firstDeparture: [Int32(start.seconds)])
+    let starts = try tripStarts(route: routeID, on: dates, firstDeparture: [Int32(start.seconds)])
     var candidates = Self.candidates(starts)
     // Nearest date first, as `Reconciler.resolve` takes the first date found without start_date.
     candidates.sort { (dates.firstIndex(of: $0.serviceDate) ?? 0) < (dates.firstIndex(of: $1.serviceDate) ?? 0) }
-    let routeTrips = starts.isEmpty ? try store.tripStarts(route: routeID, on: dates).count : starts.count
+    let routeTrips = starts.isEmpty ? try tripStartCount(route: routeID, on: dates) : starts.count
     if candidates.isEmpty { return .unmatched(routeTrips == 0 ? .notRunning : .unknownTrip) }
     return Reconciler.resolve(descriptor, among: candidates, routeKnown: true)
+  }
+
+  /// The feed holding `route` (the first that does), asked once per route.
+  private mutating func feed(ofRoute route: RouteID) throws -> FeedName? {
+    if let known = routeFeeds[route.rawValue] { return known }
+    let feed = try store.route(route)?.feed
+    routeFeeds[route.rawValue] = feed
+    return feed
+  }
+
+  /// The index of `route`'s trips on `dates`, read on first use.
+  private mutating func index(route: RouteID, on dates: [ServiceDate]) throws -> StartIndex {
+    let key = route.rawValue + "|" + dates.map(\.description).joined(separator: ",")
+    if let known = startIndex[key] { return known }
+    var index = StartIndex()
+    for start in try store.tripStarts(route: route, on: dates) {
+      index.count += 1
+      if !start.frequencyWindows.isEmpty {
+        index.templates.append(start)
+      } else if let first = start.firstDeparture {
+        index.byFirstDeparture[first, default: []].append(start)
+      }
+    }
+    startIndex[key] = index
+    return index
+  }
+
+  /// `Store.tripStarts(route:on:firstDeparture:)`, from the index: the trips first departing at
+  /// one of `firstDeparture` (in that order), then the frequency templates.
+  private mutating func tripStarts(route: RouteID, on dates: [ServiceDate], firstDeparture: [Int32]) throws -> [TripStart] {
+    let index = try index(route: route, on: dates)
+    return firstDeparture.flatMap { index.byFirstDeparture[$0] ?? [] } + index.templates
+  }
+
+  /// How many trips of `route` run on `dates`.
+  private mutating func tripStartCount(route: RouteID, on dates: [ServiceDate]) throws -> Int {
+    try index(route: route, on: dates).count
   }
 
   private static func candidates(_ starts: [TripStart]) -> [TripStartCandidate] {

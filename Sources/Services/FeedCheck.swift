@@ -47,6 +47,7 @@ public struct FeedCheck: Sendable {
     ("E026", true, "vehicle position not a valid coordinate"),
     ("E027", true, "vehicle bearing not within 0-360"),
     ("E028", true, "vehicle position outside the area the GTFS stops cover"),
+    ("E029", true, "vehicle position more than 200 m from its trip's shape (and no DETOUR alert for the trip)"),
     ("E036", true, "consecutive stop_time_updates with the same stop_sequence"),
     ("E037", true, "consecutive stop_time_updates with the same stop_id"),
     ("E050", true, "timestamp in the future"),
@@ -66,6 +67,11 @@ public struct FeedCheck: Sendable {
     var rules = Dictionary(uniqueKeysWithValues: catalogue.map { ($0.0, Rule(id: $0.0, isError: $0.1, title: $0.2)) })
     var lookup = Lookup(store: store)
     let area = try store.stopArea()
+    // E029 spares a trip that an alert says is on a DETOUR.
+    var detoured = Set<String>()
+    for alert in feeds.flatMap(\.entities).compactMap(\.alert) where alert.effect == .detour {
+      for selector in alert.informedEntities { if let trip = selector.trip?.tripID { detoured.insert(trip) } }
+    }
 
     var previous: (stamp: UInt64, bytes: Int)?
     for feed in feeds {
@@ -129,6 +135,11 @@ public struct FeedCheck: Sendable {
                 "\(name): \(position.latitude.map { "\($0)" } ?? "no latitude"),\(position.longitude.map { "\($0)" } ?? "no longitude")")
             } else if let area, !area.contains(Coordinate(latitude: lat, longitude: lon)) {
               rules["E028"]!.fire("\(name): \(lat),\(lon)")
+            } else if let trip = vehicle.trip?.tripID, !trip.isEmpty, !detoured.contains(trip),
+              let path = try lookup.shape(ofTrip: trip)
+            {
+              let off = path.distance(from: Coordinate(latitude: lat, longitude: lon))
+              if off > 200 { rules["E029"]!.fire("\(name): \(lat),\(lon) is \(Int(off.rounded())) m from trip \(trip)'s shape") }
             }
             if let bearing = position.bearing, !(bearing.isFinite && (0...360).contains(bearing)) {
               rules["E027"]!.fire("\(name): bearing \(bearing)")
@@ -163,8 +174,20 @@ public struct FeedCheck: Sendable {
     var trips: [String: Bool] = [:]
     var routes: [String: Bool] = [:]
     var stops: [String: Bool] = [:]
+    var shapes: [String: ShapePath?] = [:]
 
     init(store: Store) { self.store = store }
+
+    /// The shape of a trip the timetables hold (nil without one), read once per trip.
+    mutating func shape(ofTrip id: String) throws -> ShapePath? {
+      if let known = shapes[id] { return known }
+      var path: ShapePath?
+      if let details = try store.tripDetails(TripID(id)), let shape = try store.shapeID(ofTrip: details.tripID, feed: details.feed) {
+        path = ShapePath(try store.shape(shape, feed: details.feed))
+      }
+      shapes[id] = path
+      return path
+    }
 
     mutating func hasTrip(_ id: String) throws -> Bool {
       if let known = trips[id] { return known }

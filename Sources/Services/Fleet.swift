@@ -256,7 +256,14 @@ public struct Fleet {
         if view.vehicleID == key, vehicle.vehicle?.id == nil, let named = update?.vehicle?.id { view.vehicleID = named }
       } else if let tripID = view.tripID, let (trip, details) = try addedTrip(tripID) {
         covered.insert(trip.instance)
-        try describe(&view, trip: trip, details: details, prediction: nil, vehicle: vehicle, update: nil)
+        // An added trip's calls are numbered by the update (its stop_sequence, else its order),
+        // which a producer's vehicle positions need not share (NYCT counts the timetable's
+        // stops): the position's stop_id, when the trip calls there, places it.
+        var placed = vehicle
+        if let stopID = vehicle.stopID, trip.stops.contains(where: { $0.stopID.rawValue == stopID }) {
+          placed.currentStopSequence = nil
+        }
+        try describe(&view, trip: trip, details: details, prediction: nil, vehicle: placed, update: nil)
         Self.markAdded(&view)
       }
       views.append(view)

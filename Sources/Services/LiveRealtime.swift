@@ -89,14 +89,17 @@ public struct LiveRealtime: Sendable {
     }
     var details: [TripID: TripDetails] = [:]
     var unknown = Set<TripID>()
-    var frequency: [TripID: Bool] = [:]
     var trips: [ScheduledTrip] = []
     var instances = Set<TripInstance>()
+    // Per trip: one lookup of its service (the days it runs are then the calendar's) and one
+    // read of its stop times, placed on each day asked about.
+    var facts: [TripID: (TripFacts, TripStopTimes)] = [:]
     for entry in named {
       if unknown.contains(entry.tripID) { continue }
       let info: TripDetails
-      if let known = details[entry.tripID] {
+      if let known = details[entry.tripID] ?? resolution.details[entry.tripID] {
         info = known
+        details[entry.tripID] = known
       } else {
         guard let found = try store.tripDetails(entry.tripID) else {
           unknown.insert(entry.tripID)
@@ -105,43 +108,56 @@ public struct LiveRealtime: Sendable {
         details[entry.tripID] = found
         info = found
       }
-      let isFrequency: Bool
-      if let known = frequency[entry.tripID] {
-        isFrequency = known
+      let trip: TripFacts, times: TripStopTimes
+      if let known = facts[entry.tripID] {
+        (trip, times) = known
       } else {
-        isFrequency = try store.isFrequencyTrip(entry.tripID, feed: info.feed)
-        frequency[entry.tripID] = isFrequency
+        guard let found = try store.tripFacts(entry.tripID, feed: info.feed) else {
+          unknown.insert(entry.tripID)
+          continue
+        }
+        trip = found
+        times = try store.stopTimes(of: found)
+        facts[entry.tripID] = (trip, times)
       }
+      guard !times.isEmpty else { continue }
       // A frequency trip's instance is its start_time; without one there is no instance to name.
-      let startTime = isFrequency ? entry.startTime : nil
-      if isFrequency && startTime == nil { continue }
+      let startTime = trip.isFrequency ? entry.startTime : nil
+      if trip.isFrequency && startTime == nil { continue }
       let today = store.localDate(of: now, feed: info.feed)
       var dates = entry.startDate.map { [$0] } ?? [today.adding(days: -1), today, today.adding(days: 1)]
-      // A start_date on which the trip does not run may be the calendar date of an after-midnight
-      // run of the day before (`Reconciler.afterMidnightRun`): that run is a candidate too.
+      // The earliest time of the trip, in seconds of its service day (its instance's own).
+      let earliest = times.earliestTime.map { Int64($0) }
+      let shift = startTime.map { start in Int64(start.seconds) - Int64(times.firstTime ?? Int32(start.seconds)) } ?? 0
+      // A start_date may be the calendar date of an after-midnight run of the day before
+      // (`Reconciler.afterMidnightRun`, `Reconciler.earlierRunByPredictions`): that run is a
+      // candidate too, when the trip does not run on start_date or starts at or after 24:00:00.
       var repairDate: ServiceDate?
-      if let given = entry.startDate, try !store.tripRuns(entry.tripID, feed: info.feed, on: given) {
-        repairDate = given.adding(days: -1)
-        dates.append(given.adding(days: -1))
+      if let given = entry.startDate {
+        if try !store.runs(trip, on: given) {
+          repairDate = given.adding(days: -1)
+          dates.append(given.adding(days: -1))
+        } else if let earliest, earliest + shift >= 86_400 {
+          repairDate = given.adding(days: -1)
+          dates.append(given.adding(days: -1))
+        }
       }
       for date in dates {
         let instance = TripInstance(
           tripID: entry.tripID, serviceDate: date,
           startTime: date == repairDate ? startTime.map { ServiceTime(seconds: $0.seconds + 86_400) } : startTime)
-        guard !instances.contains(instance), try store.tripRuns(entry.tripID, feed: info.feed, on: date) else { continue }
-        let stops = try store.tripCalls(entry.tripID, feed: info.feed, serviceDate: date, startTime: instance.startTime)
-        guard !stops.isEmpty else { continue }
+        guard !instances.contains(instance), try store.runs(trip, on: date) else { continue }
+        let dayStart = store.serviceDayStart(date, feed: info.feed)
+        let stops = times.calls(dayStart: dayStart, startTime: instance.startTime)
         // Only a run whose first departure is at or after 24:00:00 can be meant by the next date.
         if date == repairDate {
-          guard let first = stops.compactMap({ $0.departure ?? $0.arrival }).min(),
-            first - store.serviceDayStart(date, feed: info.feed) >= 86_400
-          else { continue }
+          guard let first = stops.compactMap({ $0.departure ?? $0.arrival }).min(), first - dayStart >= 86_400 else { continue }
         }
         instances.insert(instance)
         trips.append(
           ScheduledTrip(
-            instance: instance, routeID: info.route.id, stops: stops,
-            serviceDayStart: store.serviceDayStart(date, feed: info.feed), route: info.route, headsign: info.headsign))
+            instance: instance, routeID: info.route.id, stops: stops, serviceDayStart: dayStart, route: info.route,
+            headsign: info.headsign))
       }
     }
     var serviceDayStarts: [ServiceDate: UnixTime] = [:]
@@ -215,6 +231,13 @@ public struct LiveRealtime: Sendable {
   {
     var found = candidates
     if let date = descriptor.startDate.flatMap({ ServiceDate(gtfs: $0) }) {
+      // The run the trip update was matched to, when the merge took the day before's
+      // after-midnight run for this start_date (`Reconciler.earlierRunByPredictions`).
+      let repaired = realtime.report.issues.lazy.compactMap { issue -> TripInstance? in
+        guard case .repairedStartDate(let instance, let given) = issue, given == date else { return nil }
+        return instance
+      }
+      if let run = candidates.first(where: { candidate in repaired.contains { $0 == candidate.instance } }) { return run }
       found = found.filter { $0.instance.serviceDate == date }
       if found.isEmpty { return Reconciler.afterMidnightRun(descriptor, among: candidates) }
     }

@@ -71,6 +71,9 @@ public struct TripReport: Sendable {
   public var access: WheelchairAccess { Accessibility.trip(wheelchairAccessible) }
   public var isCancelled: Bool
   public var isRealtime: Bool
+  /// Whether the trip is not in the timetable: built from its trip update alone (ADDED, or a
+  /// producer's train the timetable lacks), its times the update's.
+  public var isAdded = false
   /// The live vehicle running it, when the realtime has one.
   public var vehicle: VehicleView?
   /// How full that vehicle is.
@@ -109,8 +112,10 @@ public enum TripInspector {
     var vehicleHint: VehicleView?
     let tripID: TripID, details: TripDetails
     var startDate = date
+    var addedTrip: ScheduledTrip?
     switch reference {
     case .text(let text):
+      let addedVehicle = vehicles.first { $0.isAdded && $0.isNamed(text) }
       if let found = try store.tripDetails(TripID(text)) {
         tripID = found.tripID
         details = found
@@ -124,6 +129,12 @@ public enum TripInspector {
       } else if let id = try store.trip(shortName: text), let found = try store.tripDetails(id) {
         tripID = id
         details = found
+      } else if let (trip, found) = try fleet.addedTrip(addedVehicle?.tripID ?? TripID(text)) {
+        // Not in the timetable: the trip its update describes.
+        tripID = trip.instance.tripID
+        details = found
+        addedTrip = trip
+        vehicleHint = addedVehicle
       } else {
         throw Failure.notFound(text)
       }
@@ -137,7 +148,9 @@ public enum TripInspector {
       if startDate == nil { startDate = call.serviceDate }
     }
     let trip: ScheduledTrip
-    if let startDate {
+    if let addedTrip {
+      trip = addedTrip
+    } else if let startDate {
       guard try store.tripRuns(tripID, feed: details.feed, on: startDate) else {
         throw Failure.notRunning(trip: tripID.rawValue, date: startDate)
       }
@@ -187,15 +200,19 @@ public enum TripInspector {
       let own = stopAttributes?.wheelchairBoarding, parent = stopAttributes?.parentWheelchairBoarding
       let guess = predicted[call.stopSequence]
       let live = guess.flatMap { $0.source == .schedule ? nil : $0 }
-      let expectedArrival = live?.expectedArrival, expectedDeparture = live?.expectedDeparture
-      let scheduled = call.departure ?? call.arrival
+      // An added trip has no timetable: its stops' times are the update's predictions.
+      let isAdded = addedTrip != nil
+      let expectedArrival = isAdded ? call.arrival : live?.expectedArrival
+      let expectedDeparture = isAdded ? call.departure : live?.expectedDeparture
+      let scheduled = isAdded ? nil : call.departure ?? call.arrival
       let delay = zip(expectedDeparture ?? expectedArrival, scheduled).map { $0 - $1 }
       calls.append(
         TripReport.Call(
           stopID: call.stopID, name: stop?.name ?? call.stopID.rawValue, platform: platform, stopSequence: call.stopSequence,
-          scheduledArrival: call.arrival, scheduledDeparture: call.departure, expectedArrival: expectedArrival,
-          expectedDeparture: expectedDeparture, delaySeconds: delay, delayStatus: delay.map(options.status(delaySeconds:)),
-          source: guess?.source ?? .schedule, status: .ahead,
+          scheduledArrival: isAdded ? nil : call.arrival, scheduledDeparture: isAdded ? nil : call.departure,
+          expectedArrival: expectedArrival, expectedDeparture: expectedDeparture, delaySeconds: delay,
+          delayStatus: delay.map(options.status(delaySeconds:)), source: isAdded ? .realtime : guess?.source ?? .schedule,
+          status: .ahead,
           isVehicleHere: false, access: Accessibility.stop(own: own, parent: parent),
           wheelchairBoarding: own))
     }
@@ -209,7 +226,7 @@ public enum TripInspector {
     }
 
     var next: TripReport.Continuation?
-    if let (following, info) = try fleet.nextTrip(after: trip, details: details) {
+    if addedTrip == nil, let (following, info) = try fleet.nextTrip(after: trip, details: details) {
       next = TripReport.Continuation(
         tripID: following.instance.tripID, routeShortName: info.route.shortName, headsign: info.headsign,
         departure: following.stops.first?.reference)
@@ -219,7 +236,8 @@ public enum TripInspector {
       feed: details.feed, tripID: tripID, serviceDate: trip.instance.serviceDate, startTime: trip.instance.startTime,
       route: details.route, headsign: details.headsign, shortName: attributes?.shortName, directionID: attributes?.directionID,
       blockID: details.blockID, wheelchairAccessible: attributes?.wheelchairAccessible, isCancelled: prediction?.isCanceled ?? false,
-      isRealtime: prediction != nil || vehicle != nil, vehicle: vehicle, crowding: crowding, calls: calls, next: next)
+      isRealtime: prediction != nil || vehicle != nil || addedTrip != nil, isAdded: addedTrip != nil, vehicle: vehicle,
+      crowding: crowding, calls: calls, next: next)
   }
 
   /// The status of each call: with the vehicle's stop known (`vehicleIndex`), the calls before

@@ -41,6 +41,9 @@ public struct ScheduledCall: Hashable, Sendable {
   public var directionID: Int?
   /// `trips.block_id`: the trips one vehicle runs in turn that day.
   public var blockID: String?
+  /// When the trip leaves its first stop (for a frequency instance, the instance's start), when
+  /// the timetable says.
+  public var tripStart: UnixTime?
 
   /// Creates a call; times already absolute.
   public init(
@@ -48,7 +51,7 @@ public struct ScheduledCall: Hashable, Sendable {
     stopID: StopID, stopSequence: Int, serviceDate: ServiceDate, startTime: ServiceTime? = nil,
     scheduledArrival: UnixTime?, scheduledDeparture: UnixTime?, isInterpolated: Bool = false,
     pickupType: Int = 0, dropOffType: Int = 0, isLastStop: Bool = false, routeType: Int = 3,
-    directionID: Int? = nil, blockID: String? = nil
+    directionID: Int? = nil, blockID: String? = nil, tripStart: UnixTime? = nil
   ) {
     self.feed = feed
     self.tripID = tripID
@@ -68,6 +71,7 @@ public struct ScheduledCall: Hashable, Sendable {
     self.routeType = routeType
     self.directionID = directionID
     self.blockID = blockID
+    self.tripStart = tripStart
   }
 
   /// The time the call is listed by: the departure, else the arrival.

@@ -99,6 +99,16 @@ public struct ShapePath: Sendable, Equatable {
     return (pass.min { $0.distance < $1.distance } ?? earlier).metres
   }
 
+  /// How far `coordinate` lies from the path, in metres: the nearest of its segments.
+  /// - Complexity: O(points).
+  public func distance(from coordinate: Coordinate) -> Double {
+    var nearest = Double.infinity
+    for index in 0..<(points.count - 1) {
+      nearest = min(nearest, Self.project(coordinate, onto: points[index].coordinate, points[index + 1].coordinate).metres)
+    }
+    return nearest
+  }
+
   /// The index of the segment (point i to i + 1) that holds `distance` metres.
   func segment(containing distance: Double) -> Int {
     var low = 0, high = metres.count - 1

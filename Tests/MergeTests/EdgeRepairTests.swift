@@ -47,6 +47,27 @@ import TransitModel
     #expect(result.report.issues.isEmpty)
   }
 
+  /// The general case: the trip runs on both days, and the update's absolute time at B (00:16
+  /// of start_date) is a minute from the day before's 24:15 there but a day from start_date's
+  /// own run: the day before's run is meant, and the repair is said.
+  @Test func predictionsNearTheDayBeforesRunTakeItThoughTheTripRunsOnStartDate() {
+    let today = B.trip("NIGHT", [("A", "24:05"), ("B", "24:15")])
+    let update = B.update("NIGHT", startDate: "20261201", stops: [B.time(B.base + 16 * 60, sequence: 20)])
+    let result = Reconciler.realtime(trips: [night, today], feeds: [B.feed([update])], now: B.now)
+    #expect(result.predictions.keys.map(\.serviceDate) == [Self.friday])
+    #expect(result.predictions[night.instance]?.stops.last?.expectedDeparture == B.base + 16 * 60)
+    #expect(result.report.issues == [.repairedStartDate(night.instance, startDate: B.date)])
+  }
+
+  /// Times near start_date's own run (24:16 of start_date) keep it: nothing is repaired.
+  @Test func predictionsNearTheStartDatesRunKeepIt() {
+    let today = B.trip("NIGHT", [("A", "24:05"), ("B", "24:15")])
+    let update = B.update("NIGHT", startDate: "20261201", stops: [B.time(B.base + 86_400 + 16 * 60, sequence: 20)])
+    let result = Reconciler.realtime(trips: [night, today], feeds: [B.feed([update])], now: B.now)
+    #expect(result.predictions.keys.map(\.serviceDate) == [B.date])
+    #expect(result.report.issues.isEmpty)
+  }
+
   /// DUPLICATED with no trip_properties: the copy starts at the descriptor's start_time, keeps
   /// the trip_id and date, and is told from the original by its start time.
   @Test func aDuplicateWithoutPropertiesStartsAtStartTime() {

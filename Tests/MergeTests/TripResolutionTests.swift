@@ -143,6 +143,87 @@ import TransitModel
     #expect(Reconciler.replacementPeriods(in: [feed]) == [RouteID("1"): Build.now + 1_800])
   }
 
+  /// The period holds every trip that starts in it: a trip already under way (it left its first
+  /// stop at 07:40, before the period's end at 08:30) that the feed omits is not running, though
+  /// it reaches this stop at 08:45, after the end; one starting at 08:35 keeps its time.
+  @Test func aTripUnderWayTheFeedOmitsIsNotShownThoughItsCallIsAfterThePeriod() {
+    let underWay = Build.trip("underWay", [("S0", "07:40"), ("S1", "08:45"), ("S2", "08:55")], route: "1")
+    let later = Build.trip("later", [("S0", "08:35"), ("S1", "08:50"), ("S2", "09:00")], route: "1")
+    var header = FeedHeader(gtfsRealtimeVersion: "1.0", timestamp: UInt64((Build.now - 20).seconds))
+    header.nyctFeedHeader = NyctFeedHeader(
+      nyctSubwayVersion: "1.0",
+      tripReplacementPeriods: [TripReplacementPeriod(routeID: "1", replacementPeriod: TimeRange(end: UInt64(Build.at("08:30").seconds)))])
+    let calls = [underWay, later].map { trip in
+      var call = Build.call(trip, sequence: 20)
+      call.tripStart = trip.stops.first?.departure
+      return call
+    }
+    let result = Reconciler.departures(
+      scheduled: calls, trips: [], feeds: [FeedMessage(header: header, entities: [])], now: Build.now,
+      request: DepartureRequest(stopIDs: ["S1"], from: Build.now, feed: "test", fallbackServiceDate: Build.date))
+    #expect(result.departures.map(\.call.tripID.rawValue) == ["later"])
+  }
+
+  /// NYCT's trains are assigned at the origin terminal: an update whose extension lacks
+  /// `is_assigned` is the plan, marked as awaiting its train, for a timetable trip and for a
+  /// trip built from the update alike; an assigned one, or a feed without the extension, is not.
+  @Test func anUnassignedTrainIsMarkedAsAwaitingItsTrain() {
+    let trip = Build.trip("T1", [("S1", "08:10"), ("S2", "08:20")])
+    let other = Build.trip("T2", [("S1", "08:12"), ("S2", "08:22")])
+    let plain = Build.trip("T3", [("S1", "08:14"), ("S2", "08:24")])
+    var waiting = Build.update("T1", stops: [Build.time(Build.at("08:11"), sequence: 10)])
+    waiting.trip?.nyctTripDescriptor = NyctTripDescriptor(trainID: "01 0810 242/SFT")
+    var running = Build.update("T2", stops: [Build.time(Build.at("08:13"), sequence: 10)])
+    running.trip?.nyctTripDescriptor = NyctTripDescriptor(trainID: "01 0812 242/SFT", isAssigned: true)
+    let noExtension = Build.update("T3", stops: [Build.time(Build.at("08:15"), sequence: 10)])
+    var built = Build.update("X9", .added, stops: [Build.time(Build.at("08:16"), stop: "S1"), Build.time(Build.at("08:26"), stop: "S2")])
+    built.trip?.nyctTripDescriptor = NyctTripDescriptor(trainID: "01 0816 242/SFT", isAssigned: false)
+    let result = Build.departures(
+      [trip, other, plain].map { Build.call($0, sequence: 10) }, trips: [trip, other, plain],
+      feeds: [Build.feed([waiting, running, noExtension, built])], stops: ["S1"], from: Build.now)
+    let marks = Dictionary(result.departures.map { ($0.call.tripID.rawValue, $0.isAwaitingTrain) }, uniquingKeysWith: { a, _ in a })
+    #expect(marks == ["T1": true, "T2": false, "T3": false, "X9": true])
+  }
+
+  /// An added trip's last stop is no departure, but with arrivals asked for (`--arrivals`) its
+  /// arrival there is listed, as the timetable's last stops are.
+  @Test func anAddedTripsLastStopIsAnArrivalWhenArrivalsAreAsked() {
+    let added = Build.update(
+      "X1", .added,
+      stops: [
+        Build.time(Build.at("08:10"), stop: "S1"),
+        TripUpdate.StopTimeUpdate(stopID: "S2", arrival: .init(time: Build.at("08:20").seconds)),
+      ])
+    for (arrivals, expected) in [(false, [StopID]()), (true, ["S2"])] {
+      let result = Reconciler.departures(
+        scheduled: [], trips: [], feeds: [Build.feed([added])], now: Build.now,
+        request: DepartureRequest(
+          stopIDs: ["S2"], from: Build.now, feed: "test", fallbackServiceDate: Build.date, includeArrivals: arrivals))
+      #expect(result.departures.map(\.call.stopID) == expected)
+      if arrivals {
+        #expect(result.departures.first?.expected == Build.at("08:20"))
+        #expect(result.departures.first?.call.isLastStop == true)
+      }
+    }
+  }
+
+  /// An update whose every stop is foreign to its trip places nothing: it is counted unmatched
+  /// as "no stop known", not matched; one naming a stop of the trip, or none at all (a
+  /// trip-wide delay), is matched.
+  @Test func anUpdateNamingNoStopOfItsTripIsUnmatched() {
+    let trip = Build.trip("T1", [("S1", "08:10"), ("S2", "08:20")])
+    let delayOnly = Build.trip("T2", [("S1", "08:12"), ("S2", "08:22")])
+    let named = Build.trip("T3", [("S1", "08:14"), ("S2", "08:24")])
+    let foreign = Build.update("T1", stops: [Build.time(Build.at("08:11"), stop: "Z9"), Build.time(Build.at("08:21"), sequence: 99)])
+    let whole = Build.update("T2", delay: 60)
+    let good = Build.update("T3", stops: [Build.time(Build.at("08:11"), stop: "Z9"), Build.time(Build.at("08:25"), stop: "S2")])
+    let realtime = Reconciler.realtime(trips: [trip, delayOnly, named], feeds: [Build.feed([foreign, whole, good])], now: Build.now)
+    #expect(realtime.report.tripUpdateCount == 3)
+    #expect(realtime.report.matchedTripUpdateCount == 2)
+    #expect(realtime.report.unmatched == [.noStopKnown: 1])
+    #expect(Set(realtime.predictions.keys.map(\.tripID.rawValue)) == ["T2", "T3"])
+  }
+
   /// Every trip update is counted, one without trip_id too (it was dropped without a word).
   @Test func aTripUpdateWithoutTripIDIsCounted() {
     let update = TripUpdate(trip: TripDescriptor(routeID: "R1", startTime: "08:10:00"), stopTimeUpdates: [])

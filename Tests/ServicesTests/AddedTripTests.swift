@@ -37,7 +37,7 @@ import Testing
     // 9611018WKDY's update lists one stop only (DELN, 1565199930/40): nothing to place it between.
     #expect(!added.contains("9611018WKDY"))
     let text = transit(["vehicles", "--realtime", capture, "--now", now, "--data-dir", home.path])
-    #expect(text.stdout.contains("live, added trip, placed by its trip update"))
+    #expect(text.stdout.contains("live, not in timetable, placed by its trip update"))
   }
 
   @Test func aTripNeitherTheTimetableNorTheFeedHasIsUnknown() throws {

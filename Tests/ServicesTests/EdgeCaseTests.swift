@@ -152,8 +152,9 @@ struct PlanSuggestionTests {
 
 /// Service FRI runs on Fridays only (2024-02-09 is one). NIGHT leaves A at 24:05, B 24:15, C
 /// 24:25 of the Friday's service day; DAY leaves A at 10:00, reaches B at 10:08 and waits
-/// there until 10:10, reaches C at 10:20. Zone UTC, so a service day starts at 00:00 UTC of
-/// its date.
+/// there until 10:10, reaches C at 10:20. LATE (service FRISAT: Fridays and Saturdays) leaves
+/// A at 24:35, B at 24:45 and reaches C at 24:55. Zone UTC, so a service day starts at 00:00 UTC of its
+/// date.
 final class EdgeFeedHome: @unchecked Sendable {
   let folder = TemporaryFolder()
   var data: String { folder.path + "/data" }
@@ -166,8 +167,9 @@ final class EdgeFeedHome: @unchecked Sendable {
       "stops.txt": "stop_id,stop_name,stop_lat,stop_lon\nA,Alpha,53.30,-6.30\nB,Bravo,53.31,-6.31\nC,Charlie,53.32,-6.32\n",
       "routes.txt": "route_id,agency_id,route_short_name,route_long_name,route_type\nR1,E,1,One,3\n",
       "calendar.txt":
-        "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nFRI,0,0,0,0,1,0,0,20240101,20241231\n",
-      "trips.txt": "route_id,service_id,trip_id,trip_headsign\nR1,FRI,NIGHT,Charlie\nR1,FRI,DAY,Charlie\n",
+        "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nFRI,0,0,0,0,1,0,0,20240101,20241231\n"
+        + "FRISAT,0,0,0,0,1,1,0,20240101,20241231\n",
+      "trips.txt": "route_id,service_id,trip_id,trip_headsign\nR1,FRI,NIGHT,Charlie\nR1,FRI,DAY,Charlie\nR1,FRISAT,LATE,Charlie\n",
       "stop_times.txt": """
       trip_id,arrival_time,departure_time,stop_id,stop_sequence
       NIGHT,24:05:00,24:05:00,A,1
@@ -176,6 +178,9 @@ final class EdgeFeedHome: @unchecked Sendable {
       DAY,10:00:00,10:00:00,A,1
       DAY,10:08:00,10:10:00,B,2
       DAY,10:20:00,10:20:00,C,3
+      LATE,24:35:00,24:35:00,A,1
+      LATE,24:45:00,24:45:00,B,2
+      LATE,24:55:00,24:55:00,C,3
 
       """,
     ]
@@ -239,6 +244,29 @@ final class EdgeFeedHome: @unchecked Sendable {
     #expect(repairs.first?["start_date"] as? String == "20240210")
     #expect(repairs.first?["service_date"] as? String == "20240209")
     #expect(text.contains("note: trip NIGHT: start_date 20240210 read as service day 20240209"), "\(text)")
+  }
+
+  /// The general case: LATE runs on the Friday and on the Saturday, and start_date 20240210
+  /// names the Saturday, yet the update's time at B (00:46 of the 10th) is a minute from the
+  /// Friday's 24:45 and a day from the Saturday's: the Friday run is meant, and said.
+  @Test func predictionsNearTheDayBeforesRunAreThatRunsThoughTheTripRunsOnStartDate() throws {
+    let path = try home.realtime(
+      [
+        TripUpdate(
+          trip: TripDescriptor(tripID: "LATE", startDate: "20240210"),
+          stopTimeUpdates: [.init(stopSequence: 2, departure: .init(time: Self.midnight + 46 * 60))])
+      ], timestamp: UInt64(Self.midnight + 360), name: "late")
+    let (json, _) = try home.board("B", now: "2024-02-10T00:06:00Z", realtime: path, window: 60)
+    let departures = try #require(json["departures"] as? [[String: Any]])
+    let late = try #require(departures.first { $0["trip_id"] as? String == "LATE" }, "\(departures)")
+    #expect(late["service_date"] as? String == "20240209")
+    #expect(late["scheduled"] as? String == "2024-02-10T00:45:00Z")
+    #expect(late["expected"] as? String == "2024-02-10T00:46:00Z")
+    let repairs = try #require((json["realtime"] as? [String: Any])?["repairs"] as? [[String: Any]])
+    #expect(repairs.count == 1)
+    #expect(repairs.first?["trip_id"] as? String == "LATE")
+    #expect(repairs.first?["start_date"] as? String == "20240210")
+    #expect(repairs.first?["service_date"] as? String == "20240209")
   }
 
   /// The same repair for every command: `vehicles` places the trip by its update.

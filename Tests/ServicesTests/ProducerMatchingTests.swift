@@ -39,7 +39,11 @@ struct DescriptorMatchingTests {
   var home: String { get throws { try SharedHome.holding("caltrain-2023.zip").path } }
 
   /// The capture with each trip_id replaced by what trips.txt and stop_times.txt say of the trip.
-  func descriptorOnlyCapture(keepDirection: Bool = true) throws -> (path: String, folder: TemporaryFolder, count: Int) {
+  func descriptorOnlyCapture(
+    keepDirection: Bool = true, keepDate: Bool = true
+  ) throws -> (
+    path: String, folder: TemporaryFolder, count: Int
+  ) {
     let trips = Dictionary(uniqueKeysWithValues: try sharedRows("caltrain-2023.zip", "trips.txt").map { ($0["trip_id"]!, $0) })
     var first: [String: (sequence: Int, time: String)] = [:]
     for row in try sharedRows("caltrain-2023.zip", "stop_times.txt") {
@@ -57,6 +61,7 @@ struct DescriptorMatchingTests {
       trip.routeID = row["route_id"]
       trip.directionID = keepDirection ? row["direction_id"].flatMap { UInt32($0) } : nil
       trip.startTime = start.count == 7 ? "0" + start : start
+      if !keepDate { trip.startDate = nil }
       update.trip = trip
       feed.entities[index].tripUpdate = update
       count += 1
@@ -96,6 +101,33 @@ struct DescriptorMatchingTests {
     #expect(updates["total"] as? Int == 19)
     let match = try #require(realtime["match"] as? [String: Any])
     #expect(match["trip_updates"] as? [String: Int] == ["descriptor": 19])
+  }
+
+  /// Without start_date the run is today's in the zone of the feed holding the route: with a
+  /// Dublin feed held too (listed first; 2023-11-08 there at 01:06Z, while it is still the 7th
+  /// in California) the board is still the trip_id board, row for row.
+  @Test func withoutStartDateTodayIsTheRoutesFeedsDay() throws {
+    let folder = TemporaryFolder()
+    #expect(transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "aaa-dublin", "--quiet", "--data-dir", folder.path]).code == 0)
+    let caltrain = try #require(SharedData.path("static/caltrain-2023.zip"))
+    #expect(transit(["ingest", caltrain, "--feed", "caltrain", "--quiet", "--data-dir", folder.path]).code == 0)
+    let rewritten = try descriptorOnlyCapture(keepDate: false)
+    func board(_ realtime: String) throws -> [[String: Any]] {
+      let result = transit([
+        "departures", "70172", "--json", "--limit", "30", "--data-dir", folder.path, "--now", Self.now, "--realtime", realtime,
+      ])
+      #expect(result.code == 0, "\(result.stderr)")
+      return try #require((result.json as? [String: Any])?["departures"] as? [[String: Any]])
+    }
+    let withIDs = try board(try #require(SharedData.path("rt/caltrain-tripupdates-20231108T010534Z.pb")))
+    let withDescriptors = try board(rewritten.path)
+    #expect(withIDs.contains { $0["source"] as? String == "realtime" })
+    #expect(withIDs.count == withDescriptors.count)
+    for (a, b) in zip(withIDs, withDescriptors) {
+      for key in ["trip_id", "service_date", "expected", "source"] {
+        #expect(String(describing: a[key] ?? "nil") == String(describing: b[key] ?? "nil"), "\(key) of \(a["trip_id"] ?? "")")
+      }
+    }
   }
 
   /// The text board says how they matched; without trip_ids they are counted, never "0 of 0".
@@ -138,12 +170,12 @@ struct NYCTMatchingTests {
     return formatter.string(from: date)
   }
 
-  func board(_ stop: String, capture file: String, extra: [String] = []) throws -> [String: Any] {
+  func board(_ stop: String, capture file: String, window: Int = 30, extra: [String] = []) throws -> [String: Any] {
     let feed = try capture(file)
     let now = Self.iso(try #require(feed.header?.timestamp) + 20)
     let result = transit(
       [
-        "departures", stop, "--json", "--limit", "200", "--window", "30", "--data-dir", try home, "--now", now, "--realtime",
+        "departures", stop, "--json", "--limit", "200", "--window", "\(window)", "--data-dir", try home, "--now", now, "--realtime",
         try #require(SharedData.path("rt/" + file)),
       ] + extra)
     #expect(result.code == 0, "\(result.stderr)")
@@ -223,6 +255,93 @@ struct NYCTMatchingTests {
     }
     #expect(!inPeriod.isEmpty)
     #expect(inPeriod.allSatisfy { $0["source"] as? String == "realtime" })
+  }
+
+  /// The period holds every trip that starts in it, so also every trip already under way: a
+  /// timetable row of a replaced route is shown only for a trip that starts after the period
+  /// ends. Each such row's trip start is computed here from stop_times.txt (its first
+  /// departure on the service day, noon minus 12 h being midnight on this DST-free date).
+  @Test func onlyTripsStartingAfterThePeriodKeepTheirTimetableTimes() throws {
+    let file = "nyct-subway-20230529T180606Z.pb"
+    let feed = try capture(file)
+    let periods = try #require(feed.header?.nyctFeedHeader).tripReplacementPeriods
+    let routes = Set(periods.compactMap(\.routeID))
+    let end = Int64(try #require(periods.first?.replacementPeriod?.end))
+    var firstDeparture: [String: Int] = [:]
+    for row in try sharedRows("nyct-subway-multi-2023.zip", "stop_times.txt") {
+      guard let trip = row["trip_id"], let seconds = (row["departure_time"]).flatMap(gtfsSeconds) else { continue }
+      firstDeparture[trip] = min(firstDeparture[trip] ?? .max, seconds)
+    }
+    // 2023-05-29 00:00 in New York (EDT, UTC-4).
+    let midnight: Int64 = 1_685_332_800
+    let rows = try #require(try board("127", capture: file, window: 90)["departures"] as? [[String: Any]])
+    let timetableRows = rows.filter { routes.contains($0["route_id"] as? String ?? "") && $0["source"] as? String == "schedule" }
+    #expect(!timetableRows.isEmpty)
+    for row in timetableRows {
+      let trip = try #require(row["trip_id"] as? String)
+      let start = midnight + Int64(try #require(firstDeparture[trip], "\(trip)"))
+      #expect(start > end, "\(trip) starts at \(start), in the period ending \(end)")
+    }
+  }
+
+  /// A train NYCT has not assigned is the plan, not a running train: its rows carry
+  /// `train_assigned: false` and no vehicle, and the text says "no train yet". The unassigned
+  /// trips are read here from the capture's extension.
+  @Test func unassignedTrainsAreNotShownAsRunning() throws {
+    let file = "nyct-subway-20230529T180606Z.pb"
+    let feed = try capture(file)
+    var unassigned = Set<String>()
+    var assigned = Set<String>()
+    for update in feed.entities.compactMap(\.tripUpdate) {
+      guard let trip = update.trip, let nyct = trip.nyctTripDescriptor, let id = trip.tripID else { continue }
+      if nyct.isAssigned == true { assigned.insert(id) } else { unassigned.insert(id) }
+    }
+    try #require(!unassigned.isEmpty)
+    let rows = try #require(try board("127", capture: file)["departures"] as? [[String: Any]])
+    let live = rows.filter { $0["source"] as? String == "realtime" }
+    let waiting = live.filter { $0["train_assigned"] as? Bool == false }
+    #expect(!waiting.isEmpty)
+    for row in waiting { #expect(row["vehicle_id"] is NSNull || row["vehicle_id"] == nil) }
+    // A row carries the mark exactly when its update (by the timetable trip it matched, or its
+    // own id when built from it) is unassigned; the built rows are checked here by their id.
+    let builtRows = live.filter { $0["status"] as? String == "added" }
+    for row in builtRows {
+      let id = try #require(row["trip_id"] as? String)
+      #expect((row["train_assigned"] as? Bool == false) == unassigned.contains(id), "\(id)")
+    }
+    let feedTime = Int64(try #require(feed.header?.timestamp)) + 20
+    let text = transit([
+      "departures", "127", "--limit", "200", "--window", "30", "--data-dir", try home, "--now", Self.iso(UInt64(feedTime)),
+      "--realtime", try #require(SharedData.path("rt/" + file)),
+    ])
+    #expect(text.stdout.contains("no train yet"))
+  }
+
+  /// A train the timetable lacks is shown by `trip show` (by its RT trip id and by its train
+  /// id) with the update's stops and times, said to be not in the timetable; the stops are
+  /// the capture's own, in order.
+  @Test func tripShowKnowsATrainBuiltFromTheUpdate() throws {
+    let file = "nyct-subway-20230529T180606Z.pb"
+    let feed = try capture(file)
+    let now = Self.iso(try #require(feed.header?.timestamp) + 20)
+    let path = try #require(SharedData.path("rt/" + file))
+    let json = try #require(try board("127", capture: file)["departures"] as? [[String: Any]])
+    let built = try #require(json.first { $0["status"] as? String == "added" && $0["vehicle_id"] is String })
+    let tripID = try #require(built["trip_id"] as? String)
+    let update = try #require(feed.entities.compactMap(\.tripUpdate).first { $0.trip?.tripID == tripID })
+    let stops = update.stopTimeUpdates.compactMap { stu in
+      (stu.departure?.time ?? stu.arrival?.time) == nil || stu.scheduleRelationship == .skipped ? nil : stu.stopID
+    }
+    for name in [tripID, try #require(built["vehicle_id"] as? String)] {
+      let result = transit(["trip", "show", name, "--json", "--data-dir", try home, "--now", now, "--realtime", path])
+      #expect(result.code == 0, "\(result.stderr)")
+      let report = try #require(result.json as? [String: Any])
+      #expect((report["trip"] as? [String: Any])?["added"] as? Bool == true)
+      let calls = try #require(report["calls"] as? [[String: Any]])
+      #expect(calls.compactMap { $0["stop_id"] as? String } == stops)
+    }
+    let text = transit(["trip", "show", tripID, "--data-dir", try home, "--now", now, "--realtime", path])
+    #expect(text.stdout.contains("not in the timetable"))
   }
 
   /// `vehicles` and `departures` agree train by train: every train a board row names is a

@@ -47,7 +47,7 @@ import Testing
         Red  Suir Road ♿                        platform C  07:40 · now                              scheduled
         Red  Suir Road ♿                        platform C  07:51 · 11 min  sched 07:50  on time     live
         27   Crumlin Hospital ♿                 platform A  07:53 · 13 min  sched 07:50  3 min late  live
-        27   Crumlin Hospital (extra)            platform A  07:57 · 17 min                           live, added
+        27   Crumlin Hospital (extra)            platform A  07:57 · 17 min                           live, not in timetable
         54A  Kingswood ♿                        platform B  07:59 · 19 min  sched 07:55  4 min late  live, interpolated
         49   Templeogue Village via Old Bawn ♿  platform B  08:00                                    skipped
         Red  Suir Road ♿                        platform C  08:00 · 20 min               on time     live

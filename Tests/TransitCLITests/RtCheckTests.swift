@@ -62,7 +62,8 @@ import Testing
     }
     let entities = [
       FeedEntity(id: "tu1", tripUpdate: update), FeedEntity(id: "tu2", tripUpdate: unknown),
-      FeedEntity(id: "v1", vehicle: vehicle("V1", lat: 53.29, lon: -6.37, bearing: 400, speed: 40)),  // E027, W004
+      // E027, W004; E029: 340 m from shape R27_0 (worked out by hand from Data/gtfs/shapes.txt).
+      FeedEntity(id: "v1", vehicle: vehicle("V1", lat: 53.29, lon: -6.37, bearing: 400, speed: 40)),
       FeedEntity(id: "v2", vehicle: vehicle("V1", lat: 91, lon: -6.37)),  // E052, E026
       FeedEntity(id: "v3", vehicle: vehicle("V3", lat: 48.85, lon: 2.35)),  // E028: Paris
     ]
@@ -75,7 +76,7 @@ import Testing
     let counts = try rules(result)
     let expected = [
       "E003": 1, "E004": 1, "E011": 1, "E012": 1, "E017": 0, "E018": 1, "E022": 1, "E025": 1, "E026": 1, "E027": 1, "E028": 1,
-      "E036": 1, "E037": 1, "E050": 0, "E052": 1, "W004": 1, "W008": 1,
+      "E029": 1, "E036": 1, "E037": 1, "E050": 0, "E052": 1, "W004": 1, "W008": 1,
     ]
     #expect(counts == expected)
     let text = check([first, second], home: home, json: false)
@@ -83,6 +84,31 @@ import Testing
     #expect(text.stdout.contains("FAIL E003 trip_id not in the GTFS (and not ADDED): 1 (e.g. entity tu2: trip_id no-such-trip)"))
     #expect(text.stdout.contains("trip updates: 1 of 2 matched"))
     #expect(text.stdout.contains("1 unmatched, unknown_trip: trip no-such-trip"))
+  }
+
+  /// E029: a vehicle on its trip's shape (at one of R27_0's points) passes; one about 1 km east
+  /// of every point of it fires; an alert with effect DETOUR for the trip spares it.
+  @Test func aVehicleFarFromItsShapeFiresUnlessOnADetour() throws {
+    let home = DemoHome(), folder = TemporaryFolder()
+    func vehicle(_ id: String, lat: Float, lon: Float) -> FeedEntity {
+      FeedEntity(
+        id: id,
+        vehicle: VehiclePosition(
+          trip: TripDescriptor(tripID: "27-WK-0-0600"), vehicle: VehicleDescriptor(id: id),
+          position: Position(latitude: lat, longitude: lon)))
+    }
+    let on = vehicle("on", lat: 53.323841, lon: -6.313396)
+    let off = vehicle("off", lat: 53.323841, lon: -6.298)
+    let plain = try write(FeedMessage(header: Self.header, entities: [on, off]), in: folder, name: "plain.pb")
+    #expect(try rules(check([plain], home: home))["E029"] == 1)
+    let text = check([plain], home: home, json: false).stdout
+    #expect(text.contains("E029") && text.contains("entity off"), "\(text)")
+    var detour = Alert()
+    detour.effect = .detour
+    detour.informedEntities = [EntitySelector(trip: TripDescriptor(tripID: "27-WK-0-0600"))]
+    let spared = try write(
+      FeedMessage(header: Self.header, entities: [on, off, FeedEntity(id: "a1", alert: detour)]), in: folder, name: "detour.pb")
+    #expect(try rules(check([spared], home: home))["E029"] == 0)
   }
 
   @Test func aMissingFileIsOneLineAndExit1() {

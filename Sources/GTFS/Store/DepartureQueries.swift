@@ -91,7 +91,7 @@ extension FeedReader {
 
   static let tripsInWindowSQL = """
     SELECT tt.trip_idx, substr(tt.times, ?4, 8), substr(tt.interpolated, ?5, 1),
-           t.trip_id, t.headsign, t.service_idx, t.direction_id, t.block_id
+           t.trip_id, t.headsign, t.service_idx, t.direction_id, t.block_id, tt.first_departure
     FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx
     WHERE tt.pattern_idx = ?1 AND tt.first_departure BETWEEN ?2 AND ?3
     """
@@ -102,7 +102,7 @@ extension FeedReader {
 
   static let tripByIndexSQL = """
     SELECT tt.trip_idx, substr(tt.times, ?2, 8), substr(tt.interpolated, ?3, 1),
-           t.trip_id, t.headsign, t.service_idx, t.direction_id, t.block_id
+           t.trip_id, t.headsign, t.service_idx, t.direction_id, t.block_id, tt.first_departure
     FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx
     WHERE tt.trip_idx = ?1
     """
@@ -149,6 +149,8 @@ extension FeedReader {
     var service: Int64
     var directionID: Int?
     var blockID: String?
+    /// `trip_times.first_departure`, seconds of the service day.
+    var firstDeparture: Int32?
   }
 
   /// The route `route` (a route_idx), read once per reader: a busy stop's hundred patterns
@@ -205,7 +207,7 @@ extension FeedReader {
       isInterpolated: !bits.isEmpty && bits[0] & (1 << UInt8(position % 8)) != 0,
       tripID: select.text(3), headsign: select.optionalText(4).flatMap { $0.isEmpty ? nil : $0 },
       service: select.int64(5), directionID: select.optionalInt(6).map(Int.init),
-      blockID: select.optionalText(7).flatMap { $0.isEmpty ? nil : $0 })
+      blockID: select.optionalText(7).flatMap { $0.isEmpty ? nil : $0 }, firstDeparture: select.optionalInt(8).map(Int32.init))
   }
 
   /// The name of the last stop of `pattern` (the headsign of last resort).
@@ -279,7 +281,8 @@ extension FeedReader {
           scheduledArrival: trip.arrival.map { base + Int64($0 + offset) },
           scheduledDeparture: call.isLast ? nil : trip.departure.map { base + Int64($0 + offset) },
           isInterpolated: trip.isInterpolated, pickupType: call.pickupType, dropOffType: call.dropOffType,
-          isLastStop: call.isLast, routeType: call.route.routeType, directionID: trip.directionID, blockID: trip.blockID))
+          isLastStop: call.isLast, routeType: call.route.routeType, directionID: trip.directionID, blockID: trip.blockID,
+          tripStart: trip.firstDeparture.map { base + Int64($0 + offset) }))
     }
 
     /// Adds the calls from `from` to `until` to `result`.

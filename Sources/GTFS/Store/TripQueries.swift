@@ -55,6 +55,76 @@ extension Store {
   }
 }
 
+/// What a realtime step needs of one trip, read in one lookup: its service and whether it is a
+/// frequencies.txt template, so the days it runs are asked of the calendar alone
+/// (`Store.runs(_:on:)`) and its stop times are read once for every day (`Store.stopTimes(of:)`).
+public struct TripFacts: Sendable, Hashable {
+  /// The feed holding the trip.
+  public var feed: FeedName
+  public var tripID: TripID
+  /// `trips.service_idx`.
+  var service: Int64
+  /// Whether its instances are told apart by start_time (rule 3).
+  public var isFrequency: Bool
+}
+
+/// A trip's stop times in seconds of its service day, read once, placed on any day.
+public struct TripStopTimes: Sendable {
+  var rows: [(stopID: StopID, stopSequence: Int, arrival: Int32?, departure: Int32?, shapeDistance: Double?)]
+
+  /// Whether the trip has no stop times.
+  public var isEmpty: Bool { rows.isEmpty }
+  /// The earliest time of any of its stops, in seconds of the service day.
+  public var earliestTime: Int32? { rows.compactMap { $0.departure ?? $0.arrival }.min() }
+  /// The first departure (else arrival), in seconds of the service day.
+  public var firstTime: Int32? { rows.first.flatMap { $0.departure ?? $0.arrival } }
+  /// The last arrival (else departure).
+  public var lastTime: Int32? { rows.last.flatMap { $0.arrival ?? $0.departure } }
+
+  /// The calls on the service day starting at `dayStart`; a frequency instance's `startTime`
+  /// shifts them to it (`Store.tripCalls`).
+  public func calls(dayStart base: UnixTime, startTime: ServiceTime? = nil) -> [ScheduledStop] {
+    var offset: Int64 = 0
+    if let startTime, let first = rows.first.flatMap({ $0.departure ?? $0.arrival }) {
+      offset = Int64(startTime.seconds) - Int64(first)
+    }
+    return rows.map { row in
+      ScheduledStop(
+        stopID: row.stopID, stopSequence: row.stopSequence, arrival: row.arrival.map { base + Int64($0) + offset },
+        departure: row.departure.map { base + Int64($0) + offset }, shapeDistance: row.shapeDistance)
+    }
+  }
+}
+
+extension Store {
+  /// The facts of `tripID` in `feed`, nil for an unknown trip.
+  /// - Complexity: one indexed lookup.
+  public func tripFacts(_ tripID: TripID, feed: FeedName) throws -> TripFacts? {
+    guard let reader = reader(feed) else { return nil }
+    let select = try reader.db.cached("SELECT trip_idx, service_idx FROM trips WHERE trip_id = ?")
+    select.bind(tripID.rawValue, at: 1)
+    guard try select.step() else { return nil }
+    return TripFacts(
+      feed: feed, tripID: tripID, service: select.int64(1), isFrequency: reader.frequencyTrips.contains(select.int64(0)))
+  }
+
+  /// Whether the trip runs on service date `date` (its service is active then), from the
+  /// calendar alone (cached per date).
+  public func runs(_ trip: TripFacts, on date: ServiceDate) throws -> Bool {
+    guard let reader = reader(trip.feed) else { return false }
+    return try reader.calendar.services(on: date).contains(trip.service)
+  }
+
+  /// The trip's stop times, read once (`tripCalls` reads them per day).
+  public func stopTimes(of trip: TripFacts) throws -> TripStopTimes {
+    guard let reader = reader(trip.feed) else { return TripStopTimes(rows: []) }
+    return TripStopTimes(
+      rows: try reader.timetable.stopTimes(ofTrip: trip.tripID.rawValue).map {
+        (StopID($0.stopID), $0.stopSequence, $0.arrival, $0.departure, $0.shapeDistTraveled)
+      })
+  }
+}
+
 extension Store {
   /// Whether `tripID` of `feed` is a frequencies.txt template: its instances are told apart by
   /// start_time (rule 3), where a timetabled trip's start_time only repeats its first departure.

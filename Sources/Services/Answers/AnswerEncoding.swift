@@ -71,6 +71,8 @@ public struct DepartureAnswer: Encodable, Sendable {
     }
     try members.encode(isReachable, forKey: "reachable")
     try members.encode(departure.isPredictionIgnored, forKey: "prediction_ignored")
+    // Only when the producer says no train serves it yet (NYCT: not assigned).
+    if departure.isAwaitingTrain { try members.encode(false, forKey: "train_assigned") }
   }
 }
 

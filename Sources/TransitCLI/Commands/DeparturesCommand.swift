@@ -237,11 +237,11 @@ enum DeparturesCommand: TransitCommand {
       default: delay = seconds == 0 ? "" : seconds > 0 ? "+\(minutes) min" : "-\(minutes) min"
       }
     }
-    let marker: String
+    var marker: String
     switch departure.status {
     case .cancelled: marker = paint("cancelled", code: "31", colour)
     case .skipped: marker = "skipped"
-    case .added: marker = "live, added"
+    case .added: marker = departure.isAwaitingTrain ? "not in timetable, no train yet" : "live, not in timetable"
     default:
       switch departure.source {
       case .realtime: marker = "live"
@@ -249,6 +249,8 @@ enum DeparturesCommand: TransitCommand {
       case .propagated: marker = "live, carried forward"
       case .schedule: marker = departure.isPredictionIgnored ? "prediction ignored (too far from the timetable)" : "scheduled"
       }
+      // The producer's plan, not a running train (NYCT: not yet assigned).
+      if departure.isAwaitingTrain && departure.source != .schedule { marker = "planned, no train yet" }
     }
     return [scheduled, delay, marker + (departure.platformChange.map { ", " + PlatformChangeText.text($0) } ?? "")]
   }

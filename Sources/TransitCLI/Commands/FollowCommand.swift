@@ -206,6 +206,14 @@ enum FollowCommand: TransitCommand {
         if !once && (index < moments.count || moments.isEmpty) { out.line() }
       }
       if once { break }
+      if index == moments.count, moments.count > 1, let screen, let shown = lastFrame {
+        // The replay's last frame stays up for one more of its gaps before the view ends, as
+        // every earlier one did, rather than vanishing as soon as it is drawn.
+        let gap = Double(moments[moments.count - 1].0 - moments[moments.count - 2].0) / speed
+        if pause(screen, seconds: gap, frame: shown, panel: panel, speed: speed, zone: zone, ascii: ascii, context: invocation.context) {
+          break
+        }
+      }
       if moments.isEmpty {
         // Live: the next fetch in step with the feed's own clock.
         let stamp = feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) }
@@ -313,7 +321,7 @@ enum FollowCommand: TransitCommand {
     lines.append(
       "\(view.routeShortName ?? view.routeID?.rawValue ?? (view.isAdded ? "added trip" : "?")) to \(view.headsign ?? "?")"
         + (vehicle.map { " · vehicle \($0)" } ?? "") + " · \(clock(now))")
-    var state: [String] = [view.isEstimated ? "estimated from the timetable" : view.isAdded ? "live, a trip the feed adds" : "live"]
+    var state: [String] = [view.isEstimated ? "estimated from the timetable" : view.isAdded ? "live, not in the timetable" : "live"]
     if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(VehiclesCommand.ageText(now - stamp)) ago") }
     if let speed = view.speedMetersPerSecond.flatMap(VehiclesCommand.speedText) {
       state.append(speed + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? ""))

@@ -31,7 +31,7 @@ public enum RtCheckCommand: TransitCommand {
       Then runs the consumer-side rules of the GTFS-Realtime validator, by its ids: E003 unknown
       trip, E004 unknown route, E011 unknown stop, E012/E017/E018/E050 timestamps, E022 times not
       increasing, E025 departure before arrival, E026-E028 bad or out-of-area coordinates and
-      bearings, E036/E037 repeated stops, E052 duplicate vehicle id, W004 unrealistic speed, W008
+      bearings, E029 a vehicle over 200 m from its trip's shape, E036/E037 repeated stops, E052 duplicate vehicle id, W004 unrealistic speed, W008
       a header older than 65 s (against --now). Each rule gives its count and first examples.
 
       Exits 0 when no error rule fired, 1 otherwise. With --json: {trip_updates: {total, matched,

@@ -108,6 +108,7 @@ enum TripShowCommand: TransitCommand {
         + (wheelchair.isEmpty ? "" : "  \(wheelchair)") + (report.isCancelled ? "  CANCELLED" : ""))
     var facts = ["trip \(report.tripID.rawValue)", "service day \(report.serviceDate.dashed)", report.route.mode.rawValue]
     if let block = report.blockID { facts.append("block \(block)") }
+    if report.isAdded { facts.append("not in the timetable: stops and times from its trip update") }
     out.line(facts.joined(separator: " · "))
     if hasFeeds { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     if let vehicle = report.vehicle {
@@ -182,6 +183,7 @@ enum TripShowCommand: TransitCommand {
       ("block_id", .optional(report.blockID)), ("service_date", .string(report.serviceDate.description)),
       ("start_time", .optional(report.startTime?.description)),
       ("wheelchair_accessible", .optional(report.wheelchairAccessible)), ("cancelled", .bool(report.isCancelled)),
+      ("added", .bool(report.isAdded)),
     ]
     if manyFeeds { trip.insert(("feed", .string(report.feed.rawValue)), at: 0) }
     let vehicle: JSON =

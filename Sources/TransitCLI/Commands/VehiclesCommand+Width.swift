@@ -19,7 +19,9 @@ extension VehiclesCommand {
     { columns in
       update(&columns, "marker") {
         $0.replacing("live, placed by its trip update", with: "live (tu)").replacing(
-          "live, trip not in timetable", with: "live (?)")
+          "live, unknown trip", with: "live (?)"
+        ).replacing("live, not in timetable, placed by its trip update", with: "live, extra (tu)").replacing(
+          "live, not in timetable", with: "live, extra")
       }
     },
     { columns in columns.removeAll { $0.name == "heading" } },

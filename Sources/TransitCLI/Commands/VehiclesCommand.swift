@@ -157,7 +157,8 @@ enum VehiclesCommand: TransitCommand {
     } else {
       let placed = view.positionSource == .tripUpdate ? ", placed by its trip update" : ""
       marker =
-        view.isAdded ? "live, added trip" + placed : !view.isMatched && view.tripID != nil ? "live, trip not in timetable" : "live" + placed
+        view.isAdded
+        ? "live, not in timetable" + placed : !view.isMatched && view.tripID != nil ? "live, unknown trip" : "live" + placed
     }
     return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds, status: view.delayStatus), marker]
   }
