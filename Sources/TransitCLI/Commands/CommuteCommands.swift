@@ -89,8 +89,13 @@ enum CommuteAddCommand: TransitCommand {
     let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
     // --to is a stop like every other: id, code, exact name or a unique match; a name shared by
     // a station and its platforms is the station (any platform). Saved as its stop_id.
-    let destination = try destinationText.map { text in
-      try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
+    // A name fitting several places is read as those a trip from --stop reaches (issue 32); a
+    // complex is its part in --stop's feed that such a trip reaches.
+    let destination = try destinationText.map { text -> TransitModel.Stop in
+      let place = try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context, reachableFrom: [stop])
+      let inFeed = place.parts.filter { $0.feed == stop.feed }
+      for part in inFeed where try store.reach(from: [stop], to: [part]) != nil { return part }
+      return inFeed.first ?? place.parts[0]
     }
     if let destination, destination.feed != stop.feed {
       throw UsageError("--to '\(destinationText ?? "")' is in feed \(destination.feed), not in \(stop.feed) with --stop")

@@ -31,7 +31,7 @@ struct BoardFrame {
 
   var zone: LocalZone { board.zone }
   /// "Tallaght Interchange [TINT]".
-  var title: String { board.stop.name + (board.stop.code.map { " [\($0)]" } ?? "") }
+  var title: String { board.title + (board.places.count == 1 && board.complex == nil ? board.stop.code.map { " [\($0)]" } ?? "" : "") }
   /// What the realtime was when fetched; nil: no realtime at all.
   var freshness: RealtimeFreshness? { board.hasRealtime ? board.report.freshness : nil }
   /// The stop's alerts, one line each.

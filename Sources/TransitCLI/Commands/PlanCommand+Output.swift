@@ -87,6 +87,7 @@ struct PlanOutput {
   func name(_ endpoint: PlanCommand.Endpoint) -> String {
     switch endpoint {
     case .stop(let stop): return stopName(stop)
+    case .complex(let complex): return complex.name
     case .place(let point, let name): return name ?? StopCommandSupport.describe(point)
     }
   }
@@ -116,6 +117,8 @@ struct PlanOutput {
       switch endpoint {
       case .stop(let stop):
         return .object([("type", .string("stop"))] + StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds))
+      case .complex(let complex):
+        return .object([("type", .string("complex")), ("complex", StopCommandSupport.complexJSON(complex))])
       case .place(let point, let name):
         return .object([
           ("type", .string("place")), ("name", .optional(name)), ("lat", .double(point.latitude)), ("lon", .double(point.longitude)),
