@@ -85,7 +85,8 @@ extension Store {
     if byID.count == 1 { return .found(byID[0]) }
     if byID.count > 1 {
       // The same station id in several feeds (place_MLBR): one place when they are one complex.
-      if let complex = try complex(of: byID, name: nil) { return .complex(complex) }
+      // A stop id shared by feeds stays ambiguous: `FEED:stop_id` names the one meant.
+      if byID.allSatisfy(\.isStation), let complex = try complex(of: byID, name: nil) { return .complex(complex) }
       return .ambiguous(byID)
     }
     var byCode: [Stop] = []

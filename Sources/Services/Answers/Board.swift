@@ -198,9 +198,10 @@ extension Board {
   }
 
   /// What tells each part apart on a board of several: its name when the parts' names differ,
-  /// else its feed when they come from several feeds, else (stops named one by one) its code,
-  /// else its id. A complex of one name in one feed needs none: each row's line and platform
-  /// say where it leaves (the 7 leaves from Times Sq's 725, the 1 from its 127).
+  /// else its feed when they come from several feeds, else (stops named one by one, or stops
+  /// of one name) its code, else its id. Stations of one name in one feed need none: each
+  /// row's line and platform say where it leaves (the 7 leaves from Times Sq's 725, the 1 from
+  /// its 127).
   public static func partLabels(_ parts: [TransitModel.Stop], places: [StopPlace]) -> [TransitModel.Stop: String] {
     guard parts.count > 1 else { return [:] }
     var labels: [TransitModel.Stop: String] = [:]
@@ -211,7 +212,8 @@ extension Board {
         labels[part] = part.name + (feeds.count > 1 ? " (\(part.feed.rawValue))" : "")
       } else if feeds.count > 1 {
         labels[part] = part.feed.rawValue
-      } else if places.count > 1 {
+      } else if places.count > 1 || !parts.allSatisfy(\.isStation) {
+        // Stops of one name (both sides of a road): which one, by the code on its pole.
         labels[part] = part.code ?? part.id.rawValue
       }
     }
