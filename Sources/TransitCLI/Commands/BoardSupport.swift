@@ -17,6 +17,8 @@ struct BoardContext {
   let stop: TransitModel.Stop
   /// The stops of `--via STOP`: only trips calling there later (empty without it).
   let via: [TransitModel.Stop]
+  /// The name of `--via STOP`'s place, as resolved.
+  let viaName: String?
   let zone: LocalZone
   let settings: Settings
   let session: TransitSession
@@ -52,10 +54,11 @@ struct BoardContext {
     // from the board's stops reaches.
     let parts = Board.parts(of: places)
     let names = places.map(\.name).joined(separator: " + ")
-    via =
-      try arguments.read(DeparturesCommand.Options.via).map { text in
-        try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context, reachableFrom: parts, originName: names).parts
-      } ?? []
+    let viaPlace = try arguments.read(DeparturesCommand.Options.via).map { text in
+      try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context, reachableFrom: parts, originName: names)
+    }
+    via = viaPlace?.parts ?? []
+    viaName = viaPlace?.name
     zone = store.timeZone(of: stop.feed)
     session = TransitSession(
       store: store, options: try RealtimeSupport.options(invocation, settings: settings),

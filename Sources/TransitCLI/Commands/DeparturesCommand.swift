@@ -58,19 +58,21 @@ enum DeparturesCommand: TransitCommand {
       DeparturesWatch.line.spec, StatusLine.timeout.spec, StatusLine.format.spec,
     ],
     discussion: """
-      A station lists the departures of all its platforms. A station complex (stations of one
-      name within 400 m, or joined by transfers.txt or pathways.txt; across feeds held at once,
-      one name within 400 m or one station id) is one place: 'Times Sq-42 St' lists the
-      departures of its four stations, Millbrae those of BART and Caltrain, each row naming
-      its platform (and its part or feed where the line does not tell). Several STOPs make
-      one board, each row naming its stop. --via STOP keeps the trips that call at STOP after
-      this stop; a name fitting several places is read as those such a trip reaches. Times are the timetable's (GTFS
+      A station lists the departures of all its platforms. Times are the timetable's (GTFS
       times count from noon minus 12 h of the service date in the agency's time zone, so a
       departure after midnight can come from the day before's timetable), shown on the
       agency's clock in 24-hour form unless TRANSIT_CLOCK=12 or a 12-hour locale (en_US, ...)
       is set. Trips that end here, or do not pick up here (pickup_type 1), are not departures;
       --arrivals lists them too. 'transit config set' changes the defaults: clock, window, limit,
       walking-speed and detour, and the early and late thresholds.
+
+      A station complex is one place: stations (or stops without a station) of one name
+      within 400 m, or joined by transfers.txt or pathways.txt, and across the feeds held,
+      stations of one name or one stop_id within 400 m. 'Times Sq-42 St' lists the departures
+      of its four stations, 'Millbrae' those of BART and Caltrain; each row names its platform,
+      and its part or feed where the line does not tell. Several STOPs make one board, each
+      row naming its stop. --via STOP keeps the trips that call at STOP after this stop and let
+      riders off there; a name fitting several places is read as those such a trip reaches.
 
       With --realtime FILE (trip updates and vehicle positions, repeatable), each departure shows
       its expected time and countdown, the scheduled time when it differs, how late or early it
@@ -140,7 +142,7 @@ enum DeparturesCommand: TransitCommand {
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
     let stopMark = RiderMarks.wheelchair(answer.stopAccess, plain: invocation.usesPlainSymbols)
     out.line(
-      "\(TerminalText.singleLine(answer.title))\(code)\(stopMark.isEmpty || !single ? "" : " " + stopMark) · \(kindText(answer))departures from \(startText)"
+      "\(TerminalText.singleLine(answer.title))\(code)\(stopMark.isEmpty || !single ? "" : " " + stopMark) · \(kindText(answer))departures from \(startText)\(board.viaName.map { " via " + TerminalText.singleLine($0) } ?? "")"
     )
     if answer.hasRealtime { out.line(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelve)) }
     for notice in answer.notices { out.line(noticeLine(notice)) }
