@@ -53,6 +53,14 @@ import Testing
     #expect(lines.dropFirst().allSatisfy { $0.contains("  Main Road, Tallaght Village  ") || $0.contains("  Tallaght (The Square)  ") })
   }
 
+  @Test func theLiveBoardNamesEachRowsStopToo() {
+    let result = home.run(["departures", "4529", "4530", "--watch", "--count", "1", "--now", tuesday])
+    #expect(result.code == 0, "\(result.stderr)")
+    let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  27 ") }
+    #expect(!rows.isEmpty)
+    #expect(rows.allSatisfy { $0.contains("  Main Road, Tallaght Village  ") || $0.contains("  Tallaght (The Square)  ") })
+  }
+
   @Test func anUnknownStopAmongSeveralExits3() {
     let result = home.run(["departures", "4529", "Nowhere Street", "--now", tuesday])
     #expect(result.code == 3)
