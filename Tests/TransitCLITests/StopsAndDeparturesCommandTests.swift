@@ -227,8 +227,18 @@ import UserData
     let matches = try #require(try json(typo.stdout) as? [[String: Any]])
     #expect(matches.map { $0["stop_id"] as? String } == ["RED05", "TD4567"])
     #expect(matches.map { $0["match"] as? String } == ["typo", "typo"])
-    let near = run(["stops", "search", "belgard road", "--near", "53.2906,-6.379"])
-    #expect(near.stdout.hasPrefix("TD4565  4565  Belgard Road"))
+    // The two Belgard Road stops are one complex (issue 32): one line, its stops on request,
+    // the line at its nearest stop's distance.
+    let near = run(["stops", "search", "belgard road", "--near", "53.2906,-6.379", "--parts"])
+    #expect(
+      near.stdout == """
+        complex         Belgard Road (complex of 2 stops)  660 m
+          TD4564  4564  Belgard Road
+          TD4565  4565  Belgard Road
+
+        """)
+    let parts = try #require(try json(run(["stops", "search", "belgard road", "--json"]).stdout) as? [[String: Any]])
+    #expect(parts.compactMap { (($0["complex"] as? [String: Any])?["name"]) as? String } == ["Belgard Road", "Belgard Road"])
     #expect(run(["stops", "search", "zzzz"]).stdout == "no stops match 'zzzz'\n")
   }
 

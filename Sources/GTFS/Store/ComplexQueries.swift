@@ -110,6 +110,24 @@ extension Store {
     return StopComplex(name: name ?? first.name, parts: parts)
   }
 
+  /// `stops` as places, in order: each stop that is (or belongs to a station that is) part of
+  /// a complex becomes that complex, listed once where its first stop was; the others stay as
+  /// they are (a platform outside any complex stays a platform).
+  /// - Complexity: `complex(containing:)` per stop.
+  public func places(grouping stops: [Stop]) throws -> [StopPlace] {
+    var places: [StopPlace] = []
+    for stop in stops {
+      let member = try member(of: stop)
+      if places.contains(where: { $0.complex?.parts.contains(member) == true }) { continue }
+      if let complex = try complex(containing: member) {
+        places.append(.complex(complex))
+      } else {
+        places.append(.stop(stop))
+      }
+    }
+    return places
+  }
+
   /// The one complex `stops` (stations, platforms, stops) all belong to, when they are parts
   /// of at least two members; nil otherwise.
   func complex(of stops: [Stop], name: String?) throws -> StopComplex? {

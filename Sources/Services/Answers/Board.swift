@@ -140,10 +140,10 @@ extension TransitSession {
     var notices: [AlertNotice] = []
     var reasons: [ServiceStatus?] = []
     for part in parts {
-      let partRows = try rowsAt(part, request: request, live: live, label: labels[part])
+      let platforms = part.isStation ? try store.platforms(of: part) : []
+      let partRows = try rowsAt(part, platforms: platforms, request: request, live: live, label: labels[part])
       rows += partRows
-      for notice in DepartureBoard.notices(
-        live: live, stop: part, platforms: part.isStation ? try store.platforms(of: part) : [], departures: partRows.map(\.departure))
+      for notice in DepartureBoard.notices(live: live, stop: part, platforms: platforms, departures: partRows.map(\.departure))
       where !notices.contains(notice) {
         notices.append(notice)
       }
@@ -167,8 +167,9 @@ extension TransitSession {
   }
 
   /// The rows of one stop or station of the board.
-  private func rowsAt(_ stop: TransitModel.Stop, request: BoardRequest, live: LiveRealtime, label: String?) throws -> [Board.Row] {
-    let platforms = stop.isStation ? try store.platforms(of: stop) : []
+  private func rowsAt(
+    _ stop: TransitModel.Stop, platforms: [TransitModel.Stop], request: BoardRequest, live: LiveRealtime, label: String?
+  ) throws -> [Board.Row] {
     let departures = try DepartureBoard.departures(store: store, stop: stop, platforms: platforms, live: live, query: request.query)
     let details = try RiderDetails.of(departures, store: store, live: live)
     let labels = stop.isStation ? try PlatformLabels.labels(for: platforms, in: store) : [:]

@@ -218,11 +218,7 @@ enum DeparturesCommand: TransitCommand {
 
   /// What the title says the board is: "station, ", "complex of 4 stations, ", "2 stops, ".
   static func kindText(_ board: Board) -> String {
-    if let complex = board.complex {
-      let feeds = Set(complex.parts.map(\.feed)).count
-      let noun = complex.parts.allSatisfy(\.isStation) ? "stations" : "stops"
-      return "complex of \(complex.parts.count) \(noun)\(feeds > 1 ? " in \(feeds) feeds" : ""), "
-    }
+    if let complex = board.complex { return StopsSearchCommand.complexKind(complex) + ", " }
     if board.places.count > 1 { return "\(board.places.count) stops, " }
     return board.stop.isStation ? "station, " : ""
   }
