@@ -2,6 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
+/// `sharedRows`, read once per process and file (stop_times.txt of the subway is 11 MB).
+private let rowCache = OncePerKey<[[String: String]]>()
+func cachedRows(_ feed: String, _ file: String) throws -> [[String: String]] {
+  try rowCache.value(feed + "/" + file) { try sharedRows(feed, file) }
+}
+
 /// The scheduled departures of a shared feed at `stops` (stop_ids) on `date` (YYYYMMDD) whose
 /// time of day is in [`from`, `until`) seconds, worked out here from calendar.txt,
 /// calendar_dates.txt, trips.txt and stop_times.txt, as "trip_id stop_id HH:MM:SS": a trip's
@@ -11,8 +17,8 @@ func expectedDepartures(
   _ feed: String, stops: Set<String>, date: String, weekday: String, previous: String, previousWeekday: String, from: Int, until: Int,
   hasCalendar: Bool = true
 ) throws -> Set<String> {
-  let calendar = hasCalendar ? try sharedRows(feed, "calendar.txt") : []
-  let exceptions = try sharedRows(feed, "calendar_dates.txt")
+  let calendar = hasCalendar ? try cachedRows(feed, "calendar.txt") : []
+  let exceptions = try cachedRows(feed, "calendar_dates.txt")
   func services(on day: String, _ column: String) -> Set<String> {
     var running = Set(
       calendar.filter { $0[column] == "1" && ($0["start_date"] ?? "") <= day && day <= ($0["end_date"] ?? "") }.compactMap {
@@ -26,8 +32,8 @@ func expectedDepartures(
   }
   let today = services(on: date, weekday), yesterday = services(on: previous, previousWeekday)
   var serviceOf: [String: String] = [:]
-  for trip in try sharedRows(feed, "trips.txt") { serviceOf[trip["trip_id"] ?? ""] = trip["service_id"] }
-  let rows = try sharedRows(feed, "stop_times.txt")
+  for trip in try cachedRows(feed, "trips.txt") { serviceOf[trip["trip_id"] ?? ""] = trip["service_id"] }
+  let rows = try cachedRows(feed, "stop_times.txt")
   var lastSequence: [String: Int] = [:]
   for row in rows {
     guard let trip = row["trip_id"], let sequence = row["stop_sequence"].flatMap({ Int($0) }) else { continue }
@@ -64,7 +70,7 @@ func boardRows(_ json: Any?) -> [String] {
 
 /// The platforms (stop_ids whose parent_station is one of `stations`) of a shared feed.
 func platforms(_ feed: String, of stations: Set<String>) throws -> Set<String> {
-  Set(try sharedRows(feed, "stops.txt").filter { stations.contains($0["parent_station"] ?? "") }.compactMap { $0["stop_id"] })
+  Set(try cachedRows(feed, "stops.txt").filter { stations.contains($0["parent_station"] ?? "") }.compactMap { $0["stop_id"] })
 }
 
 /// Times Sq-42 St (issue 32): four stations of one name in the New York subway's feed, one board.
@@ -76,14 +82,14 @@ struct TimesSquareComplexTests {
   /// The stations named `name` in stops.txt (location_type 1), read here.
   func stations(named name: String) throws -> Set<String> {
     Set(
-      try sharedRows(Self.feed, "stops.txt").filter { $0["stop_name"] == name && $0["location_type"] == "1" }.compactMap { $0["stop_id"] })
+      try cachedRows(Self.feed, "stops.txt").filter { $0["stop_name"] == name && $0["location_type"] == "1" }.compactMap { $0["stop_id"] })
   }
 
   @Test func theComplexIsOneBoardOfAllItsStations() throws {
     let stations = try stations(named: "Times Sq-42 St")
     #expect(stations == ["127", "725", "902", "R16"])
     // The four within 160 m of each other (their stops.txt positions, haversine here).
-    let rows = try sharedRows(Self.feed, "stops.txt").filter { stations.contains($0["stop_id"] ?? "") }
+    let rows = try cachedRows(Self.feed, "stops.txt").filter { stations.contains($0["stop_id"] ?? "") }
     var points: [(Double, Double)] = []
     for row in rows {
       if let lat = Double(row["stop_lat"] ?? ""), let lon = Double(row["stop_lon"] ?? "") { points.append((lat, lon)) }
@@ -111,7 +117,7 @@ struct TimesSquareComplexTests {
     let departures = try #require((result.json as? [String: Any])?["departures"] as? [[String: Any]])
     let routes = Set(departures.compactMap { $0["route_short_name"] as? String })
     let routesByHand = Set(
-      try sharedRows(Self.feed, "trips.txt").filter { trip in expected.contains { $0.hasPrefix((trip["trip_id"] ?? "") + " ") } }
+      try cachedRows(Self.feed, "trips.txt").filter { trip in expected.contains { $0.hasPrefix((trip["trip_id"] ?? "") + " ") } }
         .compactMap { $0["route_id"] })
     #expect(routes.count == routesByHand.count)
     #expect(routes.isSuperset(of: ["1", "2", "3", "7", "N", "Q", "R", "S"]))
@@ -142,6 +148,29 @@ struct TimesSquareComplexTests {
       #expect(fromPlatforms.contains(board), "boards at \(board)")
       #expect(toPlatforms.contains(alight), "alights at \(alight)")
     }
+  }
+
+  /// `stops show` of the complex: its four stations, each with the routes calling at its
+  /// platforms (read here from trips.txt and stop_times.txt).
+  @Test func stopsShowListsTheStationsAndTheirRoutes() throws {
+    let result = transit(["stops", "show", "Times Sq-42 St", "--json", "--now", "2023-05-29T08:00:00-04:00", "--data-dir", try home])
+    #expect(result.code == 0, "\(result.stderr)")
+    let parts = try #require((result.json as? [String: Any])?["parts"] as? [[String: Any]])
+    var routeOf: [String: String] = [:]
+    for trip in try cachedRows(Self.feed, "trips.txt") { routeOf[trip["trip_id"] ?? ""] = trip["route_id"] }
+    var routesAt: [String: Set<String>] = [:]  // platform: route_ids
+    for row in try cachedRows(Self.feed, "stop_times.txt") {
+      if let stop = row["stop_id"], let route = routeOf[row["trip_id"] ?? ""] { routesAt[stop, default: []].insert(route) }
+    }
+    var shortNames: [String: String] = [:]
+    for route in try cachedRows(Self.feed, "routes.txt") { shortNames[route["route_id"] ?? ""] = route["route_short_name"] }
+    #expect(parts.compactMap { $0["stop_id"] as? String } == ["127", "725", "902", "R16"])
+    for part in parts {
+      let id = part["stop_id"] as? String ?? ""
+      let expected = Set(routesAt[id + "N", default: []].union(routesAt[id + "S", default: []]).compactMap { shortNames[$0] })
+      #expect(Set((part["routes"] as? [String]) ?? []) == expected, "\(id)")
+    }
+    #expect(((result.json as? [String: Any])?["departures"] as? [Any])?.count == 5)
   }
 
   /// A station's id is that station alone, not its complex: 127 is the 1, 2 and 3.
@@ -228,7 +257,7 @@ struct CaltrainContextTests {
       previousWeekday: "tuesday", from: 7 * 3600, until: 10 * 3600)
     let hayward = try platforms("caltrain-2023.zip", of: ["hayward_park"])
     var sequenceAt: [String: [String: Int]] = [:]  // trip: stop: sequence
-    for row in try sharedRows("caltrain-2023.zip", "stop_times.txt") {
+    for row in try cachedRows("caltrain-2023.zip", "stop_times.txt") {
       guard let trip = row["trip_id"], let stop = row["stop_id"], let sequence = row["stop_sequence"].flatMap({ Int($0) }),
         row["drop_off_type"] != "1"
       else { continue }
