@@ -277,6 +277,44 @@ struct CaltrainContextTests {
     #expect(Set(boardRows(result.json)) == expected)
   }
 
+  /// `timetable --via`: the day's trips from 70012 that call at Hayward Park later.
+  @Test func timetableViaKeepsOnlyTripsCallingThere() throws {
+    let hayward = try platforms("caltrain-2023.zip", of: ["hayward_park"])
+    var later: [String: Set<String>] = [:]  // trip: the stops after 70012 where riders may alight
+    var sequences: [String: [(Int, String, Bool)]] = [:]
+    for row in try cachedRows("caltrain-2023.zip", "stop_times.txt") {
+      guard let trip = row["trip_id"], let stop = row["stop_id"], let sequence = row["stop_sequence"].flatMap({ Int($0) }) else {
+        continue
+      }
+      sequences[trip, default: []].append((sequence, stop, row["drop_off_type"] != "1"))
+    }
+    for (trip, calls) in sequences {
+      guard let here = calls.first(where: { $0.1 == "70012" })?.0 else { continue }
+      later[trip] = Set(calls.filter { $0.0 > here && $0.2 }.map(\.1))
+    }
+    // The whole service day of 2023-11-08, times to 30:00:00: its own trips only (a day before
+    // no timetable runs stands in for the day before, whose trips past 24:00 are not its).
+    let day = try expectedDepartures(
+      "caltrain-2023.zip", stops: ["70012"], date: "20231108", weekday: "wednesday", previous: "19000101",
+      previousWeekday: "tuesday", from: 0, until: 30 * 3600)
+    let today = Set(day.map { String($0.split(separator: " ")[0]) })
+    let expected = today.filter { !(later[$0] ?? []).isDisjoint(with: hayward) }
+    try #require(!expected.isEmpty && expected.count < today.count)
+    let result = transit([
+      "timetable", "70012", "--via", "Hayward Park", "--date", "2023-11-08", "--json", "--now", "2023-11-08T07:00:00-08:00",
+      "--data-dir", try home,
+    ])
+    #expect(result.code == 0, "\(result.stderr)")
+    let blocks = ((result.json as? [String: Any])?["blocks"] as? [[String: Any]]) ?? []
+    let trips = blocks.flatMap { block in
+      ((block["hours"] as? [[String: Any]]) ?? []).flatMap { hour in
+        ((hour["departures"] as? [[String: Any]]) ?? []).compactMap { $0["trip_id"] as? String }
+      }
+    }
+    #expect(Set(trips) == expected)
+    #expect(trips.count == expected.count)
+  }
+
   /// "San Jose" fits the shuttle stop 777402 and the Diridon station (and its two platforms);
   /// only the station is on a train from 70012.
   @Test func commuteDestinationIsTheOneReachable() throws {

@@ -694,7 +694,7 @@ import Testing
     board here, an express ("b: skips Hayward Park and Belmont": stops ahead that the usual
     pattern calls at, the usual pattern being the stop sequence most of the route and
     direction's trips follow that day), or (with --realtime FILE) one the realtime cancels
-    or that skips the stop.
+    or that skips the stop. --via STOP keeps the trips that call at STOP later on.
     Rows wrap to fit the terminal (COLUMNS overrides; 80 when piped). Times are the
     timetable's; configured realtime feeds are not fetched.
 
@@ -705,6 +705,7 @@ import Testing
       --date YYYY-MM-DD     The service day (default: today)
       --route R             Only route R (short name or route_id)
       --direction 0|1       Only trips of this direction_id
+      --via STOP            Only trips that call at STOP (a stop, station or complex) after this one and let riders off there
 
     global options:
       --json                Print one JSON document instead of text
@@ -718,6 +719,7 @@ import Testing
       transit timetable TINT
       transit timetable 4530 --route 27 --direction 0 --date 2026-12-25
       transit timetable TINT --json
+      transit timetable 4530 --via 4521
 
     """
 
