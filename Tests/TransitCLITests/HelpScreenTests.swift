@@ -104,7 +104,7 @@ import Testing
       feeds list      List the configured feeds (API keys are never shown)
       feeds remove    Forget a configured feed (its timetable stays until 'transit ingest --remove NAME')
       feeds check     Fetch each configured URL once: status, size, age and publish period
-      fav add         Add a favourite stop (shown by 'transit' with no arguments)
+      fav add         Add a favourite stop, station complex or group of stops (shown by 'transit' with no arguments)
       fav list        The favourite stops
       fav remove      Remove a favourite stop
       config list     Every setting and its value
