@@ -232,6 +232,25 @@ struct AcrossFeedsComplexTests {
     #expect(parts == ["bart:place_MLBR", "caltrain:place_MLBR"])
   }
 
+  /// `stops near` lists Millbrae as one line, at the walk to its nearest entrance (BART's
+  /// location_type 2 stops of place_MLBR, from stops.txt, the distance worked out here).
+  @Test func stopsNearListsTheComplexOnceAtItsNearestEntrance() throws {
+    let point = (37.6010, -122.3860)
+    let entrances = try cachedRows("bart-2023.zip", "stops.txt").filter {
+      $0["parent_station"] == "place_MLBR" && $0["location_type"] == "2"
+    }
+    try #require(!entrances.isEmpty)
+    let nearest = entrances.compactMap { row in
+      Double(row["stop_lat"] ?? "").flatMap { lat in Double(row["stop_lon"] ?? "").map { haversineMeters(point, (lat, $0)) } }
+    }.min()!
+    let result = transit(["stops", "near", "37.6010,-122.3860", "-n", "3", "--data-dir", try Self.home.get().path])
+    #expect(result.code == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").filter { $0.contains("Millbrae") }
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("\(Int(nearest.rounded())) m") == true, "\(result.stdout)")
+    #expect(lines.first?.contains("Millbrae (complex of 2 stations in 2 feeds)") == true)
+  }
+
   @Test func inCaltrainsServiceTheBoardIsCaltrains() throws {
     let answer = try board("2023-11-08T08:00:00-08:00")
     #expect(answer.code == 0)

@@ -110,6 +110,21 @@ extension Store {
     return StopComplex(name: name ?? first.name, parts: parts)
   }
 
+  /// The entrances (children of location_type 2) of a station, by stop_id.
+  public func entrances(of station: Stop) throws -> [Stop] {
+    guard let reader = reader(station.feed), let idx = try reader.stopIndex(id: station.id.rawValue) else { return [] }
+    return try reader.children(of: idx).filter { $0.locationType == 2 }
+  }
+
+  /// The metres from `point` to the nearest way into `complex`: its parts' entrances, else
+  /// its parts and their platforms; nil when none is placed.
+  public func nearestEntranceMeters(of complex: StopComplex, from point: Coordinate) throws -> Double? {
+    var entrances: [Stop] = []
+    for part in complex.parts { entrances += try self.entrances(of: part) }
+    let ways = entrances.isEmpty ? try withPlatforms(complex.parts) : entrances
+    return ways.compactMap { $0.coordinate.map(point.distanceMeters) }.min()
+  }
+
   /// `stops` as places, in order: each stop that is (or belongs to a station that is) part of
   /// a complex becomes that complex, listed once where its first stop was; the others stay as
   /// they are (a platform outside any complex stays a platform).
