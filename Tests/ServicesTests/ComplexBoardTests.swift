@@ -173,6 +173,42 @@ struct TimesSquareComplexTests {
     #expect(((result.json as? [String: Any])?["departures"] as? [Any])?.count == 5)
   }
 
+  /// `commute add --stop COMPLEX --to COMPLEX`: the part a trip to the destination leaves
+  /// from (only R16's N Q R W call at a 14 St-Union Sq station later, by stop_times), and the
+  /// destination's part that trip reaches.
+  @Test func aCommuteBetweenComplexesLeavesFromThePartThatGoesThere() throws {
+    let from = try stations(named: "Times Sq-42 St"), to = try stations(named: "14 St-Union Sq")
+    let toPlatforms = try platforms(Self.feed, of: to)
+    var calls: [String: [(Int, String)]] = [:]
+    for row in try cachedRows(Self.feed, "stop_times.txt") {
+      if let trip = row["trip_id"], let stop = row["stop_id"], let sequence = row["stop_sequence"].flatMap({ Int($0) }) {
+        calls[trip, default: []].append((sequence, stop))
+      }
+    }
+    var leaving: Set<String> = [], arriving: Set<String> = []
+    for stops in calls.values {
+      for (sequence, stop) in stops where from.contains(String(stop.dropLast())) {
+        for (later, there) in stops where later > sequence && toPlatforms.contains(there) {
+          leaving.insert(String(stop.dropLast()))
+          arriving.insert(String(there.dropLast()))
+        }
+      }
+    }
+    #expect(leaving == ["R16"])
+    let folder = TemporaryFolder()
+    for name in try FileManager.default.contentsOfDirectory(atPath: try home) {
+      try FileManager.default.copyItem(atPath: try home + "/" + name, toPath: folder.path + "/" + name)
+    }
+    let result = transit([
+      "commute", "add", "work", "--stop", "Times Sq-42 St", "--to", "14 St-Union Sq", "--arrive-by", "09:30", "--json", "--now",
+      "2023-05-29T08:00:00-04:00", "--data-dir", folder.path,
+    ])
+    #expect(result.code == 0, "\(result.stderr)")
+    let saved = try #require(result.json as? [String: Any])
+    #expect(saved["stop_id"] as? String == "R16")
+    #expect(arriving.contains(saved["to"] as? String ?? ""))
+  }
+
   /// A station's id is that station alone, not its complex: 127 is the 1, 2 and 3.
   @Test func aPartsIDIsThePartAlone() throws {
     let result = transit([
