@@ -58,6 +58,7 @@ public struct AlightTarget: Sendable, Hashable {
     }
     switch try store.resolveStop(wanted) {
     case .found(let stop): return .notAhead(stopName: stop.name)
+    case .complex(let complex): return .notAhead(stopName: complex.name)
     case .ambiguous(let stops): return .notAhead(stopName: stops.first?.name ?? wanted)
     case .notFound: return .notAStop
     }

@@ -42,7 +42,7 @@ public enum CommutePlanner {
       switch try store.resolveStop(destination) {
       // A station shared by its platforms' name already comes back found (Store.resolveStop).
       case .found(let found): stop = found
-      case .ambiguous, .notFound: break
+      case .complex, .ambiguous, .notFound: break
       }
     }
     guard let stop else { return nil }

@@ -20,6 +20,9 @@ public struct BoardQuery: Sendable, Hashable {
   /// Only departures a wheelchair user can take (`RiderDetails.isAccessible`): `limit` of
   /// them, however many others come first.
   public var accessibleOnly = false
+  /// Only trips that call at one of these stops (a station: at one of its platforms) after
+  /// the board's stop, letting riders off there (`--via`); empty: every trip.
+  public var via: [TransitModel.Stop] = []
 
   /// A query from `start`.
   public init(
@@ -74,7 +77,7 @@ public enum DepartureBoard {
       at: stop,
       DepartureQuery(
         from: query.start - lookback, until: end + lead, limit: hasRealtime || query.limit == .max ? nil : query.limit,
-        includeArrivals: query.includeArrivals, route: query.route, destination: query.destination))
+        includeArrivals: query.includeArrivals, route: query.route, destination: query.destination, via: query.via))
     guard hasRealtime else { return calls.map { Departure(call: $0) } }
     var stopIDs: Set<StopID> = [stop.id]
     for platform in platforms { stopIDs.insert(platform.id) }
@@ -92,6 +95,8 @@ public enum DepartureBoard {
       // Added trips are not in the timetable: keep those whose headsign says so.
       departures.removeAll { $0.status == DepartureStatus.added && !$0.call.headsign.lowercased().contains(destination.lowercased()) }
     }
+    // Added trips are not in the timetable, so where they call later is not known.
+    if !query.via.isEmpty { departures.removeAll { $0.status == DepartureStatus.added } }
     departures.removeAll { ($0.time ?? query.start) >= end }
     return Array(departures.prefix(query.limit))
   }

@@ -5,17 +5,37 @@ import TransitModel
 /// One end of a journey.
 public enum JourneyEndpoint: Sendable {
   case stop(Stop)
+  /// A station complex: a journey may start (or end) at any of its parts, walking nowhere.
+  case complex(StopComplex)
   case place(Coordinate, name: String?)
   /// On board a running trip (issue 35, `plan --from-trip` / `--on`): the journey may get
   /// off at any of its stops still ahead, at their expected arrivals.
   case onBoard(OnBoard)
 
-  /// Where it is, when known.
+  /// A stop, station or complex as named.
+  public init(_ place: StopPlace) {
+    switch place {
+    case .stop(let stop): self = .stop(stop)
+    case .complex(let complex): self = .complex(complex)
+    }
+  }
+
+  /// Where it is, when known (a complex: its first part placed).
   public var coordinate: Coordinate? {
     switch self {
     case .stop(let stop): return stop.coordinate
+    case .complex(let complex): return complex.parts.lazy.compactMap(\.coordinate).first
     case .place(let point, _): return point
     case .onBoard(let start): return start.ride.stops.first?.stop.coordinate
+    }
+  }
+
+  /// The stops it is (a complex's parts); empty for a place.
+  public var stops: [Stop] {
+    switch self {
+    case .stop(let stop): return [stop]
+    case .complex(let complex): return complex.parts
+    case .place, .onBoard: return []
     }
   }
 }
@@ -158,6 +178,7 @@ public enum JourneyPlanner {
     for endpoint in [from, to] {
       switch endpoint {
       case .stop(let stop): stops.append(stop)
+      case .complex(let complex): stops += complex.parts
       case .place(let point, _): points.append((point, request.maxWalkMeters / request.walking.detourFactor))
       case .onBoard(let start): stops += start.ride.stops.map(\.stop)
       }
@@ -243,10 +264,12 @@ public enum JourneyPlanner {
       best[stop] = seconds
     }
     switch endpoint {
-    case .stop(let stop):
-      for index in try store.routingStops(at: stop, in: network) {
-        offer(index, 0)
-        for path in network.timetable.footpaths[Int(index)] { offer(path.to, path.seconds) }
+    case .stop, .complex:
+      for stop in endpoint.stops {
+        for index in try store.routingStops(at: stop, in: network) {
+          offer(index, 0)
+          for path in network.timetable.footpaths[Int(index)] { offer(path.to, path.seconds) }
+        }
       }
     case .place(let point, _):
       let walking = request.walking
@@ -297,6 +320,7 @@ public enum JourneyPlanner {
         if seconds == 0, (meters(from.coordinate, target.coordinate) ?? 0) < 1 { continue }
         if case .stop(let origin) = from, origin.id == target.id, origin.feed == target.feed { continue }
         if case .stop(let origin) = from, seconds == 0, origin.isStation { continue }
+        if case .complex = from, seconds == 0 { continue }  // at one of its parts
         legs.append(
           .walk(
             from: .origin, to: .stop(target), departure: network.time(departure), seconds: Int64(seconds),
@@ -315,6 +339,7 @@ public enum JourneyPlanner {
         if seconds == 0, (meters(start.coordinate, to.coordinate) ?? 0) < 1 { continue }
         if case .stop(let destination) = to, destination.id == start.id, destination.feed == start.feed { continue }
         if case .stop(let destination) = to, seconds == 0, destination.isStation { continue }
+        if case .complex = to, seconds == 0 { continue }
         legs.append(
           .walk(
             from: .stop(start), to: .destination, departure: network.time(departure), seconds: Int64(seconds),

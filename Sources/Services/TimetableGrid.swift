@@ -155,15 +155,16 @@ public struct TimetableGrid: Sendable {
 
   /// The whole service day `date` at `stop` (a station: all its platforms) from `store`, as a grid;
   /// only `route` (short name or id) and `direction` when given; express trips footnoted
-  /// (`expressNotes`).
+  /// (`expressNotes`); with `via`, only trips calling there later (`DepartureQuery.via`).
   /// - Throws: the store's errors.
   /// - Complexity: one departures query over the service day (30 hours, for times past 24:00),
   ///   and one read of each route's trips of the day.
   public static func build(
-    stop: TransitModel.Stop, date: ServiceDate, route: String?, direction: Int?, store: Store, skipped: Set<TripID> = []
+    stop: TransitModel.Stop, date: ServiceDate, route: String?, direction: Int?, store: Store, skipped: Set<TripID> = [],
+    via: [TransitModel.Stop] = []
   ) throws -> TimetableGrid {
     let start = store.serviceDayStart(date, feed: stop.feed)
-    var query = DepartureQuery(from: start, until: start + 48 * 3600, route: route)
+    var query = DepartureQuery(from: start, until: start + 48 * 3600, route: route, via: via)
     query.serviceDate = date
     var calls = try store.departures(at: stop, query)
     calls.removeAll { $0.serviceDate != date }

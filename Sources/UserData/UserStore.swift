@@ -68,7 +68,7 @@ public final class UserStore {
     return result
   }
 
-  static let version = 3
+  static let version = 4
 
   /// Brings the schema to `version`. The version is read, and every step taken, inside one
   /// `BEGIN IMMEDIATE` (the connection waits for a busy database), so two first runs at once
@@ -107,6 +107,10 @@ public final class UserStore {
       if try !hasColumn(db, table: "commutes", column: "then_walk_minutes") {
         try db.execute("ALTER TABLE commutes ADD COLUMN then_walk_minutes INTEGER NOT NULL DEFAULT 0")
       }
+      // Version 4: favourites grouped under one name (several stops, a station complex).
+      if try !hasColumn(db, table: "favourites", column: "group_name") {
+        try db.execute("ALTER TABLE favourites ADD COLUMN group_name TEXT")
+      }
       try db.execute("PRAGMA user_version = \(max(Int64(version), current))")
     }
   }
@@ -114,6 +118,7 @@ public final class UserStore {
   /// The tables and columns the current version has, each of which some step adds.
   static let expectedColumns: [(table: String, column: String)] = [
     ("favourites", "route"), ("seen_alerts", "alert_id"), ("places", "name"), ("commutes", "then_walk_minutes"),
+    ("favourites", "group_name"),
   ]
 
   /// Whether every table and column of the current schema exists.
@@ -140,38 +145,52 @@ public final class UserStore {
     public var label: String?
     /// Only this route's departures (short name or route_id), when set.
     public var route: String?
+    /// The group it is one stop of (a corner's stops, a station complex's stations), shown as
+    /// one favourite; nil for a stop on its own.
+    public var group: String?
 
     /// Creates a favourite.
-    public init(feed: String, stopID: String, label: String? = nil, route: String? = nil) {
+    public init(feed: String, stopID: String, label: String? = nil, route: String? = nil, group: String? = nil) {
       self.feed = feed
       self.stopID = stopID
       self.label = label
       self.route = route
+      self.group = group
     }
   }
 
-  /// Adds a favourite stop; an existing one gets the new label and route.
-  public func addFavourite(feed: String, stopID: String, label: String?, route: String? = nil, now: Int64) throws {
+  /// Adds a favourite stop (one stop of `group`, when given); an existing one gets the new
+  /// label, route and group.
+  public func addFavourite(feed: String, stopID: String, label: String?, route: String? = nil, group: String? = nil, now: Int64) throws {
     let statement = try db.cached(
-      "INSERT INTO favourites (feed, stop_id, label, route, position, added_at) VALUES (?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM favourites), ?) ON CONFLICT (feed, stop_id) DO UPDATE SET label = excluded.label, route = excluded.route"
+      "INSERT INTO favourites (feed, stop_id, label, route, group_name, position, added_at) VALUES (?, ?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM favourites), ?) ON CONFLICT (feed, stop_id) DO UPDATE SET label = excluded.label, route = excluded.route, group_name = excluded.group_name"
     )
     statement.bind(feed, at: 1)
     statement.bind(stopID, at: 2)
     statement.bind(label, at: 3)
     statement.bind(route, at: 4)
-    statement.bind(now, at: 5)
+    statement.bind(group, at: 5)
+    statement.bind(now, at: 6)
     try statement.run()
+  }
+
+  /// Removes every stop of the favourite group `group`; how many there were.
+  public func removeFavourites(group: String) throws -> Int {
+    let statement = try db.cached("DELETE FROM favourites WHERE group_name = ?")
+    statement.bind(group, at: 1)
+    try statement.run()
+    return db.changes
   }
 
   /// Every favourite, in the order they were added.
   public func favourites() throws -> [Favourite] {
-    let statement = try db.cached("SELECT feed, stop_id, label, route FROM favourites ORDER BY position")
+    let statement = try db.cached("SELECT feed, stop_id, label, route, group_name FROM favourites ORDER BY position")
     var result: [Favourite] = []
     while try statement.step() {
       result.append(
         Favourite(
           feed: statement.text(0), stopID: statement.text(1), label: statement.optionalText(2),
-          route: statement.optionalText(3)))
+          route: statement.optionalText(3), group: statement.optionalText(4)))
     }
     return result
   }

@@ -179,7 +179,7 @@ import Testing
     let option = transit(["departures", "TINT", "--rout", "27"])
     #expect(option.code == 2)
     #expect(option.stderr.hasPrefix("transit: unknown option '--rout'; did you mean '--route'? (usage: "))
-    #expect(option.stderr.contains("usage: transit departures STOP [options]"))
+    #expect(option.stderr.contains("usage: transit departures STOP... [options]"))
     let global = transit(["stops", "near", "--jsno"])
     #expect(global.stderr.hasPrefix("transit: unknown option '--jsno'; did you mean '--json'? (usage: "))
     let shell = transit(["completions", "bsah"])
@@ -312,7 +312,7 @@ import Testing
     #expect(
       result.stderr
         == "transit: option '--route' needs a value (R), not the option '--json'"
-        + " (usage: transit departures STOP [options]; see 'transit departures --help')\n")
+        + " (usage: transit departures STOP... [options]; see 'transit departures --help')\n")
     // '--' ends the options: it is not a value either.
     let dashes = home.run(["departures", "TINT", "--at", "--", "--now", now])
     #expect(dashes.code == 2)

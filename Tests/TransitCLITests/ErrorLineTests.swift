@@ -10,14 +10,14 @@ import Testing
   /// Usage errors: one line that names the usage and where the help is; exit 2.
   @Test(
     arguments: [
-      (["departures", "TINT", "--rout", "27"], "unknown option '--rout'; did you mean '--route'?", "transit departures STOP [options]"),
-      (["departures"], "missing STOP", "transit departures STOP [options]"),
-      (["departures", "TINT", "--limit", "zero"], "--limit", "transit departures STOP [options]"),
+      (["departures", "TINT", "--rout", "27"], "unknown option '--rout'; did you mean '--route'?", "transit departures STOP... [options]"),
+      (["departures"], "missing STOP", "transit departures STOP... [options]"),
+      (["departures", "TINT", "--limit", "zero"], "--limit", "transit departures STOP... [options]"),
       (["stops", "near", "91,0", "--limit", "-3"], "--limit", "transit stops near [LAT,LON] [options]"),
       // The usage is the longest command named (not 'commute'), and global options before the
       // command do not hide it.
       (["commute", "add"], "missing NAME", "transit commute add NAME [options]"),
-      (["--data-dir", "/nonexistent", "departures"], "missing STOP", "transit departures STOP [options]"),
+      (["--data-dir", "/nonexistent", "departures"], "missing STOP", "transit departures STOP... [options]"),
       (["departurs", "TINT"], "unknown command 'departurs'; did you mean 'departures'?", nil),
       (["stops", "naer"], "unknown command 'stops naer'; did you mean 'stops near'?", nil),
     ] as [([String], String, String?)])

@@ -105,7 +105,7 @@ import Testing
       feeds list      List the configured feeds (API keys are never shown)
       feeds remove    Forget a configured feed (its timetable stays until 'transit ingest --remove NAME')
       feeds check     Fetch each configured URL once: status, size, age and publish period
-      fav add         Add a favourite stop (shown by 'transit' with no arguments)
+      fav add         Add a favourite stop, station complex or group of stops (shown by 'transit' with no arguments)
       fav list        The favourite stops
       fav remove      Remove a favourite stop
       config list     Every setting and its value
@@ -141,7 +141,7 @@ import Testing
   static let departures = """
     The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)
 
-    usage: transit departures STOP [options]
+    usage: transit departures STOP... [options]
 
     A station lists the departures of all its platforms. Times are the timetable's (GTFS
     times count from noon minus 12 h of the service date in the agency's time zone, so a
@@ -150,6 +150,14 @@ import Testing
     is set. Trips that end here, or do not pick up here (pickup_type 1), are not departures;
     --arrivals lists them too. 'transit config set' changes the defaults: clock, window, limit,
     walking-speed and detour, and the early and late thresholds.
+
+    A station complex is one place: stations (or stops without a station) of one name
+    within 400 m, or joined by transfers.txt or pathways.txt, and across the feeds held,
+    stations of one name or one stop_id within 400 m. 'Times Sq-42 St' lists the departures
+    of its four stations, 'Millbrae' those of BART and Caltrain; each row names its platform,
+    and its part or feed where the line does not tell. Several STOPs make one board, each
+    row naming its stop. --via STOP keeps the trips that call at STOP after this stop and let
+    riders off there; a name fitting several places is read as those such a trip reaches.
 
     With --realtime FILE (trip updates and vehicle positions, repeatable), each departure shows
     its expected time and countdown, the scheduled time when it differs, how late or early it
@@ -211,7 +219,8 @@ import Testing
     template's), tooltip, and class and alt (on-time, late, early, scheduled, added, none).
 
     arguments:
-      STOP                  A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop
+      STOP                  A stop_id (FEED:stop_id with several feeds), a stop code, a name matching one stop, or a station \
+    complex's name; several make one board
 
     options:
       --at TIME             From TIME instead of now: HH:MM (the agency's clock) or ISO 8601
@@ -221,6 +230,7 @@ import Testing
       -n, --limit N         Show at most N departures (default: the limit setting, 10)
       --route R             Only route R (short name or route_id)
       --to DEST             Only trips going to DEST (headsign or any later stop's name)
+      --via STOP            Only trips that call at STOP (a stop, station or complex) after this one and let riders off there
       --from LAT,LON        Show each departure's walk from LAT,LON or a saved place and when to leave (1.3 m/s, 1.25 × the \
     straight line, the leave-margin; see 'transit config')
       --arrivals            Also list trips ending here and calls where nobody may board
@@ -249,6 +259,8 @@ import Testing
       transit departures TINT --route 27 --to crumlin
       transit departures 'Tallaght (The Square)' --at 07:30 --date 2026-12-25
       transit departures TINT --json
+      transit departures 4529 4530
+      transit departures 'Times Sq-42 St' --via '34 St-Herald Sq'
       transit departures TINT --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb --realtime \
     Data/realtime/demo-vehiclepositions.pb
       transit departures TINT --watch
@@ -720,7 +732,7 @@ import Testing
     board here, an express ("b: skips Hayward Park and Belmont": stops ahead that the usual
     pattern calls at, the usual pattern being the stop sequence most of the route and
     direction's trips follow that day), or (with --realtime FILE) one the realtime cancels
-    or that skips the stop.
+    or that skips the stop. --via STOP keeps the trips that call at STOP later on.
     Rows wrap to fit the terminal (COLUMNS overrides; 80 when piped). Times are the
     timetable's; configured realtime feeds are not fetched.
 
@@ -731,6 +743,7 @@ import Testing
       --date YYYY-MM-DD     The service day (default: today)
       --route R             Only route R (short name or route_id)
       --direction 0|1       Only trips of this direction_id
+      --via STOP            Only trips that call at STOP (a stop, station or complex) after this one and let riders off there
 
     global options:
       --json                Print one JSON document instead of text
@@ -744,6 +757,7 @@ import Testing
       transit timetable TINT
       transit timetable 4530 --route 27 --direction 0 --date 2026-12-25
       transit timetable TINT --json
+      transit timetable 4530 --via 4521
 
     """
 
@@ -804,7 +818,7 @@ import Testing
   static let rtDump = """
     Decode a GTFS-Realtime feed and show it
 
-    usage: transit rt dump FILE|URL [options]
+    usage: transit rt dump FILE|URL... [options]
 
     Decodes any FeedMessage: trip updates, vehicle positions, alerts, or a mix. The text shows
     the header (version, incrementality, timestamp and its age), the entity counts by kind, then

@@ -111,14 +111,33 @@ import UserData
     #expect(unknown.code == 3)
     #expect(unknown.stdout.isEmpty)
     #expect(unknown.stderr.hasSuffix("transit: no stop with id, code or name 'Nowhere Street'\n"))
-    let ambiguous = run(["departures", "belgard road", "--now", tuesday])
+    // The first word of eight stops' names (the station TINT with its three platforms among
+    // them), of five places.
+    let ambiguous = run(["departures", "tallaght", "--now", tuesday])
     #expect(ambiguous.code == 3)
     #expect(
       ambiguous.stderr == """
-        'belgard road' could be:
-          TD4564  4564  Belgard Road    54A to Kingswood
-          TD4565  4565  Belgard Road    54A to Killinarden
-        transit: 'belgard road' matches 2 stops; give the stop id or code of the one you mean
+        'tallaght' could be:
+          TD4528  4528  Tallaght Village
+          TD4563  4563  Tallaght Stadium
+          TD4540  4540  Tallaght Hospital
+          TINT          Tallaght Interchange   station     27 to Crumlin Hospital, 49 to Templeogue Village via Old Bawn, 54A to Killinarden / Kingswood
+          TINT-A  4500  Tallaght Interchange   platform A
+          TINT-B  4501  Tallaght Interchange   platform B
+          TINT-C  4502  Tallaght Interchange   platform C
+          TD4530  4530  Tallaght (The Square)
+        transit: 'tallaght' matches 8 stops; give the stop id or code of the one you mean
+
+        """)
+    // The two "Belgard Road" stops stand 26 m apart (stops.txt): one complex (issue 32), whose
+    // rows say which stop by its code.
+    let belgard = run(["departures", "belgard road", "--now", tuesday, "--limit", "2"])
+    #expect(belgard.code == 0, "\(belgard.stderr)")
+    #expect(
+      belgard.stdout == """
+        Belgard Road · complex of 2 stops, departures from 07:40
+        54A  Kingswood ♿    4564  08:00 · 20 min
+        54A  Killinarden ♿  4565  08:00 · 20 min
 
         """)
     let typo = run(["stops", "show", "Tallaght Hospitl"])
@@ -208,8 +227,18 @@ import UserData
     let matches = try #require(try json(typo.stdout) as? [[String: Any]])
     #expect(matches.map { $0["stop_id"] as? String } == ["RED05", "TD4567"])
     #expect(matches.map { $0["match"] as? String } == ["typo", "typo"])
-    let near = run(["stops", "search", "belgard road", "--near", "53.2906,-6.379"])
-    #expect(near.stdout.hasPrefix("TD4565  4565  Belgard Road"))
+    // The two Belgard Road stops are one complex (issue 32): one line, its stops on request,
+    // the line at its nearest stop's distance.
+    let near = run(["stops", "search", "belgard road", "--near", "53.2906,-6.379", "--parts"])
+    #expect(
+      near.stdout == """
+        complex         Belgard Road (complex of 2 stops)  660 m
+          TD4564  4564  Belgard Road
+          TD4565  4565  Belgard Road
+
+        """)
+    let parts = try #require(try json(run(["stops", "search", "belgard road", "--json"]).stdout) as? [[String: Any]])
+    #expect(parts.compactMap { (($0["complex"] as? [String: Any])?["name"]) as? String } == ["Belgard Road", "Belgard Road"])
     #expect(run(["stops", "search", "zzzz"]).stdout == "no stops match 'zzzz'\n")
   }
 

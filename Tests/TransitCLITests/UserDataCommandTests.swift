@@ -314,7 +314,10 @@ import UserData
     #expect(try users.places() == [.init(name: "home", latitude: 53.2891, longitude: -6.3735)])
     try users.addFavourite(feed: "demo", stopID: "TD4530", label: nil, route: "27", now: 1)
     #expect(try users.favourites().last == .init(feed: "demo", stopID: "TD4530", route: "27"))
-    #expect(try db.scalarInt("PRAGMA user_version") == 3)
+    // Version 4: a favourite may be one stop of a group.
+    try users.addFavourite(feed: "demo", stopID: "TD4529", label: "corner", group: "corner", now: 2)
+    #expect(try users.favourites().last == .init(feed: "demo", stopID: "TD4529", label: "corner", group: "corner"))
+    #expect(try db.scalarInt("PRAGMA user_version") == 4)
   }
 
   @Test func version2CommutesMigrateWithNoWalkAfter() throws {
@@ -343,7 +346,7 @@ import UserData
           name: "work", feed: "demo", stopID: "TD4530", route: "27", destination: "Crumlin Hospital", arriveByMinutes: 510, days: 31,
           walkMinutes: 5, thenWalkMinutes: 0)
       ])
-    #expect(try db.scalarInt("PRAGMA user_version") == 3)
+    #expect(try db.scalarInt("PRAGMA user_version") == 4)
   }
 }
 

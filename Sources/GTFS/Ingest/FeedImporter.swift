@@ -26,6 +26,7 @@ final class FeedImporter {
   static let files = [
     "agency.txt", "feed_info.txt", "calendar.txt", "calendar_dates.txt", "routes.txt", "stops.txt",
     "trips.txt", "stop_times.txt", "frequencies.txt", "shapes.txt", "transfers.txt",
+    "pathways.txt",
   ]
 
   static let requiredFiles = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
@@ -72,6 +73,7 @@ final class FeedImporter {
       try timed("search tables") { try StopSearchTables.build(in: db) }
       try timed("key filter") { try FeedKeyFilter.build(in: db) }  // (reads the search tables)
       try timed("stop routes") { try StopRoutes.build(in: db) }
+      try timed("complexes") { try loadComplexes() }
       try timed("footpaths") { try loadFootpaths() }
       try timed("routing index") { try RoutingIndexBuilder.build(in: db) }
       try writeMeta()

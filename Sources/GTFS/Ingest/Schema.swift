@@ -28,7 +28,8 @@ enum Schema {
   /// Bumped when the layout changes; a timetable of another version must be ingested again.
   // 5: routing_index (RoutingIndex), the router's arrays by part of the network; patterns.offsets; shapes one row per shape
   // 6: trips.mta_trip_id (NYCT's trip names, for its realtime convention)
-  static let version = 6
+  // 7: complexes (StopComplexes), the station complexes found at ingest
+  static let version = 7
 
   /// Stops at most this far apart (straight line) are linked by a footpath.
   static let footpathRadiusMeters = 400.0

@@ -20,13 +20,18 @@ public struct DepartureQuery: Sendable {
   /// Only trips of this service date (a stop's printed timetable for one day); nil: every
   /// service day that reaches the window.
   public var serviceDate: ServiceDate?
+  /// Only trips that call at one of these stops (a station: at one of its platforms) after the
+  /// stop asked about and let riders off there (`--via`); empty: every trip. Stops of other
+  /// feeds match no trip (a trip runs in one feed).
+  public var via: [Stop] = []
 
   /// Creates a query for the calls in [from, until): a call exactly at `until` is not in it,
   /// so two windows side by side never show the same call twice.
   public init(
     from: UnixTime, until: UnixTime, limit: Int? = nil, includeArrivals: Bool = false, route: String? = nil,
-    destination: String? = nil
+    destination: String? = nil, via: [Stop] = []
   ) {
+    self.via = via
     self.from = from
     self.until = until
     self.limit = limit
@@ -231,6 +236,17 @@ extension FeedReader {
     return names
   }
 
+  /// The stop_idx of `stops` of this feed and of their platforms; nil when `stops` is empty
+  /// (no `--via`), an empty set when none is in this feed.
+  func viaStops(_ stops: [Stop]) throws -> Set<Int64>? {
+    guard !stops.isEmpty else { return nil }
+    var result: Set<Int64> = []
+    for stop in stops where stop.feed == name {
+      if let idx = try stopIndex(id: stop.id.rawValue) { result.formUnion(try boardingStops(idx)) }
+    }
+    return result
+  }
+
   /// The calls at `stops` in the query's window, unsorted.
   func calls(atStops stops: [Int64], _ query: DepartureQuery) throws -> [ScheduledCall] {
     var patterns: [PatternCall] = []
@@ -251,6 +267,9 @@ extension FeedReader {
     // (23:00 on the eve of a spring-forward date); a date whose day starts later is skipped below.
     let lastDate = ServiceCalendar.localDate(of: lastSecond, in: zone).adding(days: 1)
     let destination = query.destination.map(TextFolding.fold)
+    let via = try viaStops(query.via)
+    if via?.isEmpty == true { return [] }
+    var viaFound: [String: Bool] = [:]
     var lastStops: [Int64: String] = [:]
     var laterStops: [String: Bool] = [:]
     var result: [ScheduledCall] = []
@@ -271,7 +290,16 @@ extension FeedReader {
       laterStops[key] = found
       return found
     }
+    func callsLaterAtVia(_ call: PatternCall) throws -> Bool {
+      guard let via else { return true }
+      let key = "\(call.pattern):\(call.position)"
+      if let known = viaFound[key] { return known }
+      let found = !via.isDisjoint(with: try laterAlightingStops(of: call.pattern, after: call.position))
+      viaFound[key] = found
+      return found
+    }
     func add(_ call: PatternCall, _ trip: TripRow, date: ServiceDate, base: UnixTime, offset: Int32, start: ServiceTime?) throws {
+      guard try callsLaterAtVia(call) else { return }
       let headsign = try headsign(call, trip)
       guard try goesTo(call, headsign: headsign) else { return }
       result.append(

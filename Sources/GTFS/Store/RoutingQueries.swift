@@ -180,7 +180,64 @@ extension Store {
         to: &builder, feedIndex: index, offset: offsets[index], from: from, until: until, modes: modes, walking: walking,
         realtime: realtime.filter { $0.feed == feed.name }, parts: parts)
     }
+    if feeds.count > 1 { try addWalksAcrossFeeds(to: &builder, walking: walking) }
     return builder
+  }
+
+  /// Footpaths between the feeds held (issue 32): the platforms of stations of two feeds that
+  /// are one complex (one folded name, or one stop_id, within `complexRadiusMeters`: BART's
+  /// and Caltrain's Millbrae) are linked both ways, each walk timed by the walking model and
+  /// kept within its transfer distance, as the footpaths ingest finds within a feed.
+  /// - Complexity: one read of each feed's stations, grouped by name and id; then per pair
+  ///   found, their platforms.
+  func addWalksAcrossFeeds(to builder: inout RoutingPatterns, walking: WalkingModel) throws {
+    struct Station {
+      var feed: Int
+      var idx: Int64
+      var coordinate: Coordinate
+    }
+    var byKey: [String: [Station]] = [:]
+    for (index, feed) in feeds.enumerated() {
+      let select = try feed.db.cached(
+        "SELECT stop_idx, stop_id, name, lat, lon FROM stops WHERE location_type = 1 AND lat IS NOT NULL AND lon IS NOT NULL")
+      while try select.step() {
+        let station = Station(
+          feed: index, idx: select.int64(0), coordinate: Coordinate(latitude: select.double(3), longitude: select.double(4)))
+        byKey["name:" + TextFolding.fold(select.text(2)), default: []].append(station)
+        byKey["id:" + select.text(1), default: []].append(station)
+      }
+    }
+    var linked: Set<[Int64]> = []
+    for group in byKey.values where group.count > 1 && Set(group.map(\.feed)).count > 1 {
+      for a in group {
+        for b in group where b.feed > a.feed && a.coordinate.distanceMeters(to: b.coordinate) <= Self.complexRadiusMeters {
+          guard linked.insert([Int64(a.feed), a.idx, Int64(b.feed), b.idx]).inserted else { continue }
+          try linkPlatforms(of: a.idx, in: a.feed, with: b.idx, in: b.feed, builder: &builder, walking: walking)
+        }
+      }
+    }
+  }
+
+  /// Walks both ways between the platforms of station `a` of feed `i` and of `b` of feed `j`.
+  private func linkPlatforms(
+    of a: Int64, in i: Int, with b: Int64, in j: Int, builder: inout RoutingPatterns, walking: WalkingModel
+  ) throws {
+    func placed(_ feed: Int, _ station: Int64) throws -> [(Int32, Coordinate)] {
+      try feeds[feed].boardingStops(station).compactMap { idx in
+        try feeds[feed].stop(idx)?.coordinate.map { (builder.stopOffsets[feed] + Int32(idx), $0) }
+      }
+    }
+    let here = try placed(i, a), there = try placed(j, b)
+    for (p, pc) in here {
+      for (q, qc) in there {
+        let meters = pc.distanceMeters(to: qc)
+        guard meters <= walking.maxTransferMeters else { continue }
+        let seconds = walking.seconds(straightLineMeters: meters)
+        builder.footpaths[Int(p)].append(WalkLink(to: q, seconds: seconds))
+        builder.footpaths[Int(q)].append(WalkLink(to: p, seconds: seconds))
+      }
+    }
+    for (stop, _) in here + there { builder.footpaths[Int(stop)].sort { $0.to < $1.to } }
   }
 
   /// The network's stops for `stop`: itself and, for a station, its platforms.

@@ -43,6 +43,8 @@ public struct StopMatch: Sendable, Equatable {
 public enum StopResolution: Sendable, Equatable {
   /// Exactly one stop.
   case found(Stop)
+  /// A station complex: the name (or id) fits several stations that are one place.
+  case complex(StopComplex)
   /// Several stops fit; the caller lists them.
   case ambiguous([Stop])
   /// Nothing fits; `suggestions` are the closest names.
@@ -63,7 +65,8 @@ extension Store {
   /// Resolves a STOP argument: a stop_id (optionally `FEED:stop_id`), else a stop_code, else a
   /// name matching exactly one stop, ignoring case and accents, else the first words of one
   /// stop's name. A station and its platforms sharing a name (or those first words) are the
-  /// station: its departures are all of theirs.
+  /// station: its departures are all of theirs. Stations that are one complex
+  /// (`complex(containing:)`) and share the name (or the id, across feeds) are the complex.
   /// - Complexity: unique-index lookups for id and code; an FTS5 phrase query for the name.
   public func resolveStop(_ text: String) throws -> StopResolution {
     var candidates = feeds
@@ -80,7 +83,12 @@ extension Store {
       if let idx = try feed.stopIndex(id: key) { byID.append(try feed.stop(idx)!) }
     }
     if byID.count == 1 { return .found(byID[0]) }
-    if byID.count > 1 { return .ambiguous(byID) }
+    if byID.count > 1 {
+      // The same station id in several feeds (place_MLBR): one place when they are one complex.
+      // A stop id shared by feeds stays ambiguous: `FEED:stop_id` names the one meant.
+      if byID.allSatisfy(\.isStation), let complex = try complex(of: byID, name: nil) { return .complex(complex) }
+      return .ambiguous(byID)
+    }
     var byCode: [Stop] = []
     for feed in candidates { byCode += try feed.stops(code: key) }
     if byCode.count == 1 { return .found(byCode[0]) }
@@ -91,6 +99,8 @@ extension Store {
     if byName.count == 1 { return .found(byName[0]) }
     // A station whose platforms share its name is what the name means.
     if let station = try oneStation(byName) { return .found(station) }
+    // Stations of that name that are one complex (Times Sq-42 St), in one feed or several.
+    if byName.count > 1, let complex = try complex(of: byName, name: byName[0].name) { return .complex(complex) }
     if byName.count > 1 { return .ambiguous(byName) }
     // The name's first words ("Foggy Bottom" for "Foggy Bottom-GWU"), when they name one stop
     // or one station with its platforms.
@@ -100,6 +110,7 @@ extension Store {
     }
     if byPrefix.count == 1 { return .found(byPrefix[0]) }
     if let station = try oneStation(byPrefix) { return .found(station) }
+    if byPrefix.count > 1, let complex = try complex(of: byPrefix, name: nil) { return .complex(complex) }
     if byPrefix.count > 1 { return .ambiguous(byPrefix) }
     return .notFound(suggestions: try search(key, limit: 5).map(\.stop))
   }

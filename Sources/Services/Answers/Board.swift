@@ -3,20 +3,30 @@ import GTFSRealtime
 import Merge
 import TransitModel
 
-/// What a board is asked: the stop (or station), the window and its filters, and where the
-/// rider walks from (`--from`).
+/// What a board is asked: the stops (stations, complexes; one or several), the window and its
+/// filters, and where the rider walks from (`--from`).
 public struct BoardRequest: Sendable {
-  public var stop: TransitModel.Stop
+  /// The places asked about, as the rider named them: each a stop, a station or a complex.
+  public var places: [StopPlace]
   public var query: BoardQuery
   /// Where the rider is: each row then says how long the walk is and whether it is in time.
   public var from: Coordinate?
 
-  /// A request for `stop`.
-  public init(stop: TransitModel.Stop, query: BoardQuery, from: Coordinate? = nil) {
-    self.stop = stop
+  /// A request for the places named (at least one).
+  public init(places: [StopPlace], query: BoardQuery, from: Coordinate? = nil) {
+    precondition(!places.isEmpty, "a board needs a stop")
+    self.places = places
     self.query = query
     self.from = from
   }
+
+  /// A request for `stop`.
+  public init(stop: TransitModel.Stop, query: BoardQuery, from: Coordinate? = nil) {
+    self.init(places: [.stop(stop)], query: query, from: from)
+  }
+
+  /// The first stop asked about (its feed's clock and realtime come first).
+  public var stop: TransitModel.Stop { places[0].parts[0] }
 }
 
 /// One departure board: everything any view of it shows. The plain board, `--group`,
@@ -35,6 +45,11 @@ public struct Board: Sendable {
     public var walkSeconds: Int64?
     /// Whether that walk gets there before the departure leaves; nil without `from`.
     public var isReachable: Bool?
+    /// The stop or station asked about that the row departs from (a complex's part).
+    public var part: TransitModel.Stop
+    /// What tells `part` apart from the board's other parts (`Board.partLabels`); nil on a
+    /// board of one stop, and where the line already does (a complex of one name and feed).
+    public var partLabel: String?
 
     /// The row's identity across fetches (a watched board marks the rows that changed).
     public var key: BoardChanges.Key { BoardChanges.Key(departure) }
@@ -51,7 +66,10 @@ public struct Board: Sendable {
     public var rows: [Row]
   }
 
+  /// The first stop asked about (the title's, when it is the only one).
   public var stop: TransitModel.Stop
+  /// The places asked about, as named: stops, stations, complexes.
+  public var places: [StopPlace]
   /// Whether the stop names its feed (several feeds are held, so ids alone may be ambiguous).
   public var namesFeed: Bool
   /// The agency's clock, the one every time of the board is on.
@@ -116,30 +134,98 @@ extension TransitSession {
   /// The board of `request` with realtime already matched (`live`, at its `now`).
   /// - Throws: the store's errors.
   public func board(_ request: BoardRequest, live: LiveRealtime) throws -> Board {
+    let parts = Board.parts(of: request.places)
+    let labels = Board.partLabels(parts, places: request.places)
+    var rows: [Board.Row] = []
+    var notices: [AlertNotice] = []
+    var reasons: [ServiceStatus?] = []
+    for part in parts {
+      let platforms = part.isStation ? try store.platforms(of: part) : []
+      let partRows = try rowsAt(part, platforms: platforms, request: request, live: live, label: labels[part])
+      rows += partRows
+      for notice in DepartureBoard.notices(live: live, stop: part, platforms: platforms, departures: partRows.map(\.departure))
+      where !notices.contains(notice) {
+        notices.append(notice)
+      }
+      if partRows.isEmpty { reasons.append(DepartureBoard.emptyReason(store: store, stop: part, start: request.query.start)) }
+    }
+    if parts.count > 1 {
+      // One board: every part's departures in time order, then the first `limit`.
+      rows = rows.enumerated().sorted { a, b in
+        let ta = a.element.departure.time ?? UnixTime(0), tb = b.element.departure.time ?? UnixTime(0)
+        return ta != tb ? ta < tb : a.offset < b.offset
+      }.map(\.element)
+      rows = Array(rows.prefix(request.query.limit))
+    }
     let stop = request.stop
-    let platforms = stop.isStation ? try store.platforms(of: stop) : []
+    return Board(
+      stop: stop, places: request.places, namesFeed: store.feedNames.count > 1, zone: store.timeZone(of: stop.feed),
+      now: live.now, start: request.query.start, windowMinutes: request.query.windowMinutes, hasRealtime: !live.feeds.isEmpty,
+      report: live.report, stopAccess: try Accessibility.stop(stop, in: store), rows: rows, notices: notices,
+      emptyReason: rows.isEmpty && reasons.count == parts.count ? reasons.compactMap { $0 }.first : nil,
+      newestHeaderTimestamp: live.feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) })
+  }
+
+  /// The rows of one stop or station of the board.
+  private func rowsAt(
+    _ stop: TransitModel.Stop, platforms: [TransitModel.Stop], request: BoardRequest, live: LiveRealtime, label: String?
+  ) throws -> [Board.Row] {
     let departures = try DepartureBoard.departures(store: store, stop: stop, platforms: platforms, live: live, query: request.query)
     let details = try RiderDetails.of(departures, store: store, live: live)
     let labels = stop.isStation ? try PlatformLabels.labels(for: platforms, in: store) : [:]
     var coordinates: [StopID: Coordinate] = [:]
     for platform in platforms { coordinates[platform.id] = platform.coordinate }
-    let rows = zip(departures, details).map { departure, detail in
+    return zip(departures, details).map { departure, detail in
       let call = departure.call
       let target = coordinates[call.stopID] ?? stop.coordinate
       let walk = zip(request.from, target).map { Int64(options.walking.seconds(from: $0, to: $1)) }
       return Board.Row(
         departure: departure, platform: labels[call.stopID], details: detail, walkSeconds: walk,
         isReachable: DepartureBoard.isReachable(
-          departure, from: request.from, stopCoordinate: target, now: live.now, walking: options.walking))
+          departure, from: request.from, stopCoordinate: target, now: live.now, walking: options.walking),
+        part: stop, partLabel: label)
     }
-    return Board(
-      stop: stop, namesFeed: store.feedNames.count > 1, zone: store.timeZone(of: stop.feed), now: live.now,
-      start: request.query.start, windowMinutes: request.query.windowMinutes, hasRealtime: !live.feeds.isEmpty,
-      report: live.report, stopAccess: try Accessibility.stop(stop, in: store), rows: rows,
-      notices: DepartureBoard.notices(live: live, stop: stop, platforms: platforms, departures: departures),
-      emptyReason: departures.isEmpty ? DepartureBoard.emptyReason(store: store, stop: stop, start: request.query.start) : nil,
-      newestHeaderTimestamp: live.feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) })
   }
+}
+
+extension Board {
+  /// The stops and stations of `places`, each once, in the order named.
+  public static func parts(of places: [StopPlace]) -> [TransitModel.Stop] {
+    var parts: [TransitModel.Stop] = []
+    for place in places {
+      for part in place.parts where !parts.contains(part) { parts.append(part) }
+    }
+    return parts
+  }
+
+  /// What tells each part apart on a board of several: its name when the parts' names differ,
+  /// else its feed when they come from several feeds, else (stops named one by one, or stops
+  /// of one name) its code, else its id. Stations of one name in one feed need none: each
+  /// row's line and platform say where it leaves (the 7 leaves from Times Sq's 725, the 1 from
+  /// its 127).
+  public static func partLabels(_ parts: [TransitModel.Stop], places: [StopPlace]) -> [TransitModel.Stop: String] {
+    guard parts.count > 1 else { return [:] }
+    var labels: [TransitModel.Stop: String] = [:]
+    let names = Set(parts.map { TextFold.fold($0.name) })
+    let feeds = Set(parts.map(\.feed))
+    for part in parts {
+      if names.count > 1 {
+        labels[part] = part.name + (feeds.count > 1 ? " (\(part.feed.rawValue))" : "")
+      } else if feeds.count > 1 {
+        labels[part] = part.feed.rawValue
+      } else if places.count > 1 || !parts.allSatisfy(\.isStation) {
+        // Stops of one name (both sides of a road): which one, by the code on its pole.
+        labels[part] = part.code ?? part.id.rawValue
+      }
+    }
+    return labels
+  }
+
+  /// The board's title: the places' names ("Times Sq-42 St"; "Main Rd + Main Rd").
+  public var title: String { places.map(\.name).joined(separator: " + ") }
+
+  /// The complex the board is of, when it was asked for one.
+  public var complex: StopComplex? { places.count == 1 ? places[0].complex : nil }
 }
 
 // MARK: - JSON
@@ -166,6 +252,11 @@ extension Board: Encodable {
     try stopMembers.encode(stop.id.rawValue, forKey: "stop_id")
     try stopMembers.encode(stop.code, forKey: "stop_code")
     try stopMembers.encode(stop.name, forKey: "name")
+    if let complex { try ComplexAnswer(complex, namesFeed: namesFeed).encode(into: &members, forKey: "complex") }
+    if places.count > 1 {
+      var list = members.nestedUnkeyedContainer(forKey: "stops")
+      for place in places { try PlaceAnswer(place, namesFeed: namesFeed).encode(into: &list) }
+    }
     try members.encode(zone.isoText(now), forKey: "now")
     try members.encode(RealtimeAnswer(report, zone: zone), forKey: "realtime")
   }
@@ -180,6 +271,11 @@ extension Board.Row {
     try members.encode(details.wheelchairAccessible, forKey: "wheelchair_accessible")
     try members.encode(details.wheelchairBoarding, forKey: "wheelchair_boarding")
     try members.encode(details.crowding, forKey: "occupancy")
+    if let partLabel {
+      try members.encode(part.feed.rawValue, forKey: "feed")
+      try members.encode(part.id.rawValue, forKey: "part_stop_id")
+      try members.encode(partLabel, forKey: "part")
+    }
   }
 }
 
@@ -212,5 +308,53 @@ public struct DepartureList: Encodable, Sendable {
   public func encode(to encoder: any Encoder) throws {
     var list = encoder.unkeyedContainer()
     for row in rows { try row.encode(into: list.nestedContainer(keyedBy: JSONKey.self), zone: zone) }
+  }
+}
+
+/// A complex as JSON: `{"name", "parts": [{"feed", "stop_id", "name"}]}`.
+struct ComplexAnswer {
+  var complex: StopComplex
+  var namesFeed: Bool
+
+  init(_ complex: StopComplex, namesFeed: Bool) {
+    self.complex = complex
+    self.namesFeed = namesFeed
+  }
+
+  func encode(into container: inout KeyedEncodingContainer<JSONKey>, forKey key: JSONKey) throws {
+    var members = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+    try encodeMembers(into: &members)
+  }
+
+  func encodeMembers(into members: inout KeyedEncodingContainer<JSONKey>) throws {
+    try members.encode(complex.name, forKey: "name")
+    var parts = members.nestedUnkeyedContainer(forKey: "parts")
+    for part in complex.parts {
+      var item = parts.nestedContainer(keyedBy: JSONKey.self)
+      try item.encode(part.feed.rawValue, forKey: "feed")
+      try item.encode(part.id.rawValue, forKey: "stop_id")
+      try item.encode(part.name, forKey: "name")
+    }
+  }
+}
+
+/// One place of a board of several as JSON: the stop object, and its `complex` when it is one.
+struct PlaceAnswer {
+  var place: StopPlace
+  var namesFeed: Bool
+
+  init(_ place: StopPlace, namesFeed: Bool) {
+    self.place = place
+    self.namesFeed = namesFeed
+  }
+
+  func encode(into list: inout UnkeyedEncodingContainer) throws {
+    var members = list.nestedContainer(keyedBy: JSONKey.self)
+    let stop = place.parts[0]
+    if namesFeed { try members.encode(stop.feed.rawValue, forKey: "feed") }
+    try members.encode(stop.id.rawValue, forKey: "stop_id")
+    try members.encode(stop.code, forKey: "stop_code")
+    try members.encode(place.name, forKey: "name")
+    if let complex = place.complex { try ComplexAnswer(complex, namesFeed: namesFeed).encode(into: &members, forKey: "complex") }
   }
 }

@@ -33,7 +33,8 @@ public struct CommandSpec: Sendable {
   public var usage: String {
     var parts = [name]
     for argument in arguments {
-      parts.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
+      let name = argument.name + (argument.isVariadic ? "..." : "")
+      parts.append(argument.isOptional ? "[\(name)]" : name)
     }
     if !options.isEmpty { parts.append("[options]") }
     return parts.joined(separator: " ")

@@ -6,12 +6,19 @@ import Merge
 import Services
 import TransitModel
 
-/// What the live board, `--group` and `--line` of `departures` share (issue 20): the stop and
-/// its query as the command line gives them, and one board for a moment and its feeds.
+/// What the live board, `--group` and `--line` of `departures` share (issue 20): the stops and
+/// their query as the command line gives them, and one board for a moment and its feeds.
 struct BoardContext {
   let invocation: Invocation
   let store: Store
+  /// The places named (stops, stations, complexes), in order.
+  let places: [StopPlace]
+  /// The first stop named (its feed's clock is the board's).
   let stop: TransitModel.Stop
+  /// The stops of `--via STOP`: only trips calling there later (empty without it).
+  let via: [TransitModel.Stop]
+  /// The name of `--via STOP`'s place, as resolved.
+  let viaName: String?
   let zone: LocalZone
   let settings: Settings
   let session: TransitSession
@@ -31,14 +38,27 @@ struct BoardContext {
   init(_ invocation: Invocation, defaultLimit: Int? = nil, realtime: (() throws -> any RealtimeSource)? = nil) throws {
     self.invocation = invocation
     let arguments = invocation.arguments
-    let stopText = try invocation.argument(0)  // a missing STOP is a usage error before any file is read
+    _ = try invocation.argument(0)  // a missing STOP is a usage error before any file is read
+    let stopTexts = arguments.positionals
     settings = try invocation.settings()
     windowMinutes = try arguments.read(DeparturesCommand.Options.window) ?? settings.windowMinutes
     limit = try arguments.read(DeparturesCommand.Options.limit) ?? defaultLimit ?? settings.limit
     from = try arguments.read(DeparturesCommand.Options.from).map { place in try StopCommandSupport.location(place, invocation: invocation)
     }
     store = try StopCommandSupport.openStore(invocation)
-    stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
+    let store = self.store
+    let places = try stopTexts.map { try StopCommandSupport.resolvePlace($0, in: store, context: invocation.context) }
+    self.places = places
+    stop = places[0].parts[0]
+    // --via is read after the stops: a name fitting several places is narrowed to those a trip
+    // from the board's stops reaches.
+    let parts = Board.parts(of: places)
+    let names = places.map(\.name).joined(separator: " + ")
+    let viaPlace = try arguments.read(DeparturesCommand.Options.via).map { text in
+      try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context, reachableFrom: parts, originName: names)
+    }
+    via = viaPlace?.parts ?? []
+    viaName = viaPlace?.name
     zone = store.timeZone(of: stop.feed)
     session = TransitSession(
       store: store, options: try RealtimeSupport.options(invocation, settings: settings),
@@ -56,10 +76,11 @@ struct BoardContext {
     now: UnixTime, warn: Bool, quiet: Bool = false, limit: Int? = nil, start: UnixTime? = nil, includeArrivals: Bool = false,
     accessibleOnly: Bool = false, report: Invocation? = nil
   ) throws -> Board {
-    let query = BoardQuery(
+    var query = BoardQuery(
       start: start ?? now, windowMinutes: windowMinutes, limit: limit ?? self.limit, includeArrivals: includeArrivals,
       route: route, destination: destination, accessibleOnly: accessibleOnly)
-    let board = try session.board(BoardRequest(stop: stop, query: query, from: from), now: now)
+    query.via = via
+    let board = try session.board(BoardRequest(places: places, query: query, from: from), now: now)
     if !quiet { FeedsSupport.report(board.realtimeProblems, invocation: report ?? invocation) }
     if warn { RealtimeSupport.warn(board.report, invocation: report ?? invocation) }
     return board

@@ -86,11 +86,39 @@ enum CommuteAddCommand: TransitCommand {
       throw UsageError("--then-walk needs --to DEST: the walk starts where you get off")
     }
     let store = try StopCommandSupport.openStore(invocation)
-    let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
+    // --stop may be a complex when --to is given: the commute leaves from the part of it that a
+    // trip to the destination leaves from (issue 32).
+    let origin = try StopCommandSupport.resolvePlace(stopText, in: store, context: invocation.context)
+    if origin.complex != nil && destinationText == nil {
+      _ = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)  // lists its parts, exits 3
+    }
     // --to is a stop like every other: id, code, exact name or a unique match; a name shared by
     // a station and its platforms is the station (any platform). Saved as its stop_id.
-    let destination = try destinationText.map { text in
-      try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
+    // A name fitting several places is read as those a trip from --stop reaches (issue 32); a
+    // complex is its part in --stop's feed that such a trip reaches.
+    let destinationPlace = try destinationText.map { text in
+      try StopCommandSupport.resolvePlace(
+        text, in: store, context: invocation.context, reachableFrom: origin.parts, originName: origin.name)
+    }
+    var stop = origin.parts[0]
+    if let complex = origin.complex, let destinationPlace {
+      guard
+        let part = try complex.parts.first(where: { part in
+          if case .trip = try store.reach(from: [part], to: destinationPlace.parts) { return true }
+          return false
+        })
+      else {
+        throw NotFoundError("no trip goes from \(complex.name) to \(destinationPlace.name); give --stop as one of its stations")
+      }
+      stop = part
+      invocation.context.stderr.line(
+        "--stop '\(stopText)': leaving from \(StopCommandSupport.describeCandidate(part, store: store)), where trips to \(destinationPlace.name) leave"
+      )
+    }
+    let destination = try destinationPlace.map { place -> TransitModel.Stop in
+      let inFeed = place.parts.filter { $0.feed == stop.feed }
+      for part in inFeed where try store.reach(from: [stop], to: [part]) != nil { return part }
+      return inFeed.first ?? place.parts[0]
     }
     if let destination, destination.feed != stop.feed {
       throw UsageError("--to '\(destinationText ?? "")' is in feed \(destination.feed), not in \(stop.feed) with --stop")

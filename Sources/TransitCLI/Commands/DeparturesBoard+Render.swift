@@ -31,7 +31,7 @@ struct BoardFrame {
 
   var zone: LocalZone { board.zone }
   /// "Tallaght Interchange [TINT]".
-  var title: String { board.stop.name + (board.stop.code.map { " [\($0)]" } ?? "") }
+  var title: String { board.title + (board.places.count == 1 && board.complex == nil ? board.stop.code.map { " [\($0)]" } ?? "" : "") }
   /// What the realtime was when fetched; nil: no realtime at all.
   var freshness: RealtimeFreshness? { board.hasRealtime ? board.report.freshness : nil }
   /// The stop's alerts, one line each.
@@ -40,11 +40,12 @@ struct BoardFrame {
   var emptyReason: String? { board.emptyReason?.warning(feed: board.stop.feed.rawValue) }
 
   /// The columns of a row, in the order they are dropped when the window is too narrow:
-  /// first what the marker says (live, interpolated), then the platform, the walk, the delay
-  /// and the clock time. The route, destination, countdown and leave advice always stay.
+  /// first what the marker says (live, interpolated), then the platform, the walk, the delay,
+  /// the clock time and which of several stops. The route, destination, countdown and leave
+  /// advice always stay.
   enum Column: Int, CaseIterable {
-    case route, headsign, platform, time, countdown, delay, source, walk, leave
-    static let dropOrder: [Column] = [.source, .platform, .walk, .delay, .time]
+    case route, headsign, part, platform, time, countdown, delay, source, walk, leave
+    static let dropOrder: [Column] = [.source, .platform, .walk, .delay, .time, .part]
   }
 
   /// The room the destination asks for before columns are dropped (a longer one is cut).
@@ -78,6 +79,7 @@ struct BoardFrame {
       var cells: [Column: String] = [
         .route: call.routeShortName, .headsign: call.headsign.isEmpty ? "(added trip)" : call.headsign, .time: clock(time),
       ]
+      if let part = row.partLabel { cells[.part] = TerminalText.singleLine(part) }
       if let platform = row.platform { cells[.platform] = platform }
       switch departure.status {
       case .cancelled: cells[.countdown] = "cancelled"

@@ -22,6 +22,9 @@ enum DeparturesCommand: TransitCommand {
       default: "the limit setting, \(Settings().limit)")
     static let route = Option.text("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes))
     static let destination = Option.text("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)")
+    static let via = Option.text(
+      "--via", value: "STOP",
+      help: "Only trips that call at STOP (a stop, station or complex) after this one and let riders off there")
     static let from = Option.place(
       "--from",
       help:
@@ -41,11 +44,14 @@ enum DeparturesCommand: TransitCommand {
     summary: "The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)",
     arguments: [
       ArgumentSpec(
-        "STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop",
-        complete: .dynamic(.favourites))
+        "STOP",
+        help:
+          "A stop_id (FEED:stop_id with several feeds), a stop code, a name matching one stop, or a station complex's name; several make one board",
+        variadic: true, complete: .dynamic(.favourites))
     ],
     options: [
       Options.at.spec, Options.date.spec, Options.window.spec, Options.limit.spec, Options.route.spec, Options.destination.spec,
+      Options.via.spec,
       Options.from.spec, Options.arrivals.spec, Options.accessible.spec,
       FeedsSupport.refresh.spec,
       DeparturesWatch.watch.spec, DeparturesWatch.group.spec, DeparturesWatch.perGroup.spec, DeparturesWatch.count.spec,
@@ -59,6 +65,14 @@ enum DeparturesCommand: TransitCommand {
       is set. Trips that end here, or do not pick up here (pickup_type 1), are not departures;
       --arrivals lists them too. 'transit config set' changes the defaults: clock, window, limit,
       walking-speed and detour, and the early and late thresholds.
+
+      A station complex is one place: stations (or stops without a station) of one name
+      within 400 m, or joined by transfers.txt or pathways.txt, and across the feeds held,
+      stations of one name or one stop_id within 400 m. 'Times Sq-42 St' lists the departures
+      of its four stations, 'Millbrae' those of BART and Caltrain; each row names its platform,
+      and its part or feed where the line does not tell. Several STOPs make one board, each
+      row naming its stop. --via STOP keeps the trips that call at STOP after this stop and let
+      riders off there; a name fitting several places is read as those such a trip reaches.
 
       With --realtime FILE (trip updates and vehicle positions, repeatable), each departure shows
       its expected time and countdown, the scheduled time when it differs, how late or early it
@@ -93,11 +107,12 @@ enum DeparturesCommand: TransitCommand {
       "transit departures TINT --route 27 --to crumlin",
       "transit departures 'Tallaght (The Square)' --at 07:30 --date 2026-12-25",
       "transit departures TINT --json",
+      "transit departures 4529 4530",
+      "transit departures 'Times Sq-42 St' --via '34 St-Herald Sq'",
       "transit departures TINT --now 2026-12-01T07:40:00Z --realtime Data/realtime/demo-tripupdates.pb --realtime Data/realtime/demo-vehiclepositions.pb",
     ] + DeparturesWatch.examples)
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    try invocation.expectPositionals(atMost: 1)
     if let code = try DeparturesWatch.dispatch(invocation) { return code }
     let arguments = invocation.arguments
     // --realtime FILEs are read first (a bad one is the first error); the configured feeds'
@@ -120,13 +135,14 @@ enum DeparturesCommand: TransitCommand {
 
     let out = invocation.context.stdout
     let twelve = board.twelveHour
-    let code = stop.code.map { " [\($0)]" } ?? ""
+    let single = answer.places.count == 1 && answer.complex == nil
+    let code = single ? stop.code.map { " [\($0)]" } ?? "" : ""
     var startText = StopCommandSupport.clock(start, zone: zone, twelveHour: twelve)
     let startDay = ISOTime.format(start, zone: zone).prefix(10)
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
     let stopMark = RiderMarks.wheelchair(answer.stopAccess, plain: invocation.usesPlainSymbols)
     out.line(
-      "\(TerminalText.singleLine(stop.name))\(code)\(stopMark.isEmpty ? "" : " " + stopMark) · \(stop.isStation ? "station, " : "")departures from \(startText)"
+      "\(TerminalText.singleLine(answer.title))\(code)\(stopMark.isEmpty || !single ? "" : " " + stopMark) · \(kindText(answer))departures from \(startText)\(board.viaName.map { " via " + TerminalText.singleLine($0) } ?? "")"
     )
     if answer.hasRealtime { out.line(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelve)) }
     for notice in answer.notices { out.line(noticeLine(notice)) }
@@ -144,6 +160,8 @@ enum DeparturesCommand: TransitCommand {
     let colour = invocation.useColor
     let plain = invocation.usesPlainSymbols
     let showsCrowding = answer.rows.contains { $0.details.crowding != nil }
+    let showsParts = answer.rows.contains { $0.partLabel != nil }
+    let showsPlatforms = Board.parts(of: answer.places).contains(where: \.isStation)
     var rows = answer.rows.map { boardRow -> [String] in
       let (departure, detail) = (boardRow.departure, boardRow.details)
       let call = departure.call
@@ -155,7 +173,8 @@ enum DeparturesCommand: TransitCommand {
           + (call.isLastStop ? " (arrives, terminates)" : call.pickupType == 1 ? " (no boarding)" : "")
           + (wheelchair.isEmpty ? "" : " " + wheelchair),
       ]
-      if stop.isStation { row.append(boardRow.platform ?? "") }
+      if showsParts { row.append(boardRow.partLabel.map(TerminalText.singleLine) ?? "") }
+      if showsPlatforms { row.append(boardRow.platform ?? "") }
       var when = StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)
       if departure.status != .cancelled && departure.status != .skipped {
         when += " · \(StopCommandSupport.countdown(to: time, from: now))"
@@ -195,6 +214,13 @@ enum DeparturesCommand: TransitCommand {
       out.write(StopCommandSupport.table(rows))
     }
     return 0
+  }
+
+  /// What the title says the board is: "station, ", "complex of 4 stations, ", "2 stops, ".
+  static func kindText(_ board: Board) -> String {
+    if let complex = board.complex { return StopsSearchCommand.complexKind(complex) + ", " }
+    if board.places.count > 1 { return "\(board.places.count) stops, " }
+    return board.stop.isStation ? "station, " : ""
   }
 
   /// "notice (detour): Route 77X diverted ..." for one alert.

@@ -21,6 +21,52 @@ enum FavSupport {
     }
   }
 
+  /// A favourite as shown: one stop, or a group of stops under one name (its first stop's
+  /// favourite standing for it).
+  struct Entry {
+    var first: Resolved
+    /// Every stop of a group (those the timetables hold); empty for a single favourite.
+    var members: [Resolved]
+    var group: String? { first.favourite.group }
+    /// The stops held, for a board.
+    var stops: [Stop] { members.isEmpty ? first.stop.map { [$0] } ?? [] : members.compactMap(\.stop) }
+  }
+
+  /// `items` with each group's stops made one entry, where its first stop was.
+  static func entries(_ items: [Resolved]) -> [Entry] {
+    var entries: [Entry] = []
+    for item in items {
+      if let group = item.favourite.group, let index = entries.firstIndex(where: { $0.group == group }) {
+        entries[index].members.append(item)
+      } else {
+        entries.append(Entry(first: item, members: item.favourite.group == nil ? [] : [item]))
+      }
+    }
+    return entries
+  }
+
+  /// A group as JSON: the first stop's favourite object with `group` and `stops` (each stop's).
+  static func json(_ entry: Entry, manyFeeds: Bool) -> [(String, JSON)] {
+    var members = json(entry.first, manyFeeds: manyFeeds)
+    guard let group = entry.group else { return members }
+    members.append(("group", .string(group)))
+    members.append(("stops", .array(entry.members.map { .object(json($0, manyFeeds: manyFeeds)) })))
+    return members
+  }
+
+  /// A group's NAME as saved (spaces trimmed, lower case): it starts with a letter, so that
+  /// `fav add 4529 4530` is not read as a group named 4529.
+  static func groupName(_ text: String) throws(UsageError) -> String {
+    let name = text.trimmingSpaces().lowercased()
+    guard let first = name.first, first.isLetter, name.count <= 40,
+      !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+    else {
+      throw UsageError(
+        "favourite name '\(text)' must start with a letter and be at most 40 characters (NAME STOP STOP... saves a group)")
+    }
+    return name
+  }
+
   /// "TINT" or "demo:TINT" with several feeds.
   static func id(_ favourite: UserStore.Favourite, manyFeeds: Bool) -> String {
     (manyFeeds ? favourite.feed + ":" : "") + favourite.stopID
@@ -45,45 +91,94 @@ enum FavAddCommand: TransitCommand {
   static let route = Option.text(
     "--route", value: "R", help: "Only this route's departures (short name or route_id)", complete: .dynamic(.routes))
   static let label = Option.text("--label", value: "TEXT", help: "Your name for it (default: the stop's name)")
+  static let name = Option.text(
+    "--name", value: "TEXT", help: "A group's name as shown (default: NAME, or the complex's name)")
 
   static let path = ["fav", "add"]
   static let spec = CommandSpec(
     path: path,
-    summary: "Add a favourite stop (shown by 'transit' with no arguments)",
-    arguments: [ArgumentSpec("STOP", help: "A stop_id, a stop code, or a name matching one stop")],
+    summary: "Add a favourite stop, station complex or group of stops (shown by 'transit' with no arguments)",
+    arguments: [
+      ArgumentSpec(
+        "STOP",
+        help:
+          "A stop_id, a stop code, a name matching one stop, or a station complex's name; NAME STOP STOP... saves a group of stops under NAME",
+        variadic: true)
+    ],
     options: [
-      route.spec, label.spec,
+      route.spec, label.spec, name.spec,
     ],
     discussion: """
       Favourites live in user.sqlite, which loading a timetable never touches. 'transit' with
       no arguments lists them, nearest first, each with its next three departures. A favourite
       whose stop disappears from a new timetable is kept and flagged (the stop may come back).
       Adding a favourite again changes its route and label.
+
+      A station complex ('Times Sq-42 St') is saved as a group of its stations under its name;
+      NAME STOP STOP... saves the stops (a corner's four bus stops, two stations you use) as a
+      group NAME. A group is one favourite: one board of all its stops, removed by its NAME.
+      A stop belongs to one favourite at a time: adding it again moves it.
       """,
-    examples: ["transit fav add TINT", "transit fav add 4530 --route 27 --label 'to work'"])
+    examples: [
+      "transit fav add TINT", "transit fav add 4530 --route 27 --label 'to work'",
+      "transit fav add corner 4529 4530 --name 'Main Rd corner'",
+    ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    try invocation.expectPositionals(atMost: 1)
-    let text = try invocation.argument(0)
+    let texts = invocation.arguments.positionals
+    _ = try invocation.argument(0)  // a missing STOP is a usage error
     let store = try StopCommandSupport.openStore(invocation)
-    let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
     let route = try invocation.arguments.read(Self.route)
-    if let route {
-      let routes = try store.routes(at: stop)
-      let wanted = route.lowercased()
-      guard routes.contains(where: { $0.shortName.lowercased() == wanted || $0.id.rawValue.lowercased() == wanted }) else {
-        throw NotFoundError(
-          "route '\(route)' does not call at \(stop.name); routes there: \(routes.map(\.shortName).joined(separator: ", "))")
+    let givenName = try invocation.arguments.read(Self.name).flatMap { $0.isEmpty ? nil : $0 }
+    let label = try invocation.arguments.read(Self.label).flatMap { $0.isEmpty ? nil : $0 }
+    // One STOP (a stop, station or complex), or NAME and its STOPs.
+    let group: String?
+    var stops: [Stop] = []
+    if texts.count == 1 {
+      let place = try StopCommandSupport.resolvePlace(texts[0], in: store, context: invocation.context)
+      group = place.complex?.name
+      stops = place.parts
+    } else {
+      group = try FavSupport.groupName(texts[0])
+      for text in texts.dropFirst() {
+        for part in try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context).parts where !stops.contains(part) {
+          stops.append(part)
+        }
       }
     }
-    let label = try invocation.arguments.read(Self.label).flatMap { $0.isEmpty ? nil : $0 }
+    if group == nil, givenName != nil { throw UsageError("--name names a group: give NAME STOP STOP..., or use --label") }
+    if let route {
+      var routes: [RouteSummary] = []
+      for stop in stops { routes += try store.routes(at: stop) }
+      let wanted = route.lowercased()
+      guard routes.contains(where: { $0.shortName.lowercased() == wanted || $0.id.rawValue.lowercased() == wanted }) else {
+        let names = routes.map(\.shortName).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        throw NotFoundError(
+          "route '\(route)' does not call at \(group ?? stops[0].name); routes there: \(names.joined(separator: ", "))")
+      }
+    }
+    let shownLabel = group == nil ? label : givenName ?? label ?? group
     let users = try UserStore(directory: invocation.paths.data)
-    try users.addFavourite(feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: label, route: route, now: invocation.now.seconds)
-    let favourite = UserStore.Favourite(feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: label, route: route)
+    if let group { _ = try users.removeFavourites(group: group) }  // saved again: the stops given now
+    for stop in stops {
+      try users.addFavourite(
+        feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: shownLabel, route: route, group: group, now: invocation.now.seconds)
+    }
+    let manyFeeds = store.feedNames.count > 1
+    let items = stops.map { stop in
+      FavSupport.Resolved(
+        favourite: UserStore.Favourite(
+          feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: shownLabel, route: route, group: group), stop: stop)
+    }
+    let entry = FavSupport.entries(items)[0]
     if invocation.global.json {
-      let item = FavSupport.Resolved(favourite: favourite, stop: stop)
-      invocation.context.stdout.line(JSON.object(FavSupport.json(item, manyFeeds: store.feedNames.count > 1)).serialized(pretty: true))
+      invocation.context.stdout.line(JSON.object(FavSupport.json(entry, manyFeeds: manyFeeds)).serialized(pretty: true))
+    } else if let group {
+      let ids = stops.map { (manyFeeds ? "\($0.feed):" : "") + ($0.code ?? $0.id.rawValue) }.joined(separator: ", ")
+      invocation.context.stdout.line(
+        "added favourite \(group): \(shownLabel ?? group) (\(ids))\(route.map { ", route \($0)" } ?? "")")
     } else {
+      let stop = stops[0]
       let code = stop.code.map { " [\($0)]" } ?? ""
       invocation.context.stdout.line(
         "added favourite \(stop.id.rawValue): \(label ?? stop.name)\(code)\(route.map { ", route \($0)" } ?? "")")
@@ -98,7 +193,8 @@ enum FavListCommand: TransitCommand {
   static let spec = CommandSpec(
     path: path,
     summary: "The favourite stops",
-    discussion: "With --json: [{feed, stop_id, label, route, missing, stop: {stop_id, stop_code, name, lat, lon} | null}].",
+    discussion:
+      "With --json: [{feed, stop_id, label, route, missing, stop: {stop_id, stop_code, name, lat, lon} | null}]; a group also has group and stops (each such an object).",
     examples: ["transit fav list", "transit fav list --json"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -108,16 +204,26 @@ enum FavListCommand: TransitCommand {
     let manyFeeds = store.feedNames.count > 1
     let items = try FavSupport.resolved(favourites, store: store.isEmpty ? nil : store)
     let out = invocation.context.stdout
+    let entries = FavSupport.entries(items)
     if invocation.global.json {
-      out.line(JSON.array(items.map { .object(FavSupport.json($0, manyFeeds: manyFeeds)) }).serialized(pretty: true))
+      out.line(JSON.array(entries.map { .object(FavSupport.json($0, manyFeeds: manyFeeds)) }).serialized(pretty: true))
       return 0
     }
     guard !items.isEmpty else {
       out.line("no favourite stops yet; add one with 'transit fav add STOP'")
       return 0
     }
-    let rows = items.map { item -> [String] in
+    let rows = entries.map { entry -> [String] in
+      let item = entry.first
       let favourite = item.favourite
+      if let group = entry.group {
+        let ids = entry.members.map { FavSupport.id($0.favourite, manyFeeds: manyFeeds) }.joined(separator: ", ")
+        let missing = entry.members.contains { $0.stop == nil } ? " (some \(FavSupport.missingNote))" : ""
+        return [
+          group, "", (favourite.label ?? group) + (favourite.route.map { ", route \($0)" } ?? "") + missing,
+          "\(entry.members.count) stops: \(ids)",
+        ]
+      }
       guard let stop = item.stop else {
         return [FavSupport.id(favourite, manyFeeds: manyFeeds), "", favourite.label ?? "", "(\(FavSupport.missingNote))"]
       }
@@ -147,7 +253,17 @@ enum FavRemoveCommand: TransitCommand {
     let text = try invocation.argument(0)
     let users = try UserStore(directory: invocation.paths.data)
     let favourites = try users.favourites()
-    // A favourite's own id first: its stop may have left the timetable.
+    // A group by its name first, then a favourite's own id: its stop may have left the timetable.
+    if let group = favourites.lazy.compactMap(\.group).first(where: { $0.lowercased() == text.trimmingSpaces().lowercased() }) {
+      let count = try users.removeFavourites(group: group)
+      if invocation.global.json {
+        invocation.context.stdout.line(
+          JSON.object([("removed", .object([("group", .string(group)), ("stops", .number(count))]))]).serialized(pretty: true))
+      } else {
+        invocation.context.stdout.line("removed favourite \(group) (\(count) stops)")
+      }
+      return 0
+    }
     var target = favourites.first { $0.stopID == text || "\($0.feed):\($0.stopID)" == text }
     if target == nil {
       let store = try Store(directory: invocation.paths.data)

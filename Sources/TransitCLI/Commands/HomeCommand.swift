@@ -39,7 +39,8 @@ enum HomeCommand: TransitCommand {
     } else {
       location = try StopCommandSupport.fallbackLocation(invocation, store: store)
     }
-    let favourites = try FavSupport.resolved(try UserStore(directory: invocation.paths.data).favourites(), store: store)
+    let favourites = FavSupport.entries(
+      try FavSupport.resolved(try UserStore(directory: invocation.paths.data).favourites(), store: store))
     let now = invocation.now
     let manyFeeds = store.feedNames.count > 1
     let out = invocation.context.stdout
@@ -87,11 +88,13 @@ enum HomeCommand: TransitCommand {
     let session = TransitSession(store: store, options: try RealtimeSupport.options(invocation, settings: settings))
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: session.options)
     // Each favourite's card is a board (`TransitSession.board`), all on the one matched realtime.
-    let sections = try ordered.map { item -> (FavSupport.Resolved, Board?) in
-      guard let stop = item.stop else { return (item, nil) }
+    // A group's card is one board of its stops.
+    let sections = try ordered.map { entry -> (FavSupport.Entry, Board?) in
+      let stops = entry.stops
+      guard !stops.isEmpty else { return (entry, nil) }
       let query = BoardQuery(
-        start: now, windowMinutes: max(settings.windowMinutes, 24 * 60), limit: departuresPerStop, route: item.favourite.route)
-      return (item, try session.board(BoardRequest(stop: stop, query: query), live: live))
+        start: now, windowMinutes: max(settings.windowMinutes, 24 * 60), limit: departuresPerStop, route: entry.first.favourite.route)
+      return (entry, try session.board(BoardRequest(places: stops.map { .stop($0) }, query: query), live: live))
     }
 
     if invocation.global.json {
@@ -102,9 +105,9 @@ enum HomeCommand: TransitCommand {
           (
             "favourites",
             .array(
-              sections.map { item, board in
-                var members = FavSupport.json(item, manyFeeds: manyFeeds)
-                members.append(("distance_m", .optional(distance(item, from: location?.0).map { ($0 * 10).rounded() / 10 })))
+              sections.map { entry, board in
+                var members = FavSupport.json(entry, manyFeeds: manyFeeds)
+                members.append(("distance_m", .optional(distance(entry, from: location?.0).map { ($0 * 10).rounded() / 10 })))
                 members.append(("departures", board.map { JSONTreeEncoder.encode($0.departures) } ?? .array([])))
                 return .object(members)
               })
@@ -121,19 +124,25 @@ enum HomeCommand: TransitCommand {
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     if let card = try HomeCommuteCard.line(invocation, store: store, live: live, now: now) { out.line(card) }
     let walking = try StopCommandSupport.walkingModel(invocation)
-    for (item, board) in sections {
+    for (entry, board) in sections {
       out.line("")
+      let item = entry.first
       let favourite = item.favourite
-      guard let stop = item.stop, let board else {
+      guard let stop = entry.stops.first, let board else {
         out.line(
           "\(favourite.label ?? FavSupport.id(favourite, manyFeeds: manyFeeds)) [\(FavSupport.id(favourite, manyFeeds: manyFeeds))]: \(FavSupport.missingNote)"
         )
         continue
       }
-      var title = favourite.label.map { "\($0) · \(stop.name)" } ?? stop.name
-      if let code = stop.code { title += " [\(code)]" }
+      var title: String
+      if let group = entry.group {
+        title = (favourite.label ?? group) + " · \(entry.stops.count) stops"
+      } else {
+        title = favourite.label.map { "\($0) · \(stop.name)" } ?? stop.name
+        if let code = stop.code { title += " [\(code)]" }
+      }
       if let route = favourite.route { title += " · route \(route)" }
-      if let metres = distance(item, from: location?.0) {
+      if let metres = distance(entry, from: location?.0) {
         title += " · \(StopCommandSupport.distance(metres)), \(StopCommandSupport.walkText(metres, walking))"
       }
       out.line(title)
@@ -151,7 +160,8 @@ enum HomeCommand: TransitCommand {
         let call = departure.call
         let time = departure.time ?? now
         var row = ["  " + call.routeShortName, call.headsign.isEmpty ? "(added trip)" : call.headsign]
-        if stop.isStation { row.append(boardRow.platform ?? "") }
+        if entry.group != nil { row.append(boardRow.partLabel.map(TerminalText.singleLine) ?? "") }
+        if entry.stops.contains(where: \.isStation) { row.append(boardRow.platform ?? "") }
         var when = StopCommandSupport.clock(time, zone: stopZone, twelveHour: twelve)
         if departure.status != .cancelled && departure.status != .skipped {
           when += " · \(StopCommandSupport.countdown(to: time, from: now))"
@@ -172,10 +182,10 @@ enum HomeCommand: TransitCommand {
     return 0
   }
 
-  /// Metres from `point` to the favourite's stop, when both are known.
-  static func distance(_ item: FavSupport.Resolved, from point: Coordinate?) -> Double? {
-    guard let point, let position = item.stop?.coordinate else { return nil }
-    return point.distanceMeters(to: position)
+  /// Metres from `point` to the favourite's stop (a group's nearest), when both are known.
+  static func distance(_ entry: FavSupport.Entry, from point: Coordinate?) -> Double? {
+    guard let point else { return nil }
+    return entry.stops.compactMap { $0.coordinate.map(point.distanceMeters) }.min()
   }
 
   static func locationJSON(_ location: (Coordinate, String)?) -> JSON {

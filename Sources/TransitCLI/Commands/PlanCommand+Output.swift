@@ -91,6 +91,7 @@ struct PlanOutput {
   static func name(_ endpoint: PlanCommand.Endpoint) -> String {
     switch endpoint {
     case .stop(let stop): return stopName(stop)
+    case .complex(let complex): return complex.name
     case .place(let point, let name): return name ?? StopCommandSupport.describe(point)
     case .onBoard(let start):
       return "on the \(start.ride.route.shortName) to \(start.ride.headsign) (next: \(stopName(start.ride.stops.first?.stop)))"
@@ -129,6 +130,8 @@ struct PlanOutput {
       switch endpoint {
       case .stop(let stop):
         return .object([("type", .string("stop"))] + StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds))
+      case .complex(let complex):
+        return .object([("type", .string("complex")), ("complex", StopCommandSupport.complexJSON(complex))])
       case .place(let point, let name):
         return .object([
           ("type", .string("place")), ("name", .optional(name)), ("lat", .double(point.latitude)), ("lon", .double(point.longitude)),

@@ -128,19 +128,24 @@ enum PlanCommand: TransitCommand {
       try RtDumpCommand.load($0, invocation: invocation)
     }
     let store = try StopCommandSupport.openStore(invocation)
-    var from =
-      onBoard == nil
-      ? try endpoint(fromText, role: "FROM", store: store, invocation: invocation)
-      : .place(Coordinate(latitude: 0, longitude: 0), name: nil)
-    let to = try endpoint(toText, role: "TO", store: store, invocation: invocation)
+    var from: Endpoint
+    let to: Endpoint
+    if onBoard == nil {
+      (from, to) = try endpoints(fromText, toText, store: store, invocation: invocation)
+    } else {
+      // On board: FROM is the trip, placed once the realtime is read; TO read by itself.
+      from = .place(Coordinate(latitude: 0, longitude: 0), name: nil)
+      to =
+        try fixedEndpoint(toText, role: "TO", store: store, invocation: invocation)
+        ?? stopEndpoint(toText, role: "TO", store: store, invocation: invocation)
+    }
     if case .stop(let a) = from, case .stop(let b) = to, a == b {
       throw UsageError("FROM and TO are the same stop '\(a.name)'")
     }
-    let zoneFeed: FeedName = {
-      if onBoard == nil, case .stop(let stop) = from { return stop.feed }
-      if case .stop(let stop) = to { return stop.feed }
-      return store.feedNames[0]
-    }()
+    if case .complex(let a) = from, case .complex(let b) = to, a == b {
+      throw UsageError("FROM and TO are the same place '\(a.name)'")
+    }
+    let zoneFeed: FeedName = (onBoard == nil ? from.stops.first?.feed : nil) ?? to.stops.first?.feed ?? store.feedNames[0]
     let zone = store.timeZone(of: zoneFeed)
     let now = invocation.global.now == nil ? moments?.first?.time ?? invocation.now : invocation.now
     let isArriveBy = arguments.isGiven(Options.arriveBy)
@@ -227,8 +232,45 @@ enum PlanCommand: TransitCommand {
     return start
   }
 
-  /// FROM or TO: LAT,LON, a saved place, else a stop; a one-line error (exit 3) when none fits.
-  static func endpoint(_ text: String, role: String, store: Store, invocation: Invocation) throws -> Endpoint {
+  /// FROM and TO read together: each a position, a saved place, else a stop, station or
+  /// complex; a name fitting several places is narrowed by the other end (TO to those a trip
+  /// from FROM reaches, else FROM to those reaching TO: `Store.resolveStop(_:reachableFrom:)`).
+  static func endpoints(_ fromText: String, _ toText: String, store: Store, invocation: Invocation) throws -> (Endpoint, Endpoint) {
+    let fromFixed = try fixedEndpoint(fromText, role: "FROM", store: store, invocation: invocation)
+    let toFixed = try fixedEndpoint(toText, role: "TO", store: store, invocation: invocation)
+    switch (fromFixed, toFixed) {
+    case (let from?, let to?):
+      return (from, to)
+    case (let from?, nil):
+      return (from, try stopEndpoint(toText, role: "TO", origin: from.stops, originName: fromText, store: store, invocation: invocation))
+    case (nil, let to?):
+      return (
+        try stopEndpoint(fromText, role: "FROM", destination: to.stops, destinationName: toText, store: store, invocation: invocation),
+        to
+      )
+    case (nil, nil):
+      // FROM by itself when it can be (then TO read from it), else TO by itself first.
+      if case .ambiguous = try store.resolveStop(fromText.trimmingSpaces()),
+        case let toResult = try store.resolveStop(toText.trimmingSpaces()), !isAmbiguous(toResult)
+      {
+        let to = try stopEndpoint(toText, role: "TO", store: store, invocation: invocation)
+        return (
+          try stopEndpoint(fromText, role: "FROM", destination: to.stops, destinationName: toText, store: store, invocation: invocation),
+          to
+        )
+      }
+      let from = try stopEndpoint(fromText, role: "FROM", store: store, invocation: invocation)
+      return (from, try stopEndpoint(toText, role: "TO", origin: from.stops, originName: fromText, store: store, invocation: invocation))
+    }
+  }
+
+  static func isAmbiguous(_ resolution: StopResolution) -> Bool {
+    if case .ambiguous = resolution { return true }
+    return false
+  }
+
+  /// A position or a saved place; nil when `text` is neither (a stop, then).
+  static func fixedEndpoint(_ text: String, role: String, store: Store, invocation: Invocation) throws -> Endpoint? {
     let trimmed = text.trimmingSpaces()
     // Two numbers with a comma are a position (stop ids and codes may be plain numbers, and
     // names may hold commas).
@@ -239,12 +281,18 @@ enum PlanCommand: TransitCommand {
     if let place = try StopCommandSupport.savedPlace(named: trimmed, invocation: invocation) {
       return .place(place, name: trimmed.lowercased())
     }
-    switch try store.resolveStop(trimmed) {
-    case .found(let stop):
-      return .stop(stop)
-    case .ambiguous:
-      return .stop(try StopCommandSupport.resolveStop(trimmed, in: store, context: invocation.context))
-    case .notFound(let suggestions):
+    return nil
+  }
+
+  /// FROM or TO as a stop, station or complex, narrowed by the other end when given (`origin`:
+  /// the journey's start, for TO; `destination`: its end, for FROM); a one-line error (exit 3)
+  /// when none fits.
+  static func stopEndpoint(
+    _ text: String, role: String, origin: [TransitModel.Stop] = [], originName: String? = nil,
+    destination: [TransitModel.Stop] = [], destinationName: String? = nil, store: Store, invocation: Invocation
+  ) throws -> Endpoint {
+    let trimmed = text.trimmingSpaces()
+    if case .notFound(let suggestions) = try store.resolveStop(trimmed) {
       // Offered as typed back it resolves: the name when it is one stop's, else its code or id
       // (the name beside it).
       let hint =
@@ -254,6 +302,14 @@ enum PlanCommand: TransitCommand {
         } ?? ""
       throw NotFoundError("\(role) '\(text)' is not a stop (id, code or name), a saved place or LAT,LON\(hint)")
     }
+    if !destination.isEmpty {
+      return Endpoint(
+        try StopCommandSupport.resolvePlace(
+          trimmed, in: store, context: invocation.context, reaching: destination, destinationName: destinationName))
+    }
+    return Endpoint(
+      try StopCommandSupport.resolvePlace(
+        trimmed, in: store, context: invocation.context, reachableFrom: origin, originName: originName))
   }
 
   // MARK: - Describing journeys

@@ -31,12 +31,60 @@ enum StopCommandSupport {
   /// The stop `text` names; when it names several or none, lists the candidates on stderr and
   /// throws `NotFoundError` (exit 3).
   /// A name shared by a station and its own platforms is the station (`Store.resolveStop`).
+  /// A complex (`Times Sq-42 St`) is not one stop: its parts are listed as the candidates.
   static func resolveStop(_ text: String, in store: Store, context: CommandContext) throws -> Stop {
-    switch try store.resolveStop(text) {
-    case .found(let stop):
+    switch try resolvePlace(text, in: store, context: context) {
+    case .stop(let stop):
       return stop
+    case .complex(let complex):
+      context.stderr.line("'\(text)' could be:")
+      context.stderr.write(candidateLines(complex.parts, store: store))
+      throw NotFoundError(
+        "'\(text)' is a complex of \(complex.parts.count) stations; this command takes one: give the stop id or code of the one you mean")
+    }
+  }
+
+  /// The stop, station or complex `text` names (`Store.resolveStop`). Given `origin` (the
+  /// stops named before it: `--stop` of a commute, plan's FROM, the board's stops for
+  /// `--via`), a name fitting several is narrowed to those reachable from there
+  /// (`Store.resolveStop(_:reachableFrom:)`): one left is taken, and said on stderr; several
+  /// are listed with why each is there. Otherwise lists the candidates on stderr and throws
+  /// `NotFoundError` (exit 3).
+  static func resolvePlace(
+    _ text: String, in store: Store, context: CommandContext, reachableFrom origin: [Stop] = [], originName: String? = nil,
+    reaching destination: [Stop] = [], destinationName: String? = nil
+  ) throws -> StopPlace {
+    let answer =
+      !destination.isEmpty
+      ? try store.resolveStop(text, reaching: destination)
+      : origin.isEmpty
+        ? ContextualResolution(resolution: try store.resolveStop(text), reaches: [:])
+        : try store.resolveStop(text, reachableFrom: origin)
+    let from =
+      destination.isEmpty
+      ? "reachable from " + (originName ?? origin.first?.name ?? "")
+      : "from which " + (destinationName ?? destination.first?.name ?? "") + " is reachable"
+    switch answer.resolution {
+    case .found(let stop):
+      if let count = answer.candidateCount, let reach = answer.reaches[stop] {
+        context.stderr.line(
+          "'\(text)' fits \(count) places; taking \(describeCandidate(stop, store: store)), the one \(from) (\(describe(reach)))")
+      }
+      return .stop(stop)
+    case .complex(let complex):
+      if let count = answer.candidateCount, let reach = complex.parts.lazy.compactMap({ answer.reaches[$0] }).first {
+        context.stderr.line(
+          "'\(text)' fits \(count) places; taking the complex \(complex.name), the one \(from) (\(describe(reach)))")
+      }
+      return .complex(complex)
     case .ambiguous(var stops):
       let count = stops.count
+      if let places = answer.candidateCount {
+        context.stderr.line("'\(text)' could be (of \(places) places by that name, those \(from)):")
+        context.stderr.write(candidateLines(stops, store: store, reaches: answer.reaches))
+        throw NotFoundError(
+          "'\(text)' matches \(count) stops \(from); give the stop id or code of the one you mean")
+      }
       // Platforms of one station: offer the station itself first (its departures are all of theirs).
       let parents = Set(stops.map { $0.parentStation.map { "\($0)" } ?? "" })
       if parents.count == 1, let first = stops.first, let station = try store.parent(of: first),
@@ -56,15 +104,29 @@ enum StopCommandSupport {
     }
   }
 
+  /// "San Jose Diridon (sj_diridon)", with its feed when several are held.
+  static func describeCandidate(_ stop: Stop, store: Store) -> String {
+    "\(stop.name) (\(store.feedNames.count > 1 ? "\(stop.feed):" : "")\(stop.id.rawValue))"
+  }
+
+  /// Why a candidate is reachable: "route Local runs between them", "a 120 m walk".
+  static func describe(_ reach: StopReach) -> String {
+    switch reach {
+    case .trip(let route): "route \(route) runs between them"
+    case .walk(let meters): "a \(meters) m walk"
+    }
+  }
+
   /// Aligned lines naming each stop by id, code, name and kind (and feed, with several feeds).
-  static func candidateLines(_ stops: [Stop], store: Store) -> String {
+  /// With `reaches`, each line also says why the stop is there.
+  static func candidateLines(_ stops: [Stop], store: Store, reaches: [Stop: StopReach] = [:]) -> String {
     let manyFeeds = store.feedNames.count > 1
     let labels = (try? store.distinguishingLabels(stops)) ?? stops.map { _ in nil }
     let rows = zip(stops, labels).map { stop, label in
       [
         "  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue, stop.code ?? "", stop.name, kind(of: stop),
         label.flatMap { kind(of: stop).contains($0) ? nil : $0 } ?? "",
-      ]
+      ] + (reaches.isEmpty ? [] : [reaches[stop].map(describe) ?? ""])
     }
     return table(rows)
   }
@@ -190,6 +252,20 @@ enum StopCommandSupport {
     default: code = "32"
     }
     return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+  }
+
+  /// A complex as JSON: `{"name", "parts": [{"feed", "stop_id", "name"}]}`.
+  static func complexJSON(_ complex: StopComplex) -> JSON {
+    .object([
+      ("name", .string(complex.name)),
+      (
+        "parts",
+        .array(
+          complex.parts.map { part in
+            .object([("feed", .string(part.feed.rawValue)), ("stop_id", .string(part.id.rawValue)), ("name", .string(part.name))])
+          })
+      ),
+    ])
   }
 
   /// A stop as JSON: the fields DESIGN.md's `stops near` shape names.

@@ -38,7 +38,9 @@ enum StopsNearCommand: TransitCommand {
       Without LAT,LON it uses your saved place 'home' (user.sqlite), else the TRANSIT_LOCATION
       environment variable (LAT,LON), else the middle of the network, and says which on stderr.
       Extended route types (100-1799) count as their basic mode: 700-799 bus, 900-999 tram, ...
-      ♿ (W in plain ASCII) marks a stop with wheelchair boarding.
+      ♿ (W in plain ASCII) marks a stop with wheelchair boarding. A station complex (stations
+      of one name within 400 m, across the feeds held too) is one line, at the walk to its
+      nearest entrance (else its nearest stop).
       """,
     examples: [
       "transit stops near 53.2875,-6.3664",
@@ -87,6 +89,13 @@ enum StopsNearCommand: TransitCommand {
       for entry in found where entry.stop.isStation { platforms[entry.stop.id] = try store.platforms(of: entry.stop) }
     }
     let manyFeeds = store.feedNames.count > 1
+    // The complex each stop found is part of (itself, or its station): one line for all of them.
+    var complexes: [Stop: StopComplex] = [:]
+    let places = try store.places(grouping: found.map(\.stop))
+    for entry in found {
+      let member = try store.member(of: entry.stop)
+      complexes[entry.stop] = places.lazy.compactMap(\.complex).first { $0.parts.contains(member) }
+    }
 
     if invocation.global.json {
       let json = JSON.array(
@@ -103,6 +112,7 @@ enum StopsNearCommand: TransitCommand {
           if stations && entry.stop.isStation {
             members.append(("platforms", .array((platforms[entry.stop.id] ?? []).map { .string($0.id.rawValue) })))
           }
+          if let complex = complexes[entry.stop] { members.append(("complex", StopCommandSupport.complexJSON(complex))) }
           return .object(members)
         })
       invocation.context.stdout.line(json.serialized(pretty: true))
@@ -125,7 +135,20 @@ enum StopsNearCommand: TransitCommand {
     var rows: [[String]] = []
     let labels = try store.distinguishingLabels(found.map(\.stop))
     let walking = try StopCommandSupport.walkingModel(invocation)
+    var listed: Set<StopComplex> = []
     for (entry, label) in zip(found, labels) {
+      if let complex = complexes[entry.stop] {
+        // One line where its nearest stop was, at the walk to its nearest entrance.
+        guard listed.insert(complex).inserted else { continue }
+        let meters = try store.nearestEntranceMeters(of: complex, from: point) ?? entry.distanceMeters
+        var routes: [RouteSummary] = []
+        for part in complex.parts { routes += try store.routes(at: part).filter { !routes.contains($0) } }
+        rows.append([
+          StopCommandSupport.distance(meters), StopCommandSupport.walkText(meters, walking), "",
+          complex.name + " (\(StopsSearchCommand.complexKind(complex)))", "complex", routeList(routes),
+        ])
+        continue
+      }
       let kind = StopCommandSupport.kind(of: entry.stop)
       rows.append([
         StopCommandSupport.distance(entry.distanceMeters), StopCommandSupport.walkText(entry.distanceMeters, walking),

@@ -7,17 +7,20 @@ enum StopsSearchCommand: TransitCommand {
   static let near = Option.place(
     "--near", help: "Nearest first from LAT,LON or a saved place (default: saved place 'home' or TRANSIT_LOCATION, if set)")
   static let limit = Option.integer("--limit", short: "-n", value: "N", in: 1...10_000, help: "Show at most N stops").defaulting(to: 10)
+  static let parts = Option.flag("--parts", help: "List each station complex's stations beneath it")
 
   static let path = ["stops", "search"]
   static let spec = CommandSpec(
     path: path,
     summary: "Find stops by code or name (accents, case and small typos forgiven)",
     arguments: [ArgumentSpec("TEXT", help: "A stop code, a name, or the start of its words ('tallaght sq')", variadic: true)],
-    options: [near.spec, limit.spec],
+    options: [near.spec, limit.spec, parts.spec],
     discussion: """
       The stop code matches first (exactly), then the whole name, then names whose words start
       with the words given, then names within a typo or two. Within each kind the nearest come
       first when a position is known (--near, your saved place 'home', or TRANSIT_LOCATION).
+      A station complex (Times Sq-42 St: four stations of one name) is one line, its name what
+      to type; --parts lists its stations beneath it.
       """,
     examples: [
       "transit stops search 4530",
@@ -38,11 +41,19 @@ enum StopsSearchCommand: TransitCommand {
     }
     let matches = try store.search(text, near: near, limit: limit)
     let manyFeeds = store.feedNames.count > 1
+    // Each match that is (or is a platform of) part of a complex: the complex.
+    let places = try store.places(grouping: matches.map(\.stop))
+    var complexes: [TransitModel.Stop: StopComplex] = [:]
+    for match in matches {
+      let member = try store.member(of: match.stop)
+      complexes[match.stop] = places.lazy.compactMap(\.complex).first { $0.parts.contains(member) }
+    }
 
     if invocation.global.json {
       let json = JSON.array(
         matches.map { match in
           var members = StopCommandSupport.stopJSON(match.stop, manyFeeds: manyFeeds)
+          if let complex = complexes[match.stop] { members.append(("complex", StopCommandSupport.complexJSON(complex))) }
           members += [
             ("location_type", .number(match.stop.locationType)),
             ("parent_station", .optional(match.stop.parentStation?.rawValue)),
@@ -59,17 +70,44 @@ enum StopsSearchCommand: TransitCommand {
       return 0
     }
     let labels = try store.distinguishingLabels(matches.map(\.stop))
-    let rows = zip(matches, labels).map { match, label -> [String] in
+    let showsParts = invocation.arguments.isSet(Self.parts)
+    var listed: Set<StopComplex> = []
+    var rows: [[String]] = []
+    for (match, label) in zip(matches, labels) {
+      let distance = near != nil ? [match.distanceMeters.map(StopCommandSupport.distance) ?? ""] : []
+      if let complex = complexes[match.stop] {
+        // One line per complex, where its first match was; its name is what to type.
+        guard listed.insert(complex).inserted else { continue }
+        rows.append(["complex", "", complex.name + " (\(complexKind(complex)))"] + distance)
+        if showsParts {
+          for part in complex.parts {
+            let kind = StopCommandSupport.kind(of: part)
+            rows.append(
+              [
+                "  " + (manyFeeds ? "\(part.feed):" : "") + part.id.rawValue, part.code ?? "",
+                part.name + (kind.isEmpty ? "" : " (\(kind))"),
+              ]
+                + (near != nil ? [""] : []))
+          }
+        }
+        continue
+      }
       let kind = StopCommandSupport.kind(of: match.stop)
-      var row = [
-        (manyFeeds ? "\(match.stop.feed):" : "") + match.stop.id.rawValue, match.stop.code ?? "",
-        match.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? ""),
-      ]
-      if near != nil { row.append(match.distanceMeters.map(StopCommandSupport.distance) ?? "") }
-      return row
+      rows.append(
+        [
+          (manyFeeds ? "\(match.stop.feed):" : "") + match.stop.id.rawValue, match.stop.code ?? "",
+          match.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? ""),
+        ] + distance)
     }
     invocation.context.stdout.write(StopCommandSupport.table(rows))
     return 0
+  }
+
+  /// "complex of 4 stations", "complex of 2 stops in 2 feeds".
+  static func complexKind(_ complex: StopComplex) -> String {
+    let feeds = Set(complex.parts.map(\.feed)).count
+    let noun = complex.parts.allSatisfy(\.isStation) ? "stations" : "stops"
+    return "complex of \(complex.parts.count) \(noun)" + (feeds > 1 ? " in \(feeds) feeds" : "")
   }
 
   /// The `match` value in JSON.

@@ -30,7 +30,10 @@ enum StopsShowCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     let text = try invocation.argument(0)
     let store = try StopCommandSupport.openStore(invocation)
-    let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
+    let place = try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context)
+    guard case .stop(let stop) = place else {
+      return try showComplex(place.complex!, store: store, invocation: invocation)
+    }
     let parent = try store.parent(of: stop)
     let platforms = stop.isStation ? try store.platforms(of: stop) : []
     let routes = try store.routesWithDestinations(at: stop)
@@ -126,6 +129,62 @@ enum StopsShowCommand: TransitCommand {
         ]
       }
       out.write(StopCommandSupport.table(rows))
+    }
+    return 0
+  }
+
+  /// A station complex: its stations (or stops) with their routes, and the next departures of
+  /// all of them, as one board on the timetable alone.
+  static func showComplex(_ complex: StopComplex, store: Store, invocation: Invocation) throws -> Int32 {
+    let now = invocation.now
+    let session = TransitSession(store: store, options: try RealtimeSupport.options(invocation, settings: try invocation.settings()))
+    let board = try session.board(
+      BoardRequest(places: [.complex(complex)], query: BoardQuery(start: now, windowMinutes: 120, limit: departureCount)),
+      live: .none(now: now))
+    let manyFeeds = store.feedNames.count > 1
+    let routes = try complex.parts.map { try store.routes(at: $0) }
+    if invocation.global.json {
+      let parts = zip(complex.parts, routes).map { part, routes in
+        JSON.object(
+          StopCommandSupport.stopJSON(part, manyFeeds: true) + [
+            ("location_type", .number(part.locationType)), ("routes", .array(routes.map { .string($0.shortName) })),
+          ])
+      }
+      let json = JSON.object([
+        ("complex", StopCommandSupport.complexJSON(complex)), ("parts", .array(parts)),
+        ("now", .string(ISOTime.format(now, zone: board.zone))),
+        ("departures", .array(board.rows.map { DeparturesCommand.departureJSON($0.departure, zone: board.zone, reachable: nil) })),
+      ])
+      invocation.context.stdout.line(json.serialized(pretty: true))
+      return 0
+    }
+    let out = invocation.context.stdout
+    let colour = invocation.useColor
+    out.line(TerminalText.singleLine(complex.name) + " (\(StopsSearchCommand.complexKind(complex)))")
+    out.line(complex.parts.allSatisfy(\.isStation) ? "stations:" : "stops:")
+    out.write(
+      StopCommandSupport.table(
+        zip(complex.parts, routes).map { part, routes in
+          [
+            "  " + (manyFeeds ? "\(part.feed):" : "") + part.id.rawValue, part.code ?? "", TerminalText.singleLine(part.name),
+            routes.map { StopCommandSupport.coloured($0.shortName, mode: $0.mode, enabled: colour) }.joined(separator: " "),
+          ]
+        }))
+    out.line("next departures:")
+    if board.rows.isEmpty {
+      out.line(board.emptyReason?.warning(feed: board.stop.feed.rawValue).map { "  none: " + $0 } ?? "  none in the next two hours")
+    } else {
+      let twelve = StopCommandSupport.uses12HourClock(invocation)
+      out.write(
+        StopCommandSupport.table(
+          board.rows.map { row in
+            let call = row.departure.call
+            let time = call.scheduledTime ?? now
+            return [
+              "  " + call.routeShortName, call.headsign, row.partLabel ?? row.platform ?? "",
+              "\(StopCommandSupport.clock(time, zone: board.zone, twelveHour: twelve)) · \(StopCommandSupport.countdown(to: time, from: now))",
+            ]
+          }))
     }
     return 0
   }

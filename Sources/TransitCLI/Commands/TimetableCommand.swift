@@ -19,7 +19,7 @@ enum TimetableCommand: TransitCommand {
         "STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop",
         complete: .dynamic(.favourites))
     ],
-    options: [date.spec, route.spec, direction.spec],
+    options: [date.spec, route.spec, direction.spec, DeparturesCommand.Options.via.spec],
     discussion: """
       One block per route and direction (a station: all its platforms), headed by the
       destination most departures show. Each row is an hour of the timetable's clock, with the
@@ -29,7 +29,7 @@ enum TimetableCommand: TransitCommand {
       board here, an express ("b: skips Hayward Park and Belmont": stops ahead that the usual
       pattern calls at, the usual pattern being the stop sequence most of the route and
       direction's trips follow that day), or (with --realtime FILE) one the realtime cancels
-      or that skips the stop.
+      or that skips the stop. --via STOP keeps the trips that call at STOP later on.
       Rows wrap to fit the terminal (COLUMNS overrides; 80 when piped). Times are the
       timetable's; configured realtime feeds are not fetched.
       """,
@@ -37,6 +37,7 @@ enum TimetableCommand: TransitCommand {
       "transit timetable TINT",
       "transit timetable 4530 --route 27 --direction 0 --date 2026-12-25",
       "transit timetable TINT --json",
+      "transit timetable 4530 --via 4521",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -47,6 +48,9 @@ enum TimetableCommand: TransitCommand {
     let route = try arguments.read(Self.route)
     let store = try StopCommandSupport.openStore(invocation)
     let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
+    let via = try arguments.read(DeparturesCommand.Options.via).map { text in
+      try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context, reachableFrom: [stop])
+    }
     let date = try arguments.read(Self.date) ?? store.localDate(of: invocation.now, feed: stop.feed)
     // Realtime only from --realtime files: a printed timetable does not wait on the network.
     var skipped = Set<TripID>()
@@ -60,14 +64,15 @@ enum TimetableCommand: TransitCommand {
       skipped = TimetableGrid.skippedTrips(live, at: stopIDs, on: date)
     }
     let grid = try TimetableGrid.build(
-      stop: stop, date: date, route: route, direction: direction, store: store, skipped: skipped)
+      stop: stop, date: date, route: route, direction: direction, store: store, skipped: skipped, via: via?.parts ?? [])
     if invocation.global.json {
       invocation.context.stdout.line(json(grid, stop: stop, manyFeeds: store.feedNames.count > 1).serialized(pretty: true))
       return 0
     }
     let columns = TerminalWidth.columns(invocation)
     let code = stop.code.map { " [\($0)]" } ?? ""
-    var output = "\(stop.name)\(code) · timetable for \(date.dashed) (\(date.weekdayName))\n"
+    let viaText = via.map { " via " + TerminalText.singleLine($0.name) } ?? ""
+    var output = "\(stop.name)\(code) · timetable for \(date.dashed) (\(date.weekdayName))\(viaText)\n"
     if grid.blocks.isEmpty {
       output += "no departures on \(date.dashed)" + (route.map { " on route \($0)" } ?? "") + "\n"
     }
