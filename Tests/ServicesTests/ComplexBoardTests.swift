@@ -122,6 +122,10 @@ struct TimesSquareComplexTests {
     #expect(routes.count == routesByHand.count)
     #expect(routes.isSuperset(of: ["1", "2", "3", "7", "N", "Q", "R", "S"]))
     #expect(departures.allSatisfy { ($0["platform"] as? String)?.isEmpty == false })
+    // Each row's station: the parent_station of its platform in stops.txt.
+    var parentOf: [String: String] = [:]
+    for row in try cachedRows(Self.feed, "stops.txt") { parentOf[row["stop_id"] ?? ""] = row["parent_station"] }
+    #expect(departures.allSatisfy { ($0["part_stop_id"] as? String) == parentOf[$0["stop_id"] as? String ?? ""] })
     let complex = try #require((result.json as? [String: Any])?["complex"] as? [String: Any])
     #expect(complex["name"] as? String == "Times Sq-42 St")
     #expect(Set(((complex["parts"] as? [[String: Any]]) ?? []).compactMap { $0["stop_id"] as? String }) == stations)

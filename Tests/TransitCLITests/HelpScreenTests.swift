@@ -278,7 +278,9 @@ import Testing
     Without LAT,LON it uses your saved place 'home' (user.sqlite), else the TRANSIT_LOCATION
     environment variable (LAT,LON), else the middle of the network, and says which on stderr.
     Extended route types (100-1799) count as their basic mode: 700-799 bus, 900-999 tram, ...
-    ♿ (W in plain ASCII) marks a stop with wheelchair boarding.
+    ♿ (W in plain ASCII) marks a stop with wheelchair boarding. A station complex (stations
+    of one name within 400 m, across the feeds held too) is one line, at the walk to its
+    nearest entrance (else its nearest stop).
 
     arguments:
       LAT,LON               Where to look from, or a saved place (default: saved place 'home', else TRANSIT_LOCATION, else the \

@@ -50,6 +50,8 @@ public struct Board: Sendable {
     /// What tells `part` apart from the board's other parts (`Board.partLabels`); nil on a
     /// board of one stop, and where the line already does (a complex of one name and feed).
     public var partLabel: String?
+    /// Whether the board has several parts (then the JSON names the row's part).
+    public var isOfSeveral = false
 
     /// The row's identity across fetches (a watched board marks the rows that changed).
     public var key: BoardChanges.Key { BoardChanges.Key(departure) }
@@ -141,7 +143,8 @@ extension TransitSession {
     var reasons: [ServiceStatus?] = []
     for part in parts {
       let platforms = part.isStation ? try store.platforms(of: part) : []
-      let partRows = try rowsAt(part, platforms: platforms, request: request, live: live, label: labels[part])
+      let partRows = try rowsAt(
+        part, platforms: platforms, request: request, live: live, label: labels[part], several: parts.count > 1)
       rows += partRows
       for notice in DepartureBoard.notices(live: live, stop: part, platforms: platforms, departures: partRows.map(\.departure))
       where !notices.contains(notice) {
@@ -168,7 +171,8 @@ extension TransitSession {
 
   /// The rows of one stop or station of the board.
   private func rowsAt(
-    _ stop: TransitModel.Stop, platforms: [TransitModel.Stop], request: BoardRequest, live: LiveRealtime, label: String?
+    _ stop: TransitModel.Stop, platforms: [TransitModel.Stop], request: BoardRequest, live: LiveRealtime, label: String?,
+    several: Bool
   ) throws -> [Board.Row] {
     let departures = try DepartureBoard.departures(store: store, stop: stop, platforms: platforms, live: live, query: request.query)
     let details = try RiderDetails.of(departures, store: store, live: live)
@@ -183,7 +187,7 @@ extension TransitSession {
         departure: departure, platform: labels[call.stopID], details: detail, walkSeconds: walk,
         isReachable: DepartureBoard.isReachable(
           departure, from: request.from, stopCoordinate: target, now: live.now, walking: options.walking),
-        part: stop, partLabel: label)
+        part: stop, partLabel: label, isOfSeveral: several)
     }
   }
 }
@@ -271,7 +275,7 @@ extension Board.Row {
     try members.encode(details.wheelchairAccessible, forKey: "wheelchair_accessible")
     try members.encode(details.wheelchairBoarding, forKey: "wheelchair_boarding")
     try members.encode(details.crowding, forKey: "occupancy")
-    if let partLabel {
+    if isOfSeveral {
       try members.encode(part.feed.rawValue, forKey: "feed")
       try members.encode(part.id.rawValue, forKey: "part_stop_id")
       try members.encode(partLabel, forKey: "part")
