@@ -45,6 +45,11 @@ public struct Settings: Equatable, Sendable {
   /// The margin for prediction error in "leave in N min", in percent of the time until the
   /// departure (at most 5 min).
   public var leaveMarginPercent: Int = 10
+  /// `leave-margin = learned`: the margin is the 90th percentile lateness the history recorded
+  /// for the route, stop and hour (with at least 10 calls), else the percent rule.
+  public var leaveMarginLearned = false
+  /// Days `history.sqlite` keeps (older calls are deleted as new snapshots come in).
+  public var historyRetentionDays: Int = 180
 
   /// The defaults.
   public init() {}
@@ -178,9 +183,29 @@ public struct Settings: Equatable, Sendable {
     integer(
       "feed-max-unzipped-mb", help: "MiB a GTFS ZIP's files may unzip to in all (ingest)", range: 1...1_048_576,
       unit: "MiB", \.feedMaxUnzippedMegabytes),
+    Key(
+      name: "leave-margin",
+      help:
+        "Percent of the time until a departure added to the walk in 'leave in N min' (at most 5 min), or 'learned': from the history",
+      expected: "a whole number from 0 to 50 (percent) or 'learned'",
+      read: { $0.leaveMarginLearned ? "learned" : String($0.leaveMarginPercent) },
+      write: { settings, text in
+        if text == "learned" {
+          settings.leaveMarginLearned = true
+          return true
+        }
+        guard let value = Int(text), (0...50).contains(value) else { return false }
+        settings.leaveMarginPercent = value
+        settings.leaveMarginLearned = false
+        return true
+      },
+      reset: {
+        $0.leaveMarginPercent = Settings().leaveMarginPercent
+        $0.leaveMarginLearned = false
+      }),
     integer(
-      "leave-margin", help: "Percent of the time until a departure added to the walk as a margin in 'leave in N min' (at most 5 min)",
-      range: 0...50, unit: "percent", \.leaveMarginPercent),
+      "history-days", help: "Days history.sqlite keeps of what was recorded ('transit history --status')", range: 1...3650,
+      unit: "days", \.historyRetentionDays),
   ]
 
   /// A whole-number setting in `range`.

@@ -1,0 +1,192 @@
+import GTFS
+import GTFSRealtime
+import History
+import Merge
+import TransitModel
+
+/// Fills the history from realtime snapshots, one at a time and in time order: each is matched
+/// against the timetables the one way every command matches (`LiveRealtime`), turned into a
+/// `SnapshotObservation`, and given to the pure `ActualsInference`; what that infers, the
+/// predictions it samples and the cancellations are written as they come. Ghost trips are
+/// found here, where the timetable is: instances the timetable had running at a snapshot,
+/// on a route the feed speaks of, that no trip update or vehicle named while the recording
+/// went on, without a break, for `ghostGraceSeconds` more.
+public final class HistoryRecorder {
+  let store: Store
+  let history: HistoryStore
+  let options: ServiceOptions
+  var inference = ActualsInference()
+  /// Instances named by any snapshot so far.
+  var named = Set<HistoryTrip>()
+  /// Routes the feed spoke of (any trip of theirs named).
+  var routesNamed = Set<String>()
+  /// Instances the timetable had running at a check, with the first check's time and route.
+  var expected: [HistoryTrip: (time: Int64, routeID: String)] = [:]
+  var lastCheck: Int64?
+  var lastTime: Int64?
+  /// Seconds between two looks at what the timetable has running (five minutes).
+  public var checkSeconds: Int64 = 300
+  /// How long after the timetable had an instance running the recording must go on without
+  /// it for it to count as a ghost (ten minutes).
+  public var ghostGraceSeconds: Int64 = 600
+
+  /// What the recorder has written so far.
+  public struct Counts: Sendable, Equatable, Encodable {
+    public var snapshots = 0
+    public var actuals = 0
+    public var observed = 0
+    public var inferred = 0
+    public var skips = 0
+    public var predictions = 0
+    public var cancellations = 0
+    public var ghostTrips = 0
+    public var skippedSnapshots = 0
+
+    enum CodingKeys: String, CodingKey {
+      case snapshots, actuals, observed, inferred, skips, predictions, cancellations, ghostTrips = "ghost_trips"
+      case skippedSnapshots = "skipped_snapshots"
+    }
+  }
+
+  /// What has been written.
+  public private(set) var counts = Counts()
+
+  /// A recorder writing into `history`, matching against `store`, resuming the calls an
+  /// earlier run left open (listed at most two hours before `resumeFrom`).
+  public init(store: Store, history: HistoryStore, options: ServiceOptions, resumeFrom: Int64?) throws {
+    self.store = store
+    self.history = history
+    self.options = options
+    if let resumeFrom { inference.resume(try history.openEvents(since: resumeFrom - inference.openSeconds)) }
+  }
+
+  /// Takes in the snapshot made of `feeds` (one moment's files: trip updates and vehicle
+  /// positions) at `time`, its header timestamp; `source` names it for idempotency (a snapshot
+  /// of a source already taken in is skipped; so is one older than the newest taken in, since
+  /// inference needs time order). Returns whether it was taken in.
+  @discardableResult
+  public func record(_ feeds: [FeedMessage], at time: Int64, source: String, importedAt: Int64) throws -> Bool {
+    if let lastTime, time < lastTime {
+      counts.skippedSnapshots += 1
+      return false
+    }
+    let live = try LiveRealtime(store: store, feeds: feeds, now: UnixTime(time), options: options)
+    let observation = Self.observation(live, store: store, time: time)
+    let batch = inference.ingest(observation)
+    for trip in observation.trips {
+      named.insert(trip.trip)
+      routesNamed.insert(trip.routeID)
+    }
+    for vehicle in observation.vehicles { named.insert(vehicle.trip) }
+    var ghosts: [TripEvent] = []
+    // A break in the recording (longer than realtime is used for, 15 min): what was due before
+    // it was not watched long enough to be called a ghost.
+    if let lastTime, time - lastTime > options.reconciler.ignoreAfterSeconds { expected.removeAll() }
+    if lastCheck.map({ time - $0 >= checkSeconds }) ?? true {
+      lastCheck = time
+      for running in try store.runningTrips(at: UnixTime(time)) {
+        let trip = HistoryTrip(feed: running.feed.rawValue, tripID: running.tripID.rawValue, serviceDate: running.serviceDate.yyyymmdd)
+        guard expected[trip] == nil, !named.contains(trip) else { continue }
+        guard let details = try store.tripDetails(running.tripID, feed: running.feed) else { continue }
+        expected[trip] = (time, details.route.id.rawValue)
+      }
+    }
+    ghosts = try dueGhosts(before: time - ghostGraceSeconds)
+    try history.transaction {
+      try history.write(batch.events)
+      try history.write(batch.predictions)
+      try history.write(batch.tripEvents + ghosts)
+      try history.markImported(source: source, time: time, now: importedAt)
+    }
+    lastTime = time
+    counts.snapshots += 1
+    for event in batch.events {
+      if event.isSkipped {
+        counts.skips += 1
+      } else if event.kind == .observed {
+        counts.observed += 1
+      } else if event.kind == .inferred {
+        counts.inferred += 1
+      }
+    }
+    counts.actuals = counts.observed + counts.inferred
+    counts.predictions += batch.predictions.count
+    counts.cancellations += batch.tripEvents.filter { $0.kind == .cancelled }.count
+    counts.ghostTrips += ghosts.count
+    return true
+  }
+
+  /// The expected instances first due before `cutoff` that nothing named: ghosts (on routes
+  /// the feed speaks of, and not named by an earlier recording either).
+  func dueGhosts(before cutoff: Int64) throws -> [TripEvent] {
+    var result: [TripEvent] = []
+    for (trip, due) in expected where due.time <= cutoff {
+      expected[trip] = nil
+      guard !named.contains(trip), routesNamed.contains(due.routeID), try !history.names(trip) else { continue }
+      result.append(TripEvent(trip: trip, routeID: due.routeID, kind: .ghost, time: due.time))
+    }
+    return result.sorted { $0.trip < $1.trip }
+  }
+
+  /// Writes the calls still open (so a later run resumes them). Call once at the end.
+  public func finish() throws {
+    try history.transaction { try history.write(inference.pending) }
+  }
+
+  // MARK: - From the match to an observation
+
+  /// What `live` (one snapshot matched at its own time) says, as the inference reads it.
+  static func observation(_ live: LiveRealtime, store: Store, time: Int64) -> SnapshotObservation {
+    var trips: [SnapshotObservation.Trip] = []
+    var keys: [TripInstance: HistoryTrip] = [:]
+    for (instance, prediction) in live.realtime.predictions.sorted(by: { $0.key < $1.key }) {
+      guard let details = live.details[instance.tripID] else { continue }
+      let trip = HistoryTrip(
+        feed: details.feed.rawValue, tripID: instance.tripID.rawValue, serviceDate: instance.serviceDate.yyyymmdd,
+        startTime: instance.startTime.map { Int($0.seconds) } ?? -1)
+      keys[instance] = trip
+      let calls = prediction.stops.map { stop in
+        SnapshotObservation.Call(
+          stopSequence: stop.stop.stopSequence, stopID: stop.stop.stopID.rawValue, scheduled: stop.stop.reference?.seconds,
+          isListed: stop.source != .schedule, predicted: stop.source == .schedule ? nil : stop.expected?.seconds,
+          isSkipped: stop.isSkipped)
+      }
+      trips.append(
+        SnapshotObservation.Trip(
+          trip: trip, routeID: details.route.id.rawValue, headsign: details.headsign, isCanceled: prediction.isCanceled,
+          calls: calls))
+    }
+    // Trains the timetable lacks (ADDED, NYCT's own): their calls have no schedule, but their
+    // predictions and actuals count for prediction accuracy.
+    let feed = store.feedNames.first?.rawValue ?? ""
+    for added in live.realtime.added {
+      let date = added.serviceDate ?? store.localDate(of: UnixTime(time), feed: store.feedNames.first ?? FeedName(feed))
+      let trip = HistoryTrip(feed: feed, tripID: added.tripID.rawValue, serviceDate: date.yyyymmdd)
+      let calls = added.calls.map { call in
+        SnapshotObservation.Call(
+          stopSequence: call.stopSequence, stopID: call.stopID.rawValue, scheduled: call.scheduled?.seconds, isListed: true,
+          predicted: (call.departure ?? call.arrival)?.seconds, isSkipped: call.isSkipped)
+      }
+      trips.append(
+        SnapshotObservation.Trip(
+          trip: trip, routeID: added.routeID?.rawValue ?? "", headsign: added.headsign ?? "", calls: calls))
+    }
+    var vehicles: [SnapshotObservation.Vehicle] = []
+    for message in live.feeds {
+      for entity in message.entities where !entity.isDeletedOrDefault {
+        guard let vehicle = entity.vehicle, let descriptor = vehicle.trip, let scheduled = live.instance(for: descriptor),
+          let trip = keys[scheduled.instance]
+        else { continue }
+        var sequence = vehicle.currentStopSequence.map(Int.init)
+        if sequence == nil, let stopID = vehicle.stopID {
+          sequence = scheduled.stops.first(where: { $0.stopID.rawValue == stopID })?.stopSequence
+        }
+        vehicles.append(
+          SnapshotObservation.Vehicle(
+            trip: trip, stopSequence: sequence, isStopped: vehicle.currentStatusOrDefault == .stoppedAt,
+            time: vehicle.timestamp.map { Int64(clamping: $0) } ?? time))
+      }
+    }
+    return SnapshotObservation(time: time, trips: trips, vehicles: vehicles)
+  }
+}
