@@ -57,7 +57,14 @@ public final class HistoryRecorder {
     self.store = store
     self.history = history
     self.options = options
-    if let resumeFrom { inference.resume(try history.openEvents(since: resumeFrom - inference.openSeconds)) }
+    if let resumeFrom {
+      let open = try history.openEvents(since: resumeFrom - inference.openSeconds)
+      inference.resume(open)
+      // Trains the timetable lacks keep the numbers their calls had.
+      for event in open where event.scheduled == nil {
+        addedSequences[event.key.trip, default: [:]][event.stopID] = event.key.stopSequence
+      }
+    }
   }
 
   /// Takes in the snapshot made of `feeds` (one moment's files: trip updates and vehicle
@@ -71,13 +78,19 @@ public final class HistoryRecorder {
       return false
     }
     let live = try LiveRealtime(store: store, feeds: feeds, now: UnixTime(time), options: options)
-    let observation = Self.observation(live, store: store, time: time)
+    let observation = observation(live, time: time)
     let batch = inference.ingest(observation)
     for trip in observation.trips {
       named.insert(trip.trip)
       routesNamed.insert(trip.routeID)
     }
     for vehicle in observation.vehicles { named.insert(vehicle.trip) }
+    for trip in observation.trips where addedSequences[trip.trip] != nil { addedLastSeen[trip.trip] = time }
+    // Numbers of trains gone for longer than a call stays open are forgotten.
+    for (trip, seen) in addedLastSeen where time - seen > inference.openSeconds {
+      addedSequences[trip] = nil
+      addedLastSeen[trip] = nil
+    }
     var ghosts: [TripEvent] = []
     // A break in the recording (longer than realtime is used for, 15 min): what was due before
     // it was not watched long enough to be called a ghost.
@@ -135,8 +148,14 @@ public final class HistoryRecorder {
 
   // MARK: - From the match to an observation
 
+  /// The calls of trains the timetable lacks, numbered by stop in the order first seen: such a
+  /// feed (NYCT's) gives no stop_sequence, and the position in the update moves as stops drop
+  /// out, so it cannot name a call from one snapshot to the next.
+  var addedSequences: [HistoryTrip: [String: Int]] = [:]
+  var addedLastSeen: [HistoryTrip: Int64] = [:]
+
   /// What `live` (one snapshot matched at its own time) says, as the inference reads it.
-  static func observation(_ live: LiveRealtime, store: Store, time: Int64) -> SnapshotObservation {
+  func observation(_ live: LiveRealtime, time: Int64) -> SnapshotObservation {
     var trips: [SnapshotObservation.Trip] = []
     var keys: [TripInstance: HistoryTrip] = [:]
     for (instance, prediction) in live.realtime.predictions.sorted(by: { $0.key < $1.key }) {
@@ -159,14 +178,28 @@ public final class HistoryRecorder {
     // Trains the timetable lacks (ADDED, NYCT's own): their calls have no schedule, but their
     // predictions and actuals count for prediction accuracy.
     let feed = store.feedNames.first?.rawValue ?? ""
+    var addedKeys: [String: HistoryTrip] = [:]
     for added in live.realtime.added {
       let date = added.serviceDate ?? store.localDate(of: UnixTime(time), feed: store.feedNames.first ?? FeedName(feed))
       let trip = HistoryTrip(feed: feed, tripID: added.tripID.rawValue, serviceDate: date.yyyymmdd)
-      let calls = added.calls.map { call in
-        SnapshotObservation.Call(
-          stopSequence: call.stopSequence, stopID: call.stopID.rawValue, scheduled: call.scheduled?.seconds, isListed: true,
-          predicted: (call.departure ?? call.arrival)?.seconds, isSkipped: call.isSkipped)
+      var numbers = addedSequences[trip] ?? [:]
+      var calls: [SnapshotObservation.Call] = []
+      for call in added.calls {
+        let number: Int
+        if let known = numbers[call.stopID.rawValue] {
+          number = known
+        } else {
+          number = (numbers.values.max() ?? 0) + 1
+          numbers[call.stopID.rawValue] = number
+        }
+        calls.append(
+          SnapshotObservation.Call(
+            stopSequence: number, stopID: call.stopID.rawValue, scheduled: call.scheduled?.seconds, isListed: true,
+            predicted: (call.departure ?? call.arrival)?.seconds, isSkipped: call.isSkipped))
       }
+      addedSequences[trip] = numbers
+      addedKeys[added.tripID.rawValue] = trip
+      calls.sort { $0.stopSequence < $1.stopSequence }
       trips.append(
         SnapshotObservation.Trip(
           trip: trip, routeID: added.routeID?.rawValue ?? "", headsign: added.headsign ?? "", calls: calls))
@@ -174,12 +207,20 @@ public final class HistoryRecorder {
     var vehicles: [SnapshotObservation.Vehicle] = []
     for message in live.feeds {
       for entity in message.entities where !entity.isDeletedOrDefault {
-        guard let vehicle = entity.vehicle, let descriptor = vehicle.trip, let scheduled = live.instance(for: descriptor),
-          let trip = keys[scheduled.instance]
-        else { continue }
+        guard let vehicle = entity.vehicle, let descriptor = vehicle.trip else { continue }
+        let trip: HistoryTrip
         var sequence = vehicle.currentStopSequence.map(Int.init)
-        if sequence == nil, let stopID = vehicle.stopID {
-          sequence = scheduled.stops.first(where: { $0.stopID.rawValue == stopID })?.stopSequence
+        if let scheduled = live.instance(for: descriptor), let key = keys[scheduled.instance] {
+          trip = key
+          if sequence == nil, let stopID = vehicle.stopID {
+            sequence = scheduled.stops.first(where: { $0.stopID.rawValue == stopID })?.stopSequence
+          }
+        } else if let id = descriptor.tripID, let key = addedKeys[id] {
+          // A train the timetable lacks: its calls are numbered by stop.
+          trip = key
+          sequence = vehicle.stopID.flatMap { addedSequences[key]?[$0] }
+        } else {
+          continue
         }
         vehicles.append(
           SnapshotObservation.Vehicle(
