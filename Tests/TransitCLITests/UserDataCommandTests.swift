@@ -51,6 +51,7 @@ import UserData
         fetch-deadline             60       default
         feed-max-unzipped-mb       1536     default
         leave-margin               10       default
+        history-days               180      default
 
         """)
     let file = try String(contentsOfFile: home.path + "/config.toml", encoding: .utf8)

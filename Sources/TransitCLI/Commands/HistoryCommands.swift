@@ -91,9 +91,8 @@ enum HistoryCommand: TransitCommand {
       and cancellations by day. Nothing is claimed from fewer than 3 observations.
       """,
     examples: [
-      "transit history 4527 --route 27 --hours 07-09 --weekdays",
-      "transit history route 27 --days 14", "transit history commute work",
-      "transit history --status", "transit history 4527 --csv > calls.csv",
+      "transit history 4527 --route 27 --hours 07-09 --weekdays", "transit history --status",
+      "transit history 4527 --csv > calls.csv",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
@@ -125,7 +124,7 @@ enum HistoryRouteCommand: TransitCommand {
     arguments: [ArgumentSpec("R", help: "Route short name or route_id", complete: .dynamic(.routes))],
     options: HistorySupport.queryOptions,
     discussion: "As 'transit history STOP', over every stop of route R.",
-    examples: ["transit history route 27 --hours 07-09 --weekdays"])
+    examples: ["transit history route 27 --hours 07-09 --weekdays", "transit history route 27 --days 14 --json"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
@@ -148,7 +147,7 @@ enum HistoryCommuteCommand: TransitCommand {
     arguments: [ArgumentSpec("NAME", help: "The commute's name", complete: .dynamic(.commutes))],
     options: HistorySupport.queryOptions,
     discussion: "As 'transit history STOP' for the commute's stop (and route, and destination as --to), on the days it runs.",
-    examples: ["transit history commute work --days 60"])
+    examples: ["transit history commute work --days 60", "transit history commute work --csv > work.csv"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
@@ -247,7 +246,7 @@ enum HistoryImportCommand: TransitCommand {
       skipped, so importing a folder again changes nothing; so is one older than the newest
       taken in (inferring actuals needs time order).
       """,
-    examples: ["transit history import ~/rides/monday"])
+    examples: ["transit history import ~/rides/monday", "transit history import Data/replay --json"])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
