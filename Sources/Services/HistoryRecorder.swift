@@ -158,7 +158,7 @@ public final class HistoryRecorder {
   func observation(_ live: LiveRealtime, time: Int64) -> SnapshotObservation {
     var trips: [SnapshotObservation.Trip] = []
     var keys: [TripInstance: HistoryTrip] = [:]
-    for (instance, prediction) in live.realtime.predictions.sorted(by: { $0.key < $1.key }) {
+    for (instance, prediction) in live.realtime.predictions {
       guard let details = live.details[instance.tripID] else { continue }
       let trip = HistoryTrip(
         feed: details.feed.rawValue, tripID: instance.tripID.rawValue, serviceDate: instance.serviceDate.yyyymmdd,
@@ -205,12 +205,19 @@ public final class HistoryRecorder {
           trip: trip, routeID: added.routeID?.rawValue ?? "", headsign: added.headsign ?? "", calls: calls))
     }
     var vehicles: [SnapshotObservation.Vehicle] = []
+    // The candidates of each trip, once (`LiveRealtime.instance(for:)` filters every trip each
+    // time: quadratic over a feed of hundreds of vehicles).
+    var candidates: [TripID: [ScheduledTrip]] = [:]
+    for trip in live.trips { candidates[trip.instance.tripID, default: []].append(trip) }
     for message in live.feeds {
       for entity in message.entities where !entity.isDeletedOrDefault {
         guard let vehicle = entity.vehicle, let descriptor = vehicle.trip else { continue }
         let trip: HistoryTrip
         var sequence = vehicle.currentStopSequence.map(Int.init)
-        if let scheduled = live.instance(for: descriptor), let key = keys[scheduled.instance] {
+        if let id = descriptor.tripID, !id.isEmpty,
+          let scheduled = LiveRealtime.pick(descriptor, among: candidates[TripID(id)] ?? [], realtime: live.realtime, now: live.now),
+          let key = keys[scheduled.instance]
+        {
           trip = key
           if sequence == nil, let stopID = vehicle.stopID {
             sequence = scheduled.stops.first(where: { $0.stopID.rawValue == stopID })?.stopSequence

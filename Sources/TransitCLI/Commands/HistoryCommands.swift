@@ -262,31 +262,46 @@ enum HistoryImportCommand: TransitCommand {
       var message: FeedMessage
     }
     var byTime: [Int64: [File]] = [:]
+    let history = try HistoryStore(directory: invocation.paths.data)
+    // Snapshots named <unix-seconds>-<kind>.pb ('transit record') already in the history are
+    // left unread: a second import of a folder reads names only.
+    var namedKinds: [Int64: [String]] = [:]
+    for name in names where name.hasSuffix(".pb") || name.hasSuffix(".pb.gz") {
+      let prefix = name.prefix { $0.isNumber }
+      guard let time = Int64(prefix), name.dropFirst(prefix.count).first == "-" else { continue }
+      namedKinds[time, default: []].append(sourceName(String(name.dropFirst(prefix.count + 1))))
+    }
+    var known: [String: Set<Int64>] = [:]
+    var unread = Set<Int64>()
+    for (time, kinds) in namedKinds {
+      let source = Set(kinds.filter { !$0.hasSuffix("alerts") }).sorted().joined(separator: "+")
+      if known[source] == nil { known[source] = try history.importedSnapshots(source: source) }
+      if known[source]!.contains(time) { unread.insert(time) }
+    }
     for name in names.sorted() where name.hasSuffix(".pb") || name.hasSuffix(".pb.gz") {
+      let prefix = name.prefix { $0.isNumber }
+      let named = Int64(prefix).flatMap { name.dropFirst(prefix.count).first == "-" ? $0 : nil }
+      if let named, unread.contains(named) { continue }
       let path = directory + "/" + name
       guard let data = FileManager.default.contents(atPath: path) else { throw RuntimeError("\(path): cannot be read") }
       let message = try RtDumpCommand.decode([UInt8](data), source: path, limits: limits)
-      let prefix = name.prefix { $0.isNumber }
-      let named = Int64(prefix).flatMap { name.dropFirst(prefix.count).first == "-" ? $0 : nil }
       guard let time = message.header?.timestamp.map({ Int64(clamping: $0) }) ?? named else {
         throw RuntimeError("\(path): the feed header has no timestamp and the name does not start with one (<unix-seconds>-<kind>.pb)")
       }
-      var source = named != nil ? String(name.dropFirst(prefix.count + 1)) : kind(of: message)
-      if source.hasSuffix(".gz") { source.removeLast(3) }
-      if source.hasSuffix(".pb") { source.removeLast(3) }
+      let source = named != nil ? sourceName(String(name.dropFirst(prefix.count + 1))) : kind(of: message)
       byTime[time, default: []].append(File(source: source, message: message))
     }
-    guard !byTime.isEmpty else { throw RuntimeError("no snapshots (.pb files) in '\(directory)'") }
-    let history = try HistoryStore(directory: invocation.paths.data)
+    guard !byTime.isEmpty || !unread.isEmpty else { throw RuntimeError("no snapshots (.pb files) in '\(directory)'") }
     let options = try RealtimeSupport.options(invocation, settings: settings)
     let times = byTime.keys.sorted()
     let newest = try history.newestSnapshot()
-    let recorder = try HistoryRecorder(store: store, history: history, options: options, resumeFrom: times.first)
-    var already = 0
+    let recorder = try HistoryRecorder(store: store, history: history, options: options, resumeFrom: times.first ?? newest)
+    var already = unread.count
     var older = 0
     var imported: [String: Set<Int64>] = [:]
     for time in times {
-      let files = byTime[time]!.filter { !$0.message.entities.allSatisfy { $0.alert != nil } || $0.message.entities.isEmpty }
+      // Alerts say nothing of when vehicles ran.
+      let files = byTime[time]!.filter { !$0.source.hasSuffix("alerts") }
       let source = Set(files.map(\.source)).sorted().joined(separator: "+")
       if imported[source] == nil { imported[source] = try history.importedSnapshots(source: source) }
       if imported[source]!.contains(time) {
@@ -323,7 +338,17 @@ enum HistoryImportCommand: TransitCommand {
     return 0
   }
 
-  /// "trip-updates", "vehicle-positions", "alerts" or "mixed": what a file holds.
+  /// "trip-updates" of "1796110560-trip-updates.pb" (after the time and dash): the name less
+  /// its extensions.
+  static func sourceName(_ rest: String) -> String {
+    var source = rest
+    if source.hasSuffix(".gz") { source.removeLast(3) }
+    if source.hasSuffix(".pb") { source.removeLast(3) }
+    return source
+  }
+
+  /// "trip-updates", "vehicle-positions", "alerts" or "mixed": what a file holds (one without
+  /// entities says nothing: "alerts", left out).
   static func kind(of message: FeedMessage) -> String {
     let trips = message.entities.contains(where: \.hasTripUpdate)
     let vehicles = message.entities.contains(where: \.hasVehicle)
