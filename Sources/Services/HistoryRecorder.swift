@@ -22,6 +22,8 @@ public final class HistoryRecorder {
   var routesNamed = Set<String>()
   /// Instances the timetable had running at a check, with the first check's time and route.
   var expected: [HistoryTrip: (time: Int64, routeID: String)] = [:]
+  /// Instances already called ghosts (once each).
+  var ghosted = Set<HistoryTrip>()
   var lastCheck: Int64?
   var lastTime: Int64?
   /// Seconds between two looks at what the timetable has running (five minutes).
@@ -99,7 +101,7 @@ public final class HistoryRecorder {
       lastCheck = time
       for running in try store.runningTrips(at: UnixTime(time)) {
         let trip = HistoryTrip(feed: running.feed.rawValue, tripID: running.tripID.rawValue, serviceDate: running.serviceDate.yyyymmdd)
-        guard expected[trip] == nil, !named.contains(trip) else { continue }
+        guard expected[trip] == nil, !named.contains(trip), !ghosted.contains(trip) else { continue }
         guard let details = try store.tripDetails(running.tripID, feed: running.feed) else { continue }
         expected[trip] = (time, details.route.id.rawValue)
       }
@@ -136,6 +138,7 @@ public final class HistoryRecorder {
     for (trip, due) in expected where due.time <= cutoff {
       expected[trip] = nil
       guard !named.contains(trip), routesNamed.contains(due.routeID), try !history.names(trip) else { continue }
+      ghosted.insert(trip)
       result.append(TripEvent(trip: trip, routeID: due.routeID, kind: .ghost, time: due.time))
     }
     return result.sorted { $0.trip < $1.trip }

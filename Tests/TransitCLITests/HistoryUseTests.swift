@@ -97,3 +97,28 @@ import Testing
     #expect(result.stdout.hasSuffix("your 07:41: fewer than 3 days recorded (2)\n"), "\(result.stdout)")
   }
 }
+
+/// `record --history` takes each new trip-updates snapshot into the history as it records.
+@Suite struct RecordHistoryTests {
+  @Test func recordingFillsTheHistory() throws {
+    let home = DemoHome()
+    let realtime = packageRoot + "/Data/realtime"
+    let add = home.run([
+      "feeds", "add", "demo", "--trip-updates", "file://" + realtime + "/demo-tripupdates.pb", "--vehicle-positions",
+      "file://" + realtime + "/demo-vehiclepositions.pb",
+    ])
+    #expect(add.code == 0, "\(add.stderr)")
+    let folder = TemporaryFolder()
+    let result = home.run(["record", folder.path, "--history", "--duration", "1s", "--now", "2026-12-01T07:40:00Z"])
+    #expect(result.code == 0, "\(result.stderr)")
+    // One snapshot of each kind; the trip updates (with the vehicles) taken into the history.
+    #expect(result.stdout.contains("\nhistory: 1 snapshots taken in"), "\(result.stdout)")
+    let status = home.run(["history", "--status", "--json"])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+    #expect(json["snapshots"] as? Int == 1)
+    #expect((json["stop_events"] as? Int ?? 0) > 0)
+    // The same snapshot imported from the folder afterwards is already there.
+    let again = home.run(["history", "import", folder.path, "--now", "2026-12-01T07:40:00Z"])
+    #expect(again.stdout.contains("1 already in the history"), "\(again.stdout)")
+  }
+}

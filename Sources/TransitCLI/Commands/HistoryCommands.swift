@@ -274,7 +274,7 @@ enum HistoryImportCommand: TransitCommand {
     var known: [String: Set<Int64>] = [:]
     var unread = Set<Int64>()
     for (time, kinds) in namedKinds {
-      let source = Set(kinds.filter { !$0.hasSuffix("alerts") }).sorted().joined(separator: "+")
+      let source = snapshotSource(kinds)
       if known[source] == nil { known[source] = try history.importedSnapshots(source: source) }
       if known[source]!.contains(time) { unread.insert(time) }
     }
@@ -302,7 +302,7 @@ enum HistoryImportCommand: TransitCommand {
     for time in times {
       // Alerts say nothing of when vehicles ran.
       let files = byTime[time]!.filter { !$0.source.hasSuffix("alerts") }
-      let source = Set(files.map(\.source)).sorted().joined(separator: "+")
+      let source = snapshotSource(files.map(\.source))
       if imported[source] == nil { imported[source] = try history.importedSnapshots(source: source) }
       if imported[source]!.contains(time) {
         already += 1
@@ -326,8 +326,9 @@ enum HistoryImportCommand: TransitCommand {
       members.append(("removed_past_retention", .number(removed)))
       invocation.context.stdout.line(JSON.object(members).serialized(pretty: true))
     } else {
+      func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
       var line =
-        "imported \(counts.snapshots) snapshot\(counts.snapshots == 1 ? "" : "s"): \(counts.actuals) actuals (\(counts.observed) observed, \(counts.inferred) inferred), \(counts.skips) skips, \(counts.predictions) predictions, \(counts.cancellations) cancellations, \(counts.ghostTrips) ghost trips"
+        "imported \(count(counts.snapshots, "snapshot")): \(count(counts.actuals, "actual")) (\(counts.observed) observed, \(counts.inferred) inferred), \(count(counts.skips, "skip")), \(count(counts.predictions, "prediction")), \(count(counts.cancellations, "cancellation")), \(count(counts.ghostTrips, "ghost trip"))"
       if already > 0 { line += "; \(already) already in the history" }
       if older > 0 { line += "; \(older) older than the history's newest snapshot, left out" }
       if removed > 0 {
@@ -336,6 +337,15 @@ enum HistoryImportCommand: TransitCommand {
       invocation.context.stdout.line(line)
     }
     return 0
+  }
+
+  /// The name a moment's snapshot is remembered by: its files' kinds, alerts left out, and
+  /// vehicle positions too beside trip updates ('record --history' takes a trip-updates
+  /// snapshot in with the vehicles it has, and names it so).
+  static func snapshotSource(_ kinds: [String]) -> String {
+    var kept = Set(kinds.filter { !$0.hasSuffix("alerts") })
+    if kept.contains(where: { $0.hasSuffix("trip-updates") }) { kept = kept.filter { !$0.hasSuffix("vehicle-positions") } }
+    return kept.sorted().joined(separator: "+")
   }
 
   /// "trip-updates" of "1796110560-trip-updates.pb" (after the time and dash): the name less

@@ -61,8 +61,9 @@ enum HistoryText {
     lines.append("history of \(answer.subject)")
     let observed = answer.rows.filter { $0.event.kind == .observed }.count
     lines.append(
-      "\(day(answer.from)) to \(day(answer.to)): \(answer.rows.count) calls with an actual (\(observed) observed, \(answer.rows.count - observed) inferred)"
-        + (answer.skips > 0 ? ", \(answer.skips) skipped" : ""))
+      "\(day(answer.from)) to \(day(answer.to)): \(answer.rows.count) call\(answer.rows.count == 1 ? "" : "s") with an actual (\(observed) observed, \(answer.rows.count - observed) inferred)"
+    )
+    if answer.skips > 0 { lines.append("\(answer.skips) call\(answer.skips == 1 ? "" : "s") the feed said it skipped") }
     lines.append("early at or below \(delay(answer.earlySeconds)), late at or above \(delay(answer.lateSeconds))")
     lines.append("")
     lines.append(share(answer.overall))
