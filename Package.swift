@@ -3,7 +3,8 @@ import PackageDescription
 
 /// The target graph is the architecture: `GTFSRealtime` imports nothing, `Merge` only
 /// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner) only `TransitModel`, only
-/// `GTFS` (the timetables) and `UserData` (the user's own database) speak SQL, and `Services`
+/// `GTFS` (the timetables), `UserData` (the user's own database) and `History` (the record of how the
+/// service ran) speak SQL, and `Services`
 /// (every command's answers) speaks no SQL and reaches HTTP only through `Fetch`, behind its
 /// realtime-source protocol (DESIGN.md, "Targets").
 /// `-O` in every configuration (SwiftPM's own `-Onone` comes first; the last flag wins).
@@ -38,6 +39,10 @@ let package = Package(
     // The user's own database, user.sqlite (favourites, places, commutes, seen alerts): SQL of its
     // own, apart from the timetables; it may import TransitModel and SQLite.
     .target(name: "UserData", dependencies: ["SQLite"]),
+    // The record of how the service ran, history.sqlite (stop events with observed or inferred
+    // actuals, predictions seen, cancellations, ghost trips): SQL of its own, beside user.sqlite;
+    // its inference of actuals from snapshots is pure (values in, values out).
+    .target(name: "History", dependencies: ["SQLite"]),
     .target(name: "GTFSRealtime", swiftSettings: optimised),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
     .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel", "HostSystem"]),
@@ -45,11 +50,12 @@ let package = Package(
     // user's data, the options resolved from the settings and a realtime source; values out
     // (each `Encodable` as its documented JSON). No SQL; HTTP only through Fetch, behind the
     // RealtimeSource protocol.
-    .target(name: "Services", dependencies: ["TransitModel", "GTFS", "UserData", "GTFSRealtime", "Merge", "Routing", "Fetch"]),
+    .target(name: "Services", dependencies: ["TransitModel", "GTFS", "UserData", "History", "GTFSRealtime", "Merge", "Routing", "Fetch"]),
     .target(
       name: "TransitCLI",
       dependencies: [
         "TransitModel", "HostSystem", "GTFS", "GTFSRealtime", "Merge", "ZIP", "SQLite", "Fetch", "Routing", "Services", "UserData",
+        "History",
       ]),
     // The Swift runtime and FoundationEssentials linked in statically: a command starts in about
     // 3 ms less than when it loads them as shared libraries at every run (Benchmarks/startup).
@@ -78,12 +84,14 @@ let package = Package(
       name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "Services", "UserData", "TestSupport"],
       swiftSettings: optimised),
     .testTarget(name: "UserDataTests", dependencies: ["UserData"]),
+    .testTarget(name: "HistoryTests", dependencies: ["History"]),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
     .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport", "TransitCLI"]),
     .testTarget(name: "ServicesTests", dependencies: ["Services", "GTFS", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
-    .testTarget(name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "ZIP", "TestSupport"]),
+    .testTarget(
+      name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "History", "ZIP", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -28,6 +28,9 @@ public enum LeaveAdvice: Sendable, Hashable {
     public var percent: Int
     /// The margin never exceeds this.
     public var maxSeconds: Int64
+    /// A margin of this many seconds whatever the time ahead (`leave-margin = learned`: the
+    /// 90th percentile lateness the history recorded), instead of the percent rule.
+    public var learnedSeconds: Int64?
 
     /// A margin of `percent` % of the time ahead (default 10 %), at most `maxSeconds` (5 min).
     public init(percent: Int = 10, maxSeconds: Int64 = 300) {
@@ -35,9 +38,16 @@ public enum LeaveAdvice: Sendable, Hashable {
       self.maxSeconds = maxSeconds
     }
 
+    /// A learned margin of `seconds`.
+    public init(learnedSeconds seconds: Int64) {
+      self.init()
+      learnedSeconds = seconds
+    }
+
     /// The margin for a departure `secondsAhead` from now (none for one already due).
     public func seconds(ahead secondsAhead: Int64) -> Int64 {
       guard secondsAhead > 0 else { return 0 }
+      if let learnedSeconds { return learnedSeconds }
       return min(maxSeconds, secondsAhead * Int64(percent) / 100)
     }
   }

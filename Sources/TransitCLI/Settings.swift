@@ -48,6 +48,11 @@ public struct Settings: Equatable, Sendable {
   /// `plan --watch`: a change with less buffer than this many minutes is tight (under one
   /// minute it is at risk).
   public var transferMarginMinutes: Int = 3
+  /// `leave-margin = learned`: the margin is the 90th percentile lateness the history recorded
+  /// for the route, stop and hour (with at least 10 calls), else the percent rule.
+  public var leaveMarginLearned = false
+  /// Days `history.sqlite` keeps (older calls are deleted as new snapshots come in).
+  public var historyRetentionDays: Int = 180
 
   /// The defaults.
   public init() {}
@@ -181,12 +186,32 @@ public struct Settings: Equatable, Sendable {
     integer(
       "feed-max-unzipped-mb", help: "MiB a GTFS ZIP's files may unzip to in all (ingest)", range: 1...1_048_576,
       unit: "MiB", \.feedMaxUnzippedMegabytes),
-    integer(
-      "leave-margin", help: "Percent of the time until a departure added to the walk as a margin in 'leave in N min' (at most 5 min)",
-      range: 0...50, unit: "percent", \.leaveMarginPercent),
+    Key(
+      name: "leave-margin",
+      help:
+        "Percent of the time until a departure added to the walk in 'leave in N min' (at most 5 min), or 'learned': from the history",
+      expected: "a whole number from 0 to 50 (percent) or 'learned'",
+      read: { $0.leaveMarginLearned ? "learned" : String($0.leaveMarginPercent) },
+      write: { settings, text in
+        if text == "learned" {
+          settings.leaveMarginLearned = true
+          return true
+        }
+        guard let value = Int(text), (0...50).contains(value) else { return false }
+        settings.leaveMarginPercent = value
+        settings.leaveMarginLearned = false
+        return true
+      },
+      reset: {
+        $0.leaveMarginPercent = Settings().leaveMarginPercent
+        $0.leaveMarginLearned = false
+      }),
     integer(
       "transfer-margin", help: "Minutes of buffer under which plan --watch calls a change tight (under 1 min: at risk)",
       range: 1...30, unit: "minutes", \.transferMarginMinutes),
+    integer(
+      "history-days", help: "Days history.sqlite keeps of what was recorded ('transit history --status')", range: 1...3650,
+      unit: "days", \.historyRetentionDays),
   ]
 
   /// A whole-number setting in `range`.

@@ -50,6 +50,10 @@ public enum Transit {
     VehiclesCommand.self,
     FollowCommand.self,
     RecordCommand.self,
+    HistoryCommand.self,
+    HistoryRouteCommand.self,
+    HistoryCommuteCommand.self,
+    HistoryImportCommand.self,
     CompletionsCommand.self,
   ]
 

@@ -20,6 +20,7 @@ import Testing
     "--alerts", "file://" + alerts,
   ]
   static let addCommute = ["commute", "add", "work", "--stop", "4530", "--route", "27", "--arrive-by", "08:30", "--walk", "5"]
+  static let importReplay = ["history", "import", packageRoot + "/Data/replay"]
 
   /// A run of each command on the demo network that succeeds (exit 0), with what must be set up
   /// before it. Every command in `Transit.commands` needs an entry: a new command fails
@@ -55,6 +56,10 @@ import Testing
     "vehicles": ([], ["vehicles", "--realtime", vehiclePositions, "--realtime", tripUpdates]),
     "follow": ([], ["follow", "V27-3", "--once", "--realtime", vehiclePositions, "--realtime", tripUpdates]),
     "record": ([addFeed], ["record", "snapshots", "--duration", "1s"]),
+    "history": ([importReplay], ["history", "4530"]),
+    "history route": ([importReplay], ["history", "route", "27"]),
+    "history commute": ([addCommute, importReplay], ["history", "commute", "work"]),
+    "history import": ([], importReplay),
     "completions": ([], ["completions", "bash"]),
     "routes": ([], ["routes", "--stop", "TINT"]),
     "route show": ([], ["route", "show", "27", "--date", "2026-12-01"]),

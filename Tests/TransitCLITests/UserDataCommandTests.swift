@@ -52,6 +52,7 @@ import UserData
         feed-max-unzipped-mb       1536     default
         leave-margin               10       default
         transfer-margin            3        default
+        history-days               180      default
 
         """)
     let file = try String(contentsOfFile: home.path + "/config.toml", encoding: .utf8)

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GTFS
 import GTFSRealtime
+import History
 import Merge
 import Services
 import TransitModel
@@ -8,6 +9,35 @@ import UserData
 
 /// What the `commute` commands share: days, deadlines, and choosing the departure to take.
 enum CommuteSupport {
+  /// "your 08:05: on time 4 of 6 days, usually 2 min late": how the recommended departure (its
+  /// route, from its stop, at its scheduled time of day) ran on the days the history recorded;
+  /// nil without a history or a record of it.
+  static func recordLine(
+    _ plan: CommutePlanner.Plan, store: Store, options: ServiceOptions, invocation: Invocation, zone: LocalZone
+  ) throws -> String? {
+    guard let index = plan.recommended, let history = try BoardSupport.historyIfAny(invocation) else { return nil }
+    let call = plan.options[index].departure.call
+    guard let scheduled = call.scheduledTime else { return nil }
+    let session = TransitSession(store: store, options: options)
+    guard
+      let record = try session.commuteRecord(
+        stopIDs: [call.stopID.rawValue], routeID: call.routeID.rawValue, scheduled: scheduled, in: history, now: invocation.now)
+    else { return nil }
+    return recordText(record, clock: StopCommandSupport.clock(scheduled, zone: zone, twelveHour: false))
+  }
+
+  /// The words of a commute record: the fewer-than-3 rule, else the on-time share and the
+  /// median delay in whole minutes.
+  static func recordText(_ record: CommuteRecord, clock: String) -> String {
+    let s = record.statistics
+    guard s.isEnough, let median = s.medianSeconds else {
+      return "your \(clock): fewer than \(DelayStatistics.minimumCount) days recorded (\(s.count))"
+    }
+    let minutes = median >= 0 ? (median + 30) / 60 : -((-median + 30) / 60)
+    let usually =
+      minutes == 0 ? "usually on time" : minutes > 0 ? "usually \(minutes) min late" : "usually \(-minutes) min early"
+    return "your \(clock): on time \(s.onTime) of \(s.count) days, \(usually)"
+  }
 
   /// Whether the commute runs on `date`.
   static func runs(_ commute: UserStore.Commute, on date: ServiceDate) -> Bool {
@@ -373,6 +403,9 @@ enum CommuteCommand: TransitCommand {
         }
       }
       out.write(StopCommandSupport.table(rows))
+      if let record = try CommuteSupport.recordLine(plan, store: store, options: options, invocation: invocation, zone: zone) {
+        out.line(record)
+      }
     }
     if invocation.global.json {
       out.line(JSON.array(documents).serialized(pretty: true))

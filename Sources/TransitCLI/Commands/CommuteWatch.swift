@@ -72,7 +72,9 @@ enum CommuteWatch {
     }
     let settings = try invocation.settings()
     let options = try RealtimeSupport.options(invocation, settings: settings)
-    let margin = BoardSupport.margin(settings)
+    let fixedMargin = BoardSupport.margin(settings)
+    let history = settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil
+    let session = TransitSession(store: store, options: options)
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     let zone = store.timeZone(of: stop.feed)
     let walk = Int64(commute.walkMinutes * 60)
@@ -97,6 +99,13 @@ enum CommuteWatch {
       let today = store.localDate(of: fetchedAt, feed: stop.feed)
       let date = CommutePlanner.nextDay(of: commute, from: today) ?? today
       let plan = try CommutePlanner.plan(commute, stop: stop, on: date, store: store, live: live)
+      // With `leave-margin = learned`: the margin of the recommended departure, and which rule.
+      var margin = fixedMargin
+      var marginNote: String?
+      if let index = plan.recommended {
+        (margin, marginNote) = try BoardSupport.margin(
+          for: plan.options[index].departure, settings: settings, session: session, history: history, zone: zone, now: fetchedAt)
+      }
       fetches += 1
       if let index = plan.recommended, let reaches = plan.options[index].reaches {
         let judged = TransferGuard.deadline(reaches: reaches, deadline: plan.deadline, marginSeconds: options.transferMarginSeconds)
@@ -117,6 +126,7 @@ enum CommuteWatch {
         render(
           commute, stop: stop, plan: plan, now: now, walk: walk, margin: margin, zone: zone, twelveHour: twelve,
           freshness: feeds.isEmpty ? nil : live.report.freshness, rang: rang, transferMarginSeconds: options.transferMarginSeconds)
+          + (marginNote.map { [$0] } ?? [])
       }
       if screen == nil { out.write(lines(at: fetchedAt).joined(separator: "\n") + "\n") }
       // Every second until the next fetch: the bell, and on a terminal the countdowns.

@@ -162,7 +162,9 @@ enum DeparturesCommand: TransitCommand {
     let showsCrowding = answer.rows.contains { $0.details.crowding != nil }
     let showsParts = answer.rows.contains { $0.partLabel != nil }
     let showsPlatforms = Board.parts(of: answer.places).contains(where: \.isStation)
-    var rows = answer.rows.map { boardRow -> [String] in
+    let history = board.settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil
+    var marginNotes: [String] = []
+    var rows = try answer.rows.map { boardRow -> [String] in
       let (departure, detail) = (boardRow.departure, boardRow.details)
       let call = departure.call
       let wheelchair = RiderMarks.wheelchair(detail.tripAccess, plain: plain)
@@ -180,8 +182,16 @@ enum DeparturesCommand: TransitCommand {
         when += " · \(StopCommandSupport.countdown(to: time, from: now))"
       }
       if let walk = boardRow.walkSeconds {
-        // The walk and when to leave (issue 20): "4 min walk, leave in 6 min".
-        when += BoardSupport.walkNote(departure, walkSeconds: walk, now: now, margin: board.margin)
+        // The walk and when to leave (issue 20): "4 min walk, leave in 6 min"; the margin
+        // learned from the history with `leave-margin = learned` (issue 34), said below.
+        var margin = board.margin
+        if board.settings.leaveMarginLearned {
+          let chosen = try BoardSupport.margin(
+            for: departure, settings: board.settings, session: board.session, history: history, zone: zone, now: now)
+          margin = chosen.margin
+          if let note = chosen.note, !marginNotes.contains(note) { marginNotes.append(note) }
+        }
+        when += BoardSupport.walkNote(departure, walkSeconds: walk, now: now, margin: margin)
       }
       row.append(when)
       if answer.hasRealtime { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
@@ -213,6 +223,7 @@ enum DeparturesCommand: TransitCommand {
     } else {
       out.write(StopCommandSupport.table(rows))
     }
+    for note in marginNotes { out.line(note) }
     return 0
   }
 

@@ -31,8 +31,12 @@ enum HomeCommuteCard {
       let freshness = (live?.feeds.isEmpty ?? true) ? nil : live?.report.freshness
       let text = StatusLine.text(
         option.departure, advice: advice, now: now, freshness: freshness, offline: false, zone: zone, twelveHour: twelve)
+      // How that departure ran on the days recorded (issue 34), when the history knows.
+      let record = try CommuteSupport.recordLine(plan, store: store, options: options, invocation: invocation, zone: zone)
       best = (
-        plan.deadline, "next commute '\(commute.name)' (arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))): \(text)"
+        plan.deadline,
+        "next commute '\(commute.name)' (arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))): \(text)"
+          + (record.map { " · " + $0 } ?? "")
       )
     }
     return best?.1

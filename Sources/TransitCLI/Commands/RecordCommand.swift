@@ -2,6 +2,7 @@ import Fetch
 import FoundationEssentials
 import GTFS
 import GTFSRealtime
+import History
 import Services
 import TransitModel
 
@@ -52,6 +53,7 @@ struct SnapshotDirectory {
 enum RecordCommand: TransitCommand {
   static let duration = Option.duration("--duration", value: "D", help: "Stop after D (90s, 15m, 2h; default: until Ctrl-C)")
   static let feed = Option.text("--feed", value: "NAME", help: "Only the configured feed NAME", complete: .dynamic(.feeds))
+  static let history = Option.flag("--history", help: "Also take each snapshot into the history ('transit history')")
 
   static let path = ["record"]
   static let spec = CommandSpec(
@@ -59,22 +61,26 @@ enum RecordCommand: TransitCommand {
     summary: "Save realtime snapshots of the configured feeds for --replay",
     arguments: [ArgumentSpec("DIR", help: "The folder to save snapshots in (created if missing)")],
     options: [
-      duration.spec, feed.spec,
+      duration.spec, feed.spec, history.spec,
     ],
     discussion: """
       Fetches every realtime URL of the configured feeds in step with their publish period and
       writes each new snapshot as DIR/<unix-seconds>-<kind>.pb (kind: trip-updates,
       vehicle-positions, alerts), named by the feed's own header timestamp (else the fetch
-      time). 'transit follow ... --replay DIR' plays them back by that clock.
+      time). 'transit follow ... --replay DIR' plays them back by that clock. With --history,
+      each new trip-updates snapshot (with the feed's latest vehicle positions) is also taken
+      into history.sqlite as it comes, as 'transit history import DIR' would.
       """,
     examples: [
       "transit record ~/rides/monday --duration 30m",
       "transit record ~/rides/dublin --feed dublin --duration 2h",
+      "transit record ~/rides/week --history --duration 2h",
       "transit follow V27-1 --replay ~/rides/monday",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
+    let clock = invocation.context.clock
     let directory = invocation.absolutePath(try invocation.argument(0))
     let duration = try invocation.arguments.read(Self.duration)
     let configuration = try FeedsSupport.configuration(invocation)
@@ -87,8 +93,20 @@ enum RecordCommand: TransitCommand {
       throw RuntimeError("cannot create '\(directory)'")
     }
     let client = try FeedsSupport.client(invocation)
-    let limits = try invocation.settings().realtimeLimits
-    let clock = invocation.context.clock
+    let settings = try invocation.settings()
+    let limits = settings.realtimeLimits
+    // With --history: the recorder over the timetables held, writing as snapshots come.
+    let recorder: HistoryRecorder?
+    if invocation.arguments.isSet(history) {
+      let store = try StopCommandSupport.openStore(invocation)
+      let historyStore = try HistoryStore(directory: invocation.paths.data)
+      try historyStore.prune(before: invocation.now.seconds - Int64(settings.historyRetentionDays) * 86_400)
+      recorder = try HistoryRecorder(
+        store: store, history: historyStore, options: try RealtimeSupport.options(invocation, settings: settings),
+        resumeFrom: clock.now().seconds)
+    } else {
+      recorder = nil
+    }
     let start = clock.now()
     var saved = 0
     var lastStamp: [String: Int64] = [:]
@@ -119,6 +137,12 @@ enum RecordCommand: TransitCommand {
               let path = directory + "/" + SnapshotDirectory.name(time: stamp, kind: prefix + kind)
               try Data(response.bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
               saved += 1
+              if let recorder, kind == "trip-updates" {
+                // The moment's trip updates with the feed's latest vehicle positions.
+                let vehicles = latest[feed.name + " vehicle-positions"].map { [$0] } ?? []
+                try recorder.record(
+                  [message] + vehicles, at: stamp, source: prefix + kind, importedAt: clock.now().seconds)
+              }
             }
           } catch {
             bar.finish()
@@ -137,6 +161,7 @@ enum RecordCommand: TransitCommand {
       if let duration, clock.now() - start >= duration { break }
     }
     bar.finish()
+    try recorder?.finish()
     // What the last snapshot of each feed matched in the timetables held: the same matching
     // every other command does, so a wrong feed shows while recording, not at replay.
     var report: RealtimeReport?
@@ -148,11 +173,17 @@ enum RecordCommand: TransitCommand {
     }
     if invocation.global.json {
       var members: [(String, JSON)] = [("folder", .string(directory)), ("snapshots", .number(saved))]
+      if let counts = recorder?.counts { members.append(("history", JSONTreeEncoder.encode(counts))) }
       if let report { members.append(("realtime", RealtimeSupport.json(report, zone: store.timeZone(of: store.feedNames[0])))) }
       invocation.context.stdout.line(JSON.object(members).serialized(pretty: true))
     } else {
       let matched = report.flatMap(RealtimeSupport.matchText).map { "; the last snapshot: \($0)" } ?? ""
       invocation.context.stdout.line("saved \(saved) snapshot\(saved == 1 ? "" : "s") in \(directory)\(matched)")
+      if let counts = recorder?.counts {
+        invocation.context.stdout.line(
+          "history: \(counts.snapshots) snapshots taken in, \(counts.actuals) actuals (\(counts.observed) observed, \(counts.inferred) inferred), \(counts.cancellations) cancellations, \(counts.ghostTrips) ghost trips"
+        )
+      }
     }
     return 0
   }

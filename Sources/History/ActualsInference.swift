@@ -1,0 +1,413 @@
+/// One trip instance as the history names it: the timetable's feed, trip_id, service date
+/// (`YYYYMMDD`) and, for a frequencies.txt trip, its start in seconds of the service day (-1
+/// for a timetabled trip).
+public struct HistoryTrip: Hashable, Sendable, Comparable {
+  /// The timetable's feed name.
+  public var feed: String
+  /// `trips.trip_id`.
+  public var tripID: String
+  /// The service date, `YYYYMMDD` as a number.
+  public var serviceDate: Int
+  /// The instance's start (frequency trips), else -1.
+  public var startTime: Int
+
+  /// Creates a trip key.
+  public init(feed: String, tripID: String, serviceDate: Int, startTime: Int = -1) {
+    self.feed = feed
+    self.tripID = tripID
+    self.serviceDate = serviceDate
+    self.startTime = startTime
+  }
+
+  public static func < (a: Self, b: Self) -> Bool {
+    (a.feed, a.tripID, a.serviceDate, a.startTime) < (b.feed, b.tripID, b.serviceDate, b.startTime)
+  }
+}
+
+/// One call of a trip instance: the trip and the call's stop_sequence.
+public struct HistoryCallKey: Hashable, Sendable, Comparable {
+  /// The trip instance.
+  public var trip: HistoryTrip
+  /// The call's `stop_sequence`.
+  public var stopSequence: Int
+
+  /// Creates a call key.
+  public init(trip: HistoryTrip, stopSequence: Int) {
+    self.trip = trip
+    self.stopSequence = stopSequence
+  }
+
+  public static func < (a: Self, b: Self) -> Bool {
+    a.trip != b.trip ? a.trip < b.trip : a.stopSequence < b.stopSequence
+  }
+}
+
+/// What one recorded snapshot said, already matched against the timetable: every trip
+/// instance a trip update named (with each of its scheduled calls) and every vehicle on one.
+public struct SnapshotObservation: Sendable, Equatable {
+  /// One call of a trip in the snapshot.
+  public struct Call: Sendable, Equatable {
+    /// `stop_sequence`.
+    public var stopSequence: Int
+    /// `stop_id`.
+    public var stopID: String
+    /// The scheduled departure (else arrival), Unix seconds.
+    public var scheduled: Int64?
+    /// Whether the update covers the call (the feed's own time, or one propagated or
+    /// interpolated from it): false for the calls before its first stop time update.
+    public var isListed: Bool
+    /// The time the update gives for the call (departure, else arrival), when listed.
+    public var predicted: Int64?
+    /// Whether the feed says the vehicle will not stop here (SKIPPED).
+    public var isSkipped: Bool
+
+    /// Creates a call.
+    public init(stopSequence: Int, stopID: String, scheduled: Int64?, isListed: Bool, predicted: Int64?, isSkipped: Bool = false) {
+      self.stopSequence = stopSequence
+      self.stopID = stopID
+      self.scheduled = scheduled
+      self.isListed = isListed
+      self.predicted = predicted
+      self.isSkipped = isSkipped
+    }
+  }
+
+  /// One trip instance a trip update named.
+  public struct Trip: Sendable, Equatable {
+    /// The instance.
+    public var trip: HistoryTrip
+    /// Its route_id.
+    public var routeID: String
+    /// Its headsign.
+    public var headsign: String
+    /// Whether the update says CANCELED.
+    public var isCanceled: Bool
+    /// Every scheduled call, in stop_sequence order.
+    public var calls: [Call]
+
+    /// Creates a trip.
+    public init(trip: HistoryTrip, routeID: String, headsign: String, isCanceled: Bool = false, calls: [Call]) {
+      self.trip = trip
+      self.routeID = routeID
+      self.headsign = headsign
+      self.isCanceled = isCanceled
+      self.calls = calls
+    }
+  }
+
+  /// Where a vehicle says it is.
+  public struct Vehicle: Sendable, Equatable {
+    /// The trip instance it serves.
+    public var trip: HistoryTrip
+    /// The call it is at or heading for.
+    public var stopSequence: Int?
+    /// Whether it says STOPPED_AT that call (else in transit to it, or incoming).
+    public var isStopped: Bool
+    /// When it said so (its own timestamp, else the snapshot's).
+    public var time: Int64
+
+    /// Creates a vehicle.
+    public init(trip: HistoryTrip, stopSequence: Int?, isStopped: Bool, time: Int64) {
+      self.trip = trip
+      self.stopSequence = stopSequence
+      self.isStopped = isStopped
+      self.time = time
+    }
+  }
+
+  /// The snapshot's time: its feed header's timestamp.
+  public var time: Int64
+  /// The trip instances its trip updates named.
+  public var trips: [Trip]
+  /// The vehicles on a trip instance of the timetable.
+  public var vehicles: [Vehicle]
+
+  /// Creates an observation.
+  public init(time: Int64, trips: [Trip], vehicles: [Vehicle] = []) {
+    self.time = time
+    self.trips = trips
+    self.vehicles = vehicles
+  }
+}
+
+/// How an actual time is known.
+public enum ActualKind: Int, Sendable, Codable {
+  /// The vehicle reported STOPPED_AT the stop, then left: the time of its last report there.
+  case observed = 1
+  /// The stop dropped out of the trip's update: the last prediction before that, bounded by
+  /// the snapshot times on either side.
+  case inferred = 2
+}
+
+/// A call of a trip instance as the history keeps it: its schedule, the last prediction seen
+/// and, once known, the actual time.
+public struct StopEvent: Sendable, Equatable {
+  /// The call.
+  public var key: HistoryCallKey
+  /// `stop_id`.
+  public var stopID: String
+  /// The trip's route_id.
+  public var routeID: String
+  /// The trip's headsign.
+  public var headsign: String
+  /// The scheduled departure (else arrival), Unix seconds.
+  public var scheduled: Int64?
+  /// The last prediction seen for it, and when it was made (its snapshot's time).
+  public var lastPredicted: Int64?
+  public var lastPredictedAt: Int64?
+  /// The last snapshot that listed the call.
+  public var lastSeen: Int64
+  /// The actual time, once known; how; and the bounds it is known within.
+  public var actual: Int64?
+  public var kind: ActualKind?
+  public var actualLow: Int64?
+  public var actualHigh: Int64?
+  /// Whether the feed said SKIPPED.
+  public var isSkipped = false
+
+  /// Creates an event.
+  public init(
+    key: HistoryCallKey, stopID: String, routeID: String, headsign: String, scheduled: Int64?, lastPredicted: Int64? = nil,
+    lastPredictedAt: Int64? = nil, lastSeen: Int64, actual: Int64? = nil, kind: ActualKind? = nil, actualLow: Int64? = nil,
+    actualHigh: Int64? = nil, isSkipped: Bool = false
+  ) {
+    self.key = key
+    self.stopID = stopID
+    self.routeID = routeID
+    self.headsign = headsign
+    self.scheduled = scheduled
+    self.lastPredicted = lastPredicted
+    self.lastPredictedAt = lastPredictedAt
+    self.lastSeen = lastSeen
+    self.actual = actual
+    self.kind = kind
+    self.actualLow = actualLow
+    self.actualHigh = actualHigh
+    self.isSkipped = isSkipped
+  }
+
+  /// Actual minus scheduled, in seconds, when both are known.
+  public var delaySeconds: Int64? {
+    guard let actual, let scheduled else { return nil }
+    return actual - scheduled
+  }
+}
+
+/// A prediction seen for a call: when it was made and what it said. The history keeps a
+/// sample: the first prediction of each lead bucket of the ETA benchmark (0–3, 3–6, 6–10,
+/// 10–15 min ahead), so at most four per call.
+public struct PredictionSeen: Sendable, Equatable, Hashable {
+  /// The call.
+  public var key: HistoryCallKey
+  /// The bucket (0…3) of `ETAAccuracy.buckets`.
+  public var bucket: Int
+  /// When it was made (the snapshot's time) and the time it said.
+  public var madeAt: Int64
+  public var predicted: Int64
+
+  /// Creates a prediction.
+  public init(key: HistoryCallKey, bucket: Int, madeAt: Int64, predicted: Int64) {
+    self.key = key
+    self.bucket = bucket
+    self.madeAt = madeAt
+    self.predicted = predicted
+  }
+}
+
+/// Something the feed said of a whole trip instance, or did not say.
+public struct TripEvent: Sendable, Equatable, Hashable {
+  /// What it was.
+  public enum Kind: Int, Sendable, Codable {
+    /// The trip update said CANCELED.
+    case cancelled = 1
+    /// Scheduled to run while the feed was fresh, and named by no trip update or vehicle.
+    case ghost = 2
+  }
+
+  /// The trip instance.
+  public var trip: HistoryTrip
+  /// Its route_id.
+  public var routeID: String
+  /// What happened.
+  public var kind: Kind
+  /// When it was first seen so (cancelled) or first due to be seen (ghost), Unix seconds.
+  public var time: Int64
+
+  /// Creates a trip event.
+  public init(trip: HistoryTrip, routeID: String, kind: Kind, time: Int64) {
+    self.trip = trip
+    self.routeID = routeID
+    self.kind = kind
+    self.time = time
+  }
+}
+
+/// What one snapshot adds to the history.
+public struct HistoryBatch: Sendable, Equatable {
+  /// Calls whose actual became known (or that were skipped) with this snapshot.
+  public var events: [StopEvent] = []
+  /// Predictions sampled from it.
+  public var predictions: [PredictionSeen] = []
+  /// Cancellations it said.
+  public var tripEvents: [TripEvent] = []
+
+  /// An empty batch.
+  public init() {}
+}
+
+/// Infers actual times from a sequence of snapshots, one at a time (pure: values in, values
+/// out, no clock and no I/O).
+///
+/// - A call's actual is *observed* when a vehicle of its trip reported STOPPED_AT the call and a
+///   later report has it elsewhere: the time of its last report there (it left no earlier), up
+///   to the later report.
+/// - Else it is *inferred* when the call drops out of its trip's update (the update no longer
+///   covers it, or the whole update is gone once the call's prediction has passed): the last
+///   prediction seen, clamped to the last snapshot that listed the call and the first that did
+///   not. A call whose vehicle still reports STOPPED_AT it is not inferred yet.
+/// - A call the feed says SKIPPED is kept as skipped, never with an actual.
+public struct ActualsInference: Sendable {
+  /// The longest a call stays open after the last snapshot that listed it: a trip gone from
+  /// the feed for longer is not inferred from (two hours).
+  public var openSeconds: Int64 = 7_200
+
+  private var open: [HistoryCallKey: StopEvent] = [:]
+  private var openByTrip: [HistoryTrip: Set<Int>] = [:]
+  private var bucketsSeen: [HistoryCallKey: UInt8] = [:]
+  private var stopped: [HistoryTrip: (sequence: Int, last: Int64)] = [:]
+  private var cancelled = Set<HistoryTrip>()
+  private var resolved = Set<HistoryCallKey>()
+
+  /// An inference with nothing open.
+  public init() {}
+
+  /// Calls listed in earlier snapshots whose actual is not yet known (from an earlier run).
+  public mutating func resume(_ events: [StopEvent]) {
+    for event in events where event.actual == nil && !event.isSkipped { add(event) }
+  }
+
+  /// The calls still open, in key order: what a later snapshot may resolve.
+  public var pending: [StopEvent] { open.values.sorted { $0.key < $1.key } }
+
+  private mutating func add(_ event: StopEvent) {
+    open[event.key] = event
+    openByTrip[event.key.trip, default: []].insert(event.key.stopSequence)
+  }
+
+  private mutating func close(_ key: HistoryCallKey) -> StopEvent? {
+    guard let event = open.removeValue(forKey: key) else { return nil }
+    openByTrip[key.trip]?.remove(key.stopSequence)
+    if openByTrip[key.trip]?.isEmpty == true { openByTrip[key.trip] = nil }
+    bucketsSeen[key] = nil
+    resolved.insert(key)
+    return event
+  }
+
+  /// What `snapshot` adds, given every snapshot before it (in time order).
+  /// - Complexity: O(calls in the snapshot + calls open).
+  public mutating func ingest(_ snapshot: SnapshotObservation) -> HistoryBatch {
+    var batch = HistoryBatch()
+    let now = snapshot.time
+    // Vehicles first: an observed departure beats one inferred from the same snapshot.
+    var stoppedNow: [HistoryTrip: Int] = [:]
+    for vehicle in snapshot.vehicles {
+      if let before = stopped[vehicle.trip], vehicle.stopSequence != before.sequence || !vehicle.isStopped {
+        // It was stopped at `before.sequence` and is not now: it left between the two reports.
+        let key = HistoryCallKey(trip: vehicle.trip, stopSequence: before.sequence)
+        if var event = close(key) {
+          event.actual = before.last
+          event.kind = .observed
+          event.actualLow = before.last
+          event.actualHigh = max(before.last, vehicle.time)
+          batch.events.append(event)
+        }
+        stopped[vehicle.trip] = nil
+      }
+      if vehicle.isStopped, let sequence = vehicle.stopSequence {
+        stopped[vehicle.trip] = (sequence, max(vehicle.time, stopped[vehicle.trip]?.last ?? vehicle.time))
+        stoppedNow[vehicle.trip] = sequence
+      }
+    }
+    var named = Set<HistoryTrip>()
+    for trip in snapshot.trips {
+      named.insert(trip.trip)
+      if trip.isCanceled {
+        if cancelled.insert(trip.trip).inserted {
+          batch.tripEvents.append(TripEvent(trip: trip.trip, routeID: trip.routeID, kind: .cancelled, time: now))
+        }
+        // A cancelled trip's open calls did not happen: dropped, never inferred.
+        for sequence in openByTrip[trip.trip] ?? [] { _ = close(HistoryCallKey(trip: trip.trip, stopSequence: sequence)) }
+        continue
+      }
+      let firstListed = trip.calls.first(where: \.isListed)?.stopSequence
+      for call in trip.calls {
+        let key = HistoryCallKey(trip: trip.trip, stopSequence: call.stopSequence)
+        if call.isSkipped {
+          if !resolved.contains(key) {
+            var event =
+              close(key)
+              ?? StopEvent(
+                key: key, stopID: call.stopID, routeID: trip.routeID, headsign: trip.headsign, scheduled: call.scheduled,
+                lastSeen: now)
+            event.isSkipped = true
+            event.lastSeen = now
+            resolved.insert(key)
+            batch.events.append(event)
+          }
+          continue
+        }
+        if call.isListed, let predicted = call.predicted, !resolved.contains(key) {
+          var event =
+            open[key]
+            ?? StopEvent(
+              key: key, stopID: call.stopID, routeID: trip.routeID, headsign: trip.headsign, scheduled: call.scheduled, lastSeen: now)
+          event.lastPredicted = predicted
+          event.lastPredictedAt = now
+          event.lastSeen = now
+          add(event)
+          if let bucket = ETAAccuracy.bucket(leadSeconds: predicted - now) {
+            let bit = UInt8(1) << UInt8(bucket)
+            if bucketsSeen[key, default: 0] & bit == 0 {
+              bucketsSeen[key, default: 0] |= bit
+              batch.predictions.append(PredictionSeen(key: key, bucket: bucket, madeAt: now, predicted: predicted))
+            }
+          }
+        }
+      }
+      // Open calls the update no longer covers: before its first listed call (or all, when it
+      // lists none), and not where the vehicle stands now.
+      for sequence in (openByTrip[trip.trip] ?? []).sorted() {
+        guard firstListed.map({ sequence < $0 }) ?? true, stoppedNow[trip.trip] != sequence else { continue }
+        let key = HistoryCallKey(trip: trip.trip, stopSequence: sequence)
+        if let event = close(key) { batch.events.append(Self.inferred(event, at: now)) }
+      }
+    }
+    // Trips gone from the feed: their calls whose prediction has passed are done; calls listed
+    // too long ago are forgotten.
+    for (trip, sequences) in openByTrip where !named.contains(trip) {
+      for sequence in sequences.sorted() {
+        let key = HistoryCallKey(trip: trip, stopSequence: sequence)
+        guard let event = open[key] else { continue }
+        if now - event.lastSeen > openSeconds {
+          _ = close(key)
+        } else if let predicted = event.lastPredicted, predicted <= now, stoppedNow[trip] != sequence {
+          if let event = close(key) { batch.events.append(Self.inferred(event, at: now)) }
+        }
+      }
+    }
+    batch.events.sort { $0.key < $1.key }
+    return batch
+  }
+
+  /// `event`, its actual inferred at `now`: the last prediction within [last seen, now].
+  static func inferred(_ event: StopEvent, at now: Int64) -> StopEvent {
+    var event = event
+    let low = event.lastSeen
+    let high = max(low, now)
+    event.actual = min(max(event.lastPredicted ?? high, low), high)
+    event.kind = .inferred
+    event.actualLow = low
+    event.actualHigh = high
+    return event
+  }
+}

@@ -1,0 +1,419 @@
+import FoundationEssentials
+import Glibc
+import SQLite
+
+/// The rider's record of how the service ran, `history.sqlite`: observed stop events
+/// (scheduled, predictions seen, actual observed or inferred), cancellations, skips and ghost
+/// trips. It lives in the data folder beside the timetables and apart from `user.sqlite`;
+/// ingest never opens it. Opened like `user.sqlite`: WAL, busy retries, migrated schema.
+public final class HistoryStore {
+  private let db: Connection
+  /// The file's path.
+  public let path: String
+
+  /// The file name in the data folder.
+  public static let fileName = "history.sqlite"
+
+  /// Opens (creating if needed) `history.sqlite` in `directory`, migrating its schema.
+  public init(directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    path = directory + "/" + Self.fileName
+    // The rider's own record, like user.sqlite: readable by its owner only.
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    if fd >= 0 {
+      fchmod(fd, 0o600)
+      close(fd)
+    }
+    db = try Self.openMigrated(path)
+  }
+
+  /// Whether `directory` holds a history at all (no file is made by asking).
+  public static func exists(in directory: String) -> Bool {
+    FileManager.default.fileExists(atPath: directory + "/" + fileName)
+  }
+
+  /// A WAL connection to `path` with its schema migrated; a refusal to switch a new file to WAL
+  /// (SQLITE_BUSY/LOCKED while another first run holds it) is tried again for about 5 s.
+  static func openMigrated(_ path: String) throws -> Connection {
+    var attempt = 0
+    while true {
+      do {
+        let connection = try Connection(path: path)
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.execute("PRAGMA synchronous = NORMAL")
+        try migrate(connection)
+        return connection
+      } catch let error as SQLiteError where [5, 6].contains(error.primaryCode) && attempt < 250 {
+        attempt += 1
+        usleep(20_000)
+      }
+    }
+  }
+
+  /// The schema version this code writes.
+  static let version = 1
+
+  /// Brings the schema to `version` inside one `BEGIN IMMEDIATE` (two first runs cannot both
+  /// migrate); each step checks what exists, so a half-migrated file is repaired. A file from
+  /// a newer version is left alone and refused.
+  static func migrate(_ db: Connection) throws {
+    if try db.scalarInt("PRAGMA user_version") == Int64(version), try isComplete(db) { return }
+    try db.transaction {
+      let current = try db.scalarInt("PRAGMA user_version") ?? 0
+      if current > Int64(version) { throw HistoryError.newerSchema(found: Int(current), known: version) }
+      if current == Int64(version), try isComplete(db) { return }
+      // Version 1.
+      try db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS snapshots (
+          source TEXT NOT NULL, time INTEGER NOT NULL, imported_at INTEGER NOT NULL,
+          PRIMARY KEY (source, time)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS stop_events (
+          feed TEXT NOT NULL, trip_id TEXT NOT NULL, service_date INTEGER NOT NULL, start_time INTEGER NOT NULL,
+          stop_sequence INTEGER NOT NULL, stop_id TEXT NOT NULL, route_id TEXT NOT NULL, headsign TEXT NOT NULL,
+          scheduled INTEGER, last_predicted INTEGER, last_predicted_at INTEGER, last_seen INTEGER NOT NULL,
+          actual INTEGER, actual_kind INTEGER, actual_low INTEGER, actual_high INTEGER, skipped INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (feed, trip_id, service_date, start_time, stop_sequence)) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS stop_events_by_stop ON stop_events (stop_id, scheduled);
+        CREATE INDEX IF NOT EXISTS stop_events_by_route ON stop_events (route_id, scheduled);
+        CREATE INDEX IF NOT EXISTS stop_events_open ON stop_events (last_seen) WHERE actual IS NULL AND skipped = 0;
+        CREATE TABLE IF NOT EXISTS predictions (
+          feed TEXT NOT NULL, trip_id TEXT NOT NULL, service_date INTEGER NOT NULL, start_time INTEGER NOT NULL,
+          stop_sequence INTEGER NOT NULL, bucket INTEGER NOT NULL, made_at INTEGER NOT NULL, predicted INTEGER NOT NULL,
+          PRIMARY KEY (feed, trip_id, service_date, start_time, stop_sequence, bucket)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS trip_events (
+          feed TEXT NOT NULL, trip_id TEXT NOT NULL, service_date INTEGER NOT NULL, start_time INTEGER NOT NULL,
+          kind INTEGER NOT NULL, route_id TEXT NOT NULL, time INTEGER NOT NULL,
+          PRIMARY KEY (feed, trip_id, service_date, start_time, kind)) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS trip_events_by_time ON trip_events (time);
+        """)
+      try db.execute("PRAGMA user_version = \(version)")
+    }
+  }
+
+  /// Every table and a column each step adds.
+  static let expectedColumns: [(table: String, column: String)] = [
+    ("snapshots", "source"), ("stop_events", "skipped"), ("predictions", "bucket"), ("trip_events", "kind"),
+  ]
+
+  static func isComplete(_ db: Connection) throws -> Bool {
+    for (table, column) in expectedColumns {
+      let statement = try db.prepare("SELECT 1 FROM pragma_table_info(?) WHERE name = ?")
+      statement.bind(table, at: 1)
+      statement.bind(column, at: 2)
+      if try !statement.step() { return false }
+    }
+    return true
+  }
+
+  // MARK: - Writing
+
+  /// Runs `body` in one transaction.
+  public func transaction<T>(_ body: () throws -> T) throws -> T { try db.transaction(body) }
+
+  /// The snapshot times of `source` already imported, newest last.
+  public func importedSnapshots(source: String) throws -> Set<Int64> {
+    let statement = try db.cached("SELECT time FROM snapshots WHERE source = ?")
+    statement.bind(source, at: 1)
+    var result = Set<Int64>()
+    while try statement.step() { result.insert(statement.int64(0)) }
+    return result
+  }
+
+  /// The newest snapshot imported from any source, if any.
+  public func newestSnapshot() throws -> Int64? { try db.scalarInt("SELECT max(time) FROM snapshots") }
+
+  /// Remembers that the snapshot of `source` at `time` has been taken in.
+  public func markImported(source: String, time: Int64, now: Int64) throws {
+    let statement = try db.cached("INSERT OR IGNORE INTO snapshots (source, time, imported_at) VALUES (?, ?, ?)")
+    statement.bind(source, at: 1)
+    statement.bind(time, at: 2)
+    statement.bind(now, at: 3)
+    try statement.run()
+  }
+
+  /// Writes `events`: a known actual is never replaced by an unknown one, and an observed one
+  /// never by an inferred one.
+  public func write(_ events: [StopEvent]) throws {
+    let statement = try db.cached(
+      """
+      INSERT INTO stop_events (feed, trip_id, service_date, start_time, stop_sequence, stop_id, route_id, headsign,
+        scheduled, last_predicted, last_predicted_at, last_seen, actual, actual_kind, actual_low, actual_high, skipped)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (feed, trip_id, service_date, start_time, stop_sequence) DO UPDATE SET
+        last_predicted = excluded.last_predicted, last_predicted_at = excluded.last_predicted_at,
+        last_seen = excluded.last_seen, actual = excluded.actual, actual_kind = excluded.actual_kind,
+        actual_low = excluded.actual_low, actual_high = excluded.actual_high, skipped = excluded.skipped
+      WHERE stop_events.actual IS NULL OR (excluded.actual_kind = 1 AND stop_events.actual_kind = 2)
+      """)
+    for event in events {
+      statement.reset()
+      bindKey(statement, event.key.trip, sequence: event.key.stopSequence)
+      statement.bind(event.stopID, at: 6)
+      statement.bind(event.routeID, at: 7)
+      statement.bind(event.headsign, at: 8)
+      statement.bind(event.scheduled, at: 9)
+      statement.bind(event.lastPredicted, at: 10)
+      statement.bind(event.lastPredictedAt, at: 11)
+      statement.bind(event.lastSeen, at: 12)
+      statement.bind(event.actual, at: 13)
+      statement.bind(event.kind.map { Int64($0.rawValue) }, at: 14)
+      statement.bind(event.actualLow, at: 15)
+      statement.bind(event.actualHigh, at: 16)
+      statement.bind(event.isSkipped ? 1 : 0, at: 17)
+      try statement.run()
+    }
+  }
+
+  /// Writes sampled predictions (the first of each call and bucket stays).
+  public func write(_ predictions: [PredictionSeen]) throws {
+    let statement = try db.cached(
+      """
+      INSERT OR IGNORE INTO predictions (feed, trip_id, service_date, start_time, stop_sequence, bucket, made_at, predicted)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """)
+    for prediction in predictions {
+      statement.reset()
+      bindKey(statement, prediction.key.trip, sequence: prediction.key.stopSequence)
+      statement.bind(prediction.bucket, at: 6)
+      statement.bind(prediction.madeAt, at: 7)
+      statement.bind(prediction.predicted, at: 8)
+      try statement.run()
+    }
+  }
+
+  /// Writes trip events (the first of each instance and kind stays).
+  public func write(_ tripEvents: [TripEvent]) throws {
+    let statement = try db.cached(
+      """
+      INSERT OR IGNORE INTO trip_events (feed, trip_id, service_date, start_time, kind, route_id, time)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      """)
+    for event in tripEvents {
+      statement.reset()
+      statement.bind(event.trip.feed, at: 1)
+      statement.bind(event.trip.tripID, at: 2)
+      statement.bind(event.trip.serviceDate, at: 3)
+      statement.bind(event.trip.startTime, at: 4)
+      statement.bind(event.kind.rawValue, at: 5)
+      statement.bind(event.routeID, at: 6)
+      statement.bind(event.time, at: 7)
+      try statement.run()
+    }
+  }
+
+  private func bindKey(_ statement: Statement, _ trip: HistoryTrip, sequence: Int) {
+    statement.bind(trip.feed, at: 1)
+    statement.bind(trip.tripID, at: 2)
+    statement.bind(trip.serviceDate, at: 3)
+    statement.bind(trip.startTime, at: 4)
+    statement.bind(sequence, at: 5)
+  }
+
+  /// Whether the history names `trip` at all (a stop event or a cancellation).
+  public func names(_ trip: HistoryTrip) throws -> Bool {
+    for sql in [
+      "SELECT 1 FROM stop_events WHERE feed = ? AND trip_id = ? AND service_date = ? AND start_time = ? LIMIT 1",
+      "SELECT 1 FROM trip_events WHERE feed = ? AND trip_id = ? AND service_date = ? AND start_time = ? AND kind = 1",
+    ] {
+      let statement = try db.cached(sql)
+      statement.bind(trip.feed, at: 1)
+      statement.bind(trip.tripID, at: 2)
+      statement.bind(trip.serviceDate, at: 3)
+      statement.bind(trip.startTime, at: 4)
+      if try statement.step() { return true }
+    }
+    return false
+  }
+
+  // MARK: - Reading
+
+  static let eventColumns = """
+    feed, trip_id, service_date, start_time, stop_sequence, stop_id, route_id, headsign, scheduled, last_predicted,
+    last_predicted_at, last_seen, actual, actual_kind, actual_low, actual_high, skipped
+    """
+
+  static func event(_ statement: Statement) -> StopEvent {
+    StopEvent(
+      key: HistoryCallKey(
+        trip: HistoryTrip(feed: statement.text(0), tripID: statement.text(1), serviceDate: statement.int(2), startTime: statement.int(3)),
+        stopSequence: statement.int(4)),
+      stopID: statement.text(5), routeID: statement.text(6), headsign: statement.text(7), scheduled: statement.optionalInt(8),
+      lastPredicted: statement.optionalInt(9), lastPredictedAt: statement.optionalInt(10), lastSeen: statement.int64(11),
+      actual: statement.optionalInt(12), kind: statement.optionalInt(13).flatMap { ActualKind(rawValue: Int($0)) },
+      actualLow: statement.optionalInt(14), actualHigh: statement.optionalInt(15), isSkipped: statement.int(16) != 0)
+  }
+
+  /// The calls still open (no actual, not skipped) last listed at or after `since`.
+  public func openEvents(since: Int64) throws -> [StopEvent] {
+    let statement = try db.cached(
+      "SELECT \(Self.eventColumns) FROM stop_events WHERE actual IS NULL AND skipped = 0 AND last_seen >= ?")
+    statement.bind(since, at: 1)
+    var result: [StopEvent] = []
+    while try statement.step() { result.append(Self.event(statement)) }
+    return result
+  }
+
+  /// Every stop event (those without a schedule too: trains the timetable lacks), in key order.
+  /// - Complexity: one scan of the table.
+  public func allEvents() throws -> [StopEvent] {
+    let statement = try db.cached("SELECT \(Self.eventColumns) FROM stop_events")
+    var result: [StopEvent] = []
+    while try statement.step() { result.append(Self.event(statement)) }
+    return result
+  }
+
+  /// The stop events at `stopIDs` (or of `routeIDs`; nil: any) scheduled in [from, to), by
+  /// scheduled time.
+  /// - Complexity: one range scan of the by-stop (or by-route) index per id.
+  public func events(stopIDs: Set<String>?, routeIDs: Set<String>?, from: Int64, to: Int64) throws -> [StopEvent] {
+    var result: [StopEvent] = []
+    func scan(_ sql: String, _ id: String?) throws {
+      let statement = try db.cached(sql)
+      statement.bind(from, at: 1)
+      statement.bind(to, at: 2)
+      if let id { statement.bind(id, at: 3) }
+      while try statement.step() {
+        let event = Self.event(statement)
+        if let routeIDs, !routeIDs.contains(event.routeID) { continue }
+        result.append(event)
+      }
+    }
+    if let stopIDs {
+      for id in stopIDs.sorted() {
+        try scan("SELECT \(Self.eventColumns) FROM stop_events WHERE scheduled >= ? AND scheduled < ? AND stop_id = ?", id)
+      }
+    } else if let routeIDs {
+      for id in routeIDs.sorted() {
+        try scan("SELECT \(Self.eventColumns) FROM stop_events WHERE scheduled >= ? AND scheduled < ? AND route_id = ?", id)
+      }
+    } else {
+      try scan("SELECT \(Self.eventColumns) FROM stop_events WHERE scheduled >= ? AND scheduled < ?", nil)
+    }
+    return result.sorted { ($0.scheduled ?? 0, $0.key) < ($1.scheduled ?? 0, $1.key) }
+  }
+
+  /// The sampled predictions of `keys`.
+  public func predictions(of keys: [HistoryCallKey]) throws -> [PredictionSeen] {
+    let statement = try db.cached(
+      """
+      SELECT bucket, made_at, predicted FROM predictions
+      WHERE feed = ? AND trip_id = ? AND service_date = ? AND start_time = ? AND stop_sequence = ? ORDER BY bucket
+      """)
+    var result: [PredictionSeen] = []
+    for key in keys {
+      statement.reset()
+      bindKey(statement, key.trip, sequence: key.stopSequence)
+      while try statement.step() {
+        result.append(PredictionSeen(key: key, bucket: statement.int(0), madeAt: statement.int64(1), predicted: statement.int64(2)))
+      }
+    }
+    return result
+  }
+
+  /// The trip events (of `routeIDs`; nil: any) at times in [from, to), by time.
+  public func tripEvents(routeIDs: Set<String>?, from: Int64, to: Int64) throws -> [TripEvent] {
+    let statement = try db.cached(
+      "SELECT feed, trip_id, service_date, start_time, kind, route_id, time FROM trip_events WHERE time >= ? AND time < ? ORDER BY time, trip_id"
+    )
+    statement.bind(from, at: 1)
+    statement.bind(to, at: 2)
+    var result: [TripEvent] = []
+    while try statement.step() {
+      let routeID = statement.text(5)
+      if let routeIDs, !routeIDs.contains(routeID) { continue }
+      guard let kind = TripEvent.Kind(rawValue: statement.int(4)) else { continue }
+      result.append(
+        TripEvent(
+          trip: HistoryTrip(feed: statement.text(0), tripID: statement.text(1), serviceDate: statement.int(2), startTime: statement.int(3)),
+          routeID: routeID, kind: kind, time: statement.int64(6)))
+    }
+    return result
+  }
+
+  // MARK: - Keeping it small
+
+  /// Deletes everything scheduled (or recorded) before `cutoff`; returns the stop events removed.
+  @discardableResult
+  public func prune(before cutoff: Int64) throws -> Int {
+    try db.transaction {
+      try db.execute(
+        """
+        DELETE FROM predictions WHERE (feed, trip_id, service_date, start_time, stop_sequence) IN (
+          SELECT feed, trip_id, service_date, start_time, stop_sequence FROM stop_events
+          WHERE coalesce(scheduled, last_seen) < \(cutoff));
+        """)
+      try db.execute("DELETE FROM stop_events WHERE coalesce(scheduled, last_seen) < \(cutoff)")
+      let removed = db.changes
+      try db.execute("DELETE FROM trip_events WHERE time < \(cutoff)")
+      try db.execute("DELETE FROM snapshots WHERE time < \(cutoff)")
+      return removed
+    }
+  }
+
+  /// What `history --status` shows.
+  public struct Status: Sendable, Equatable, Encodable {
+    /// The schema version.
+    public var schemaVersion: Int
+    /// Rows of each kind.
+    public var snapshots: Int
+    public var stopEvents: Int
+    public var observedActuals: Int
+    public var inferredActuals: Int
+    public var skips: Int
+    public var predictions: Int
+    public var cancellations: Int
+    public var ghostTrips: Int
+    /// The first and last snapshot taken in.
+    public var firstSnapshot: Int64?
+    public var lastSnapshot: Int64?
+    /// The file's size now (pages in use, WAL included), in bytes.
+    public var bytes: Int64
+
+    enum CodingKeys: String, CodingKey {
+      case schemaVersion = "schema_version", snapshots, stopEvents = "stop_events", observedActuals = "observed_actuals"
+      case inferredActuals = "inferred_actuals", skips, predictions, cancellations, ghostTrips = "ghost_trips"
+      case firstSnapshot = "first_snapshot", lastSnapshot = "last_snapshot", bytes
+    }
+  }
+
+  /// Counts of what is held and the size of the file.
+  public func status() throws -> Status {
+    func count(_ sql: String) throws -> Int { Int(try db.scalarInt(sql) ?? 0) }
+    let pages = try db.scalarInt("PRAGMA page_count") ?? 0
+    let pageSize = try db.scalarInt("PRAGMA page_size") ?? 4096
+    let freePages = try db.scalarInt("PRAGMA freelist_count") ?? 0
+    var wal: Int64 = 0
+    if let attributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal"),
+      let size = attributes[.size] as? Int64 ?? (attributes[.size] as? Int).map(Int64.init)
+    {
+      wal = size
+    }
+    return Status(
+      schemaVersion: Int(try db.scalarInt("PRAGMA user_version") ?? 0),
+      snapshots: try count("SELECT count(*) FROM snapshots"),
+      stopEvents: try count("SELECT count(*) FROM stop_events"),
+      observedActuals: try count("SELECT count(*) FROM stop_events WHERE actual_kind = 1"),
+      inferredActuals: try count("SELECT count(*) FROM stop_events WHERE actual_kind = 2"),
+      skips: try count("SELECT count(*) FROM stop_events WHERE skipped = 1"),
+      predictions: try count("SELECT count(*) FROM predictions"),
+      cancellations: try count("SELECT count(*) FROM trip_events WHERE kind = 1"),
+      ghostTrips: try count("SELECT count(*) FROM trip_events WHERE kind = 2"),
+      firstSnapshot: try db.scalarInt("SELECT min(time) FROM snapshots"),
+      lastSnapshot: try db.scalarInt("SELECT max(time) FROM snapshots"),
+      bytes: (pages - freePages) * pageSize + wal)
+  }
+}
+
+/// Why the history cannot be used.
+public enum HistoryError: Error, Equatable, CustomStringConvertible {
+  /// The file was written by a newer transit.
+  case newerSchema(found: Int, known: Int)
+
+  public var description: String {
+    switch self {
+    case .newerSchema(let found, let known):
+      "history.sqlite has schema version \(found), newer than this transit's \(known); update transit"
+    }
+  }
+}
