@@ -30,6 +30,8 @@ struct DescriptorResolver {
     /// The details of every held trip a descriptor named by trip_id, as looked up here (so the
     /// realtime step asks the store once per trip).
     var details: [TripID: TripDetails] = [:]
+    /// The trip_ids looked up here that no timetable holds.
+    var unknownTripIDs = Set<TripID>()
   }
 
   private var known: [String: TripDetails?] = [:]
@@ -126,7 +128,9 @@ struct DescriptorResolver {
       if changed { feed.entities = entities }
       outcome.feeds.append(feed)
     }
-    for case (let id, let found?) in known { outcome.details[TripID(id)] = found }
+    for (id, found) in known {
+      if let found { outcome.details[TripID(id)] = found } else { outcome.unknownTripIDs.insert(TripID(id)) }
+    }
     return outcome
   }
 

@@ -88,7 +88,8 @@ public struct LiveRealtime: Sendable {
       }
     }
     var details: [TripID: TripDetails] = [:]
-    var unknown = Set<TripID>()
+    // Trip ids the resolver found no timetable holds are not asked again.
+    var unknown = resolution.unknownTripIDs
     var trips: [ScheduledTrip] = []
     var instances = Set<TripInstance>()
     // Per trip: one lookup of its service (the days it runs are then the calendar's) and one
@@ -148,6 +149,13 @@ public struct LiveRealtime: Sendable {
           startTime: date == repairDate ? startTime.map { ServiceTime(seconds: $0.seconds + 86_400) } : startTime)
         guard !instances.contains(instance), try store.runs(trip, on: date) else { continue }
         let dayStart = store.serviceDayStart(date, feed: info.feed)
+        // Without start_date only a run near the feed's time can be meant (`Reconciler.match`
+        // takes none more than 6 h away): the day before's or after's, half a day off, is not read.
+        if entry.startDate == nil, let earliest, let latest = times.latestTime.map({ Int64($0) }) {
+          let span = (dayStart + earliest + shift)...(dayStart + latest + shift)
+          let distance = span.contains(now) ? 0 : now < span.lowerBound ? span.lowerBound - now : now - span.upperBound
+          if distance > 12 * 3600 { continue }
+        }
         let stops = times.calls(dayStart: dayStart, startTime: instance.startTime)
         // Only a run whose first departure is at or after 24:00:00 can be meant by the next date.
         if date == repairDate {

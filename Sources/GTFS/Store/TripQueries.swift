@@ -76,6 +76,8 @@ public struct TripStopTimes: Sendable {
   public var isEmpty: Bool { rows.isEmpty }
   /// The earliest time of any of its stops, in seconds of the service day.
   public var earliestTime: Int32? { rows.compactMap { $0.departure ?? $0.arrival }.min() }
+  /// The latest time of any of its stops, in seconds of the service day.
+  public var latestTime: Int32? { rows.compactMap { $0.arrival ?? $0.departure }.max() }
   /// The first departure (else arrival), in seconds of the service day.
   public var firstTime: Int32? { rows.first.flatMap { $0.departure ?? $0.arrival } }
   /// The last arrival (else departure).
