@@ -19,11 +19,7 @@ public final class HistoryStore {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     path = directory + "/" + Self.fileName
     // The rider's own record, like user.sqlite: readable by its owner only.
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    if fd >= 0 {
-      fchmod(fd, 0o600)
-      close(fd)
-    }
+    OwnDatabase.makePrivate(path)
     db = try Self.openMigrated(path)
   }
 
@@ -32,22 +28,10 @@ public final class HistoryStore {
     FileManager.default.fileExists(atPath: directory + "/" + fileName)
   }
 
-  /// A WAL connection to `path` with its schema migrated; a refusal to switch a new file to WAL
-  /// (SQLITE_BUSY/LOCKED while another first run holds it) is tried again for about 5 s.
+  /// A WAL connection to `path` with its schema migrated (`OwnDatabase.openMigrated`: a first
+  /// run's switch to WAL that another refuses is tried again).
   static func openMigrated(_ path: String) throws -> Connection {
-    var attempt = 0
-    while true {
-      do {
-        let connection = try Connection(path: path)
-        try connection.execute("PRAGMA journal_mode = WAL")
-        try connection.execute("PRAGMA synchronous = NORMAL")
-        try migrate(connection)
-        return connection
-      } catch let error as SQLiteError where [5, 6].contains(error.primaryCode) && attempt < 250 {
-        attempt += 1
-        usleep(20_000)
-      }
-    }
+    try OwnDatabase.openMigrated(path, pragmas: ["synchronous = NORMAL"], migrate: migrate)
   }
 
   /// The schema version this code writes.
@@ -96,15 +80,7 @@ public final class HistoryStore {
     ("snapshots", "source"), ("stop_events", "skipped"), ("predictions", "bucket"), ("trip_events", "kind"),
   ]
 
-  static func isComplete(_ db: Connection) throws -> Bool {
-    for (table, column) in expectedColumns {
-      let statement = try db.prepare("SELECT 1 FROM pragma_table_info(?) WHERE name = ?")
-      statement.bind(table, at: 1)
-      statement.bind(column, at: 2)
-      if try !statement.step() { return false }
-    }
-    return true
-  }
+  static func isComplete(_ db: Connection) throws -> Bool { try OwnDatabase.hasColumns(db, expectedColumns) }
 
   // MARK: - Writing
 

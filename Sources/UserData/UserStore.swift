@@ -13,11 +13,7 @@ public final class UserStore {
     let path = directory + "/user.sqlite"
     // The rider's own data, like the rest of the folder: readable by its owner only (SQLite gives
     // the -wal and -shm files the database file's mode).
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    if fd >= 0 {
-      fchmod(fd, 0o600)
-      close(fd)
-    }
+    OwnDatabase.makePrivate(path)
     do {
       db = try Self.openMigrated(path)
     } catch let error as SQLiteError where Self.isStorageFailure(error) && FileManager.default.fileExists(atPath: path) {
@@ -29,23 +25,10 @@ public final class UserStore {
     }
   }
 
-  /// A connection to `path` in WAL mode with its schema migrated. Switching a new file to WAL
-  /// takes an exclusive lock that SQLite may refuse at once (SQLITE_BUSY, without calling the
-  /// busy handler) while another first run holds the file: such a refusal is tried again, up to
-  /// about 5 s, as the busy timeout waits for other locks.
+  /// A connection to `path` in WAL mode with its schema migrated (`OwnDatabase.openMigrated`:
+  /// a first run's switch to WAL that another refuses is tried again).
   static func openMigrated(_ path: String) throws -> Connection {
-    var attempt = 0
-    while true {
-      do {
-        let connection = try Connection(path: path)
-        try connection.execute("PRAGMA journal_mode = WAL")
-        try migrate(connection)
-        return connection
-      } catch let error as SQLiteError where [5, 6].contains(error.primaryCode) && attempt < 250 {
-        attempt += 1
-        usleep(20_000)
-      }
-    }
+    try OwnDatabase.openMigrated(path, migrate: migrate)
   }
 
   /// Whether `error` says the storage cannot be written (full, read-only, I/O), not the data.
@@ -122,17 +105,11 @@ public final class UserStore {
   ]
 
   /// Whether every table and column of the current schema exists.
-  static func isComplete(_ db: Connection) throws -> Bool {
-    for (table, column) in expectedColumns where try !hasColumn(db, table: table, column: column) { return false }
-    return true
-  }
+  static func isComplete(_ db: Connection) throws -> Bool { try OwnDatabase.hasColumns(db, expectedColumns) }
 
   /// Whether `table` exists and has `column`.
   static func hasColumn(_ db: Connection, table: String, column: String) throws -> Bool {
-    let statement = try db.prepare("SELECT 1 FROM pragma_table_info(?) WHERE name = ?")
-    statement.bind(table, at: 1)
-    statement.bind(column, at: 2)
-    return try statement.step()
+    try OwnDatabase.hasColumns(db, [(table, column)])
   }
 
   /// A favourite stop.
