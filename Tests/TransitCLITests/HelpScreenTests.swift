@@ -86,42 +86,46 @@ import Testing
     usage: transit COMMAND [options]
 
     commands:
-      ingest          Load a GTFS feed (ZIP, folder of .txt files, stops.json, or a URL) into the timetables
-      stops near      The stops nearest a position, with the routes serving them and wheelchair access (--accessible)
-      stops search    Find stops by code or name (accents, case and small typos forgiven)
-      stops show      A stop in full: code, position, station and platforms, routes, next departures
-      routes          Every route, or those matching TEXT: mode, agency, colour and main destinations
-      route show      A route: its stops in order, first and last departures, headways; --geojson, --map
-      departures      The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)
-      timetable       A stop's whole day as a printed timetable: hours down, minutes across, per route and direction
-      trip show       One trip's every call: scheduled and expected times, delay, passed or ahead, vehicle, crowding
-      plan            Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only; \
+      ingest           Load a GTFS feed (ZIP, folder of .txt files, stops.json, or a URL) into the timetables
+      stops near       The stops nearest a position, with the routes serving them and wheelchair access (--accessible)
+      stops search     Find stops by code or name (accents, case and small typos forgiven)
+      stops show       A stop in full: code, position, station and platforms, routes, next departures
+      routes           Every route, or those matching TEXT: mode, agency, colour and main destinations
+      route show       A route: its stops in order, first and last departures, headways; --geojson, --map
+      departures       The next departures at a stop or station: platforms, crowding, wheelchair access (--accessible)
+      timetable        A stop's whole day as a printed timetable: hours down, minutes across, per route and direction
+      trip show        One trip's every call: scheduled and expected times, delay, passed or ahead, vehicle, crowding
+      plan             Journeys from one place to another: walks, rides and transfers (--accessible: wheelchair-accessible only; \
     --watch: each change live)
-      rt dump         Decode a GTFS-Realtime feed and show it
-      rt check        Check a GTFS-Realtime feed against the timetables: matches and validator rules
-      alerts          Service alerts in force: by route, most severe first
-      status          Green / yellow / red per route from the alerts in force
-      feeds add       Configure a feed: its GTFS ZIP URL, realtime URLs and request headers
-      feeds list      List the configured feeds (API keys are never shown)
-      feeds remove    Forget a configured feed (its timetable stays until 'transit ingest --remove NAME')
-      feeds check     Fetch each configured URL once: status, size, age and publish period
-      fav add         Add a favourite stop, station complex or group of stops (shown by 'transit' with no arguments)
-      fav list        The favourite stops
-      fav remove      Remove a favourite stop
-      config list     Every setting and its value
-      config get      One setting's value
-      config set      Change a setting ('default' resets it)
-      places add      Save a place (home, work, ...) to use wherever a position is asked for
-      places list     The saved places
-      places remove   Forget a saved place
-      commute         When to leave for a saved commute (all of them without NAME)
-      commute add     Save a commute: a stop, a deadline and the days it runs
-      commute list    The saved commutes
-      commute remove  Forget a commute
-      vehicles        Every live vehicle: route, heading, speed, age, stop, delay and crowding, fitted to the terminal (--wide)
-      follow          Follow one vehicle live: its stops ahead, delay and place on the line (--alight: a get-off alarm)
-      record          Save realtime snapshots of the configured feeds for --replay
-      completions     Print a shell completion script (bash, zsh or fish)
+      rt dump          Decode a GTFS-Realtime feed and show it
+      rt check         Check a GTFS-Realtime feed against the timetables: matches and validator rules
+      alerts           Service alerts in force: by route, most severe first
+      status           Green / yellow / red per route from the alerts in force
+      feeds add        Configure a feed: its GTFS ZIP URL, realtime URLs and request headers
+      feeds list       List the configured feeds (API keys are never shown)
+      feeds remove     Forget a configured feed (its timetable stays until 'transit ingest --remove NAME')
+      feeds check      Fetch each configured URL once: status, size, age and publish period
+      fav add          Add a favourite stop, station complex or group of stops (shown by 'transit' with no arguments)
+      fav list         The favourite stops
+      fav remove       Remove a favourite stop
+      config list      Every setting and its value
+      config get       One setting's value
+      config set       Change a setting ('default' resets it)
+      places add       Save a place (home, work, ...) to use wherever a position is asked for
+      places list      The saved places
+      places remove    Forget a saved place
+      commute          When to leave for a saved commute (all of them without NAME)
+      commute add      Save a commute: a stop, a deadline and the days it runs
+      commute list     The saved commutes
+      commute remove   Forget a commute
+      vehicles         Every live vehicle: route, heading, speed, age, stop, delay and crowding, fitted to the terminal (--wide)
+      follow           Follow one vehicle live: its stops ahead, delay and place on the line (--alight: a get-off alarm)
+      record           Save realtime snapshots of the configured feeds for --replay
+      history          How reliable a stop's departures were, from the recorded history
+      history route    How reliable a route was at all its stops, from the recorded history
+      history commute  How reliable a saved commute's departures were, from the recorded history
+      history import   Take recorded realtime snapshots into the history
+      completions      Print a shell completion script (bash, zsh or fish)
 
     global options:
       --json                Print one JSON document instead of text
