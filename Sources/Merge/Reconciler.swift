@@ -190,17 +190,19 @@ public enum Reconciler {
             instance: instance, stops: trip.stops.map { PredictedStop(stop: $0) }, isCanceled: true,
             vehicleID: update.vehicle?.id ?? vehicles.vehicle(for: instance))
         default:
-          guard Self.namesAStop(update, of: trip) else {
-            // Every stop it names is foreign to the trip: nothing of it can be placed.
-            for stu in update.stopTimeUpdates {
-              result.report.issues.append(
-                .unmatchedStop(tripID: rawTripID, stopSequence: stu.stopSequence.map(Int.init), stopID: stu.stopID))
-            }
+          let issuesBefore = result.report.issues.count
+          var prediction = predict(trip, update: update, options: options, report: &result.report)
+          // Every stop it names is foreign to the trip (each one an unmatched stop, as `predict`
+          // found): nothing of it can be placed, so it is not matched.
+          let unplaced = result.report.issues[issuesBefore...].count { issue in
+            if case .unmatchedStop = issue { return true }
+            return false
+          }
+          if !update.stopTimeUpdates.isEmpty && unplaced == update.stopTimeUpdates.count {
             result.report.matchedTripUpdateCount -= 1
             result.report.unmatched[.noStopKnown, default: 0] += 1
             continue
           }
-          var prediction = predict(trip, update: update, options: options, report: &result.report)
           prediction.vehicleID = update.vehicle?.id ?? vehicles.vehicle(for: instance)
           prediction.isAwaitingTrain = Self.isAwaitingTrain(update)
           result.predictions[instance] = prediction
@@ -344,18 +346,6 @@ public enum Reconciler {
   static func isAwaitingTrain(_ update: TripUpdate) -> Bool {
     guard let nyct = update.trip?.nyctTripDescriptor else { return false }
     return nyct.isAssigned != true
-  }
-
-  /// Whether `update` has no stop time updates (a trip-wide delay, or none) or at least one that
-  /// names a stop of `trip` by stop_sequence or stop_id.
-  static func namesAStop(_ update: TripUpdate, of trip: ScheduledTrip) -> Bool {
-    let updates = update.stopTimeUpdates
-    if updates.isEmpty { return true }
-    return updates.contains { stu in
-      if let sequence = stu.stopSequence, trip.stops.contains(where: { $0.stopSequence == Int(sequence) }) { return true }
-      if let stopID = stu.stopID, trip.stops.contains(where: { $0.stopID.rawValue == stopID }) { return true }
-      return false
-    }
   }
 
   /// An ADDED/NEW trip from its update's own stops and absolute times.
