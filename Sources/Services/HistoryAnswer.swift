@@ -1,5 +1,6 @@
 import GTFS
 import History
+import Merge
 import TransitModel
 import UserData
 
@@ -247,9 +248,10 @@ extension TransitSession {
   /// at `stopIDs` in the local hour of `departs`, from at least `LearnedMargin.minimumCount`
   /// recorded calls over the last 60 days; nil with fewer.
   public func learnedMargin(
-    stopIDs: Set<String>, routeID: String, departs: UnixTime, in history: HistoryStore, now: UnixTime
+    stopIDs: Set<String>, routeID: String, feed: FeedName, departs: UnixTime, in history: HistoryStore, now: UnixTime
   ) throws -> LearnedMargin? {
-    let zone = store.feedNames.first.map { store.timeZone(of: $0) }
+    // The hour on the clock of the feed that runs the route (not the first feed held's).
+    let zone: LocalZone? = store.timeZone(of: feed)
     func hour(_ t: Int64) -> Int64 {
       let local = t + Int64(zone?.secondsFromGMT(at: t) ?? 0)
       return (((local % 86_400) + 86_400) % 86_400) / 3600
@@ -259,6 +261,35 @@ extension TransitSession {
       .filter { $0.actual != nil && $0.scheduled.map(hour) == wanted }.compactMap(\.delaySeconds).sorted()
     guard delays.count >= LearnedMargin.minimumCount else { return nil }
     return LearnedMargin(seconds: max(0, DelayStatistics.percentile(delays, 90)), count: delays.count, hour: Int(wanted))
+  }
+}
+
+/// The margin leave-now advice uses for one departure, and which rule gave it
+/// (`leave-margin = learned`, issue 34).
+public struct LeaveMarginChoice: Sendable, Equatable {
+  /// The margin.
+  public var margin: LeaveAdvice.Margin
+  /// The learned figure it comes from; nil when the fixed rule applies (not learning, no
+  /// history, or fewer than `LearnedMargin.minimumCount` calls recorded).
+  public var learned: LearnedMargin?
+}
+
+extension TransitSession {
+  /// The leave-now margin for `departure`: with `learning`, the learned margin of its route at
+  /// its stop in its hour where `history` holds enough calls; else `fixed`. Every command that
+  /// advises when to leave (`departures --from`, `commute --watch`) asks here, so they cannot
+  /// choose two ways.
+  public func leaveMargin(
+    for departure: Departure, fixed: LeaveAdvice.Margin, learning: Bool, history: HistoryStore?, now: UnixTime
+  ) throws -> LeaveMarginChoice {
+    guard learning, let history else { return LeaveMarginChoice(margin: fixed, learned: nil) }
+    let call = departure.call
+    guard
+      let learned = try learnedMargin(
+        stopIDs: [call.stopID.rawValue], routeID: call.routeID.rawValue, feed: call.feed, departs: departure.time ?? now,
+        in: history, now: now)
+    else { return LeaveMarginChoice(margin: fixed, learned: nil) }
+    return LeaveMarginChoice(margin: LeaveAdvice.Margin(learnedSeconds: learned.seconds), learned: learned)
   }
 }
 

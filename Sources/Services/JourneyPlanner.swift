@@ -40,6 +40,26 @@ public enum JourneyEndpoint: Sendable {
   }
 }
 
+/// Why a journey cannot start on board a trip (`TransitSession.onBoard`).
+public enum OnBoardFailure: Error, Sendable, Equatable {
+  /// Neither the realtime nor the timetable has the trip running now.
+  case notRunning
+  /// It runs, but has no stop left ahead (its trip has ended).
+  case noStopAhead
+}
+
+extension TransitSession {
+  /// The trip the rider is on (`plan --from-trip`, `--on`) as a journey's start: its stops
+  /// still ahead at their expected arrivals, from the one follow path.
+  /// - Throws: `OnBoardFailure`, or the store's errors.
+  public func onBoard(_ target: FollowTracker.Target, live: LiveRealtime) throws -> OnBoard {
+    var tracker = FollowTracker(store: store, target: target, options: options)
+    guard let frame = try tracker.frame(live: live) else { throw OnBoardFailure.notRunning }
+    guard let start = try OnBoard.from(frame.view, store: store) else { throw OnBoardFailure.noStopAhead }
+    return start
+  }
+}
+
 /// The trip a rider is on, from its next stop to its last, with the expected arrival at each.
 public struct OnBoard: Sendable {
   /// The trip, its stops from the next one on.

@@ -95,29 +95,25 @@ enum BoardSupport {
     LeaveAdvice.Margin(percent: settings.leaveMarginPercent)
   }
 
-  /// The leave-now margin for `departure` and, with `leave-margin = learned`, the words saying
-  /// which rule made it: the 90th percentile lateness of its route at its stop in its hour
-  /// where the history holds at least 10 such calls, else the fixed rule.
+  /// The leave-now margin for `departure` (`TransitSession.leaveMargin`) and, with
+  /// `leave-margin = learned`, the words saying which rule made it.
   static func margin(
     for departure: Departure, settings: Settings, session: TransitSession, history: HistoryStore?, zone: LocalZone, now: UnixTime
   ) throws -> (margin: LeaveAdvice.Margin, note: String?) {
-    let fixed = margin(settings)
-    guard settings.leaveMarginLearned else { return (fixed, nil) }
+    let choice = try session.leaveMargin(
+      for: departure, fixed: margin(settings), learning: settings.leaveMarginLearned, history: history, now: now)
+    guard settings.leaveMarginLearned else { return (choice.margin, nil) }
     let call = departure.call
-    let time = departure.time ?? now
     let route = call.routeShortName.isEmpty ? call.routeID.rawValue : call.routeShortName
-    let hour = StopCommandSupport.clock(time, zone: zone, twelveHour: false).prefix(2) + ":00"
-    if let history,
-      let learned = try session.learnedMargin(
-        stopIDs: [call.stopID.rawValue], routeID: call.routeID.rawValue, departs: time, in: history, now: now)
-    {
+    let hour = StopCommandSupport.clock(departure.time ?? now, zone: zone, twelveHour: false).prefix(2) + ":00"
+    if let learned = choice.learned {
       return (
-        LeaveAdvice.Margin(learnedSeconds: learned.seconds),
+        choice.margin,
         "leave-margin learned for \(route) at \(call.stopID) \(hour): \(HistoryText.delay(learned.seconds)) (90th percentile lateness of \(learned.count) calls)"
       )
     }
     return (
-      fixed,
+      choice.margin,
       "leave-margin: the fixed rule (\(settings.leaveMarginPercent) % of the time ahead, at most 5 min); fewer than \(LearnedMargin.minimumCount) calls of \(route) at \(call.stopID) \(hour) recorded"
     )
   }

@@ -213,23 +213,24 @@ enum PlanCommand: TransitCommand {
 
   // MARK: - Endpoints
 
-  /// The trip the rider is on (`--from-trip`, `--on`) as the journey's start: its stops still
-  /// ahead at their expected arrivals (exit 3 when it is not running or has none).
+  /// The trip the rider is on (`--from-trip`, `--on`) as the journey's start
+  /// (`TransitSession.onBoard`); exit 3 when it is not running or has no stop ahead.
   static func onBoard(_ target: FollowTracker.Target, store: Store, live: LiveRealtime, options: ServiceOptions) throws -> OnBoard {
-    var tracker = FollowTracker(store: store, target: target, options: options)
     let named: String
     switch target {
     case .vehicle(let id): named = "vehicle '\(id)'"
     case .trip(let id): named = "trip '\(id.rawValue)'"
     case .routeAtStop(let route, _, _): named = "route \(route)"
     }
-    guard let frame = try tracker.frame(live: live) else {
-      throw NotFoundError("--\(target.isVehicle ? "on" : "from-trip"): \(named) is not in the realtime feed or the timetable now")
+    do {
+      return try TransitSession(store: store, options: options).onBoard(target, live: live)
+    } catch let failure as OnBoardFailure {
+      let option = "--\(target.isVehicle ? "on" : "from-trip")"
+      switch failure {
+      case .notRunning: throw NotFoundError("\(option): \(named) is not in the realtime feed or the timetable now")
+      case .noStopAhead: throw NotFoundError("\(option): \(named) has no stop ahead (its trip has ended)")
+      }
     }
-    guard let start = try OnBoard.from(frame.view, store: store) else {
-      throw NotFoundError("--\(target.isVehicle ? "on" : "from-trip"): \(named) has no stop ahead (its trip has ended)")
-    }
-    return start
   }
 
   /// FROM and TO read together: each a position, a saved place, else a stop, station or
