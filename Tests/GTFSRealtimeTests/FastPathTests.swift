@@ -249,6 +249,80 @@ import Testing
     #expect(error == test.expected)
   }
 
+  // MARK: - Stop time events
+
+  /// A stop time update's arrival and departure, written out by hand: `12 LEN` / `1A LEN`,
+  /// then varint fields 1-4 (delay, time, uncertainty, scheduled_time).
+  static let minusSixty: [UInt8] = [0xC4, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]  // -60, sign-extended
+  static let time: [UInt8] = [0x80, 0xE2, 0xCF, 0xAA, 0x06]  // 1,700,000,000 = 0x6553F100
+
+  /// The events as the bytes give them, each read by the short path where ten bytes follow and
+  /// by the general one at the end of the input: both give the fields written out above.
+  @Test(arguments: [false, true])
+  func stopTimeEventsReadAsWritten(atTheEnd: Bool) throws {
+    let arrival: [UInt8] = [0x08] + Self.minusSixty + [0x10] + Self.time  // delay, time
+    let departure: [UInt8] = [0x10] + Self.time + [0x18, 0x1E, 0x20] + Self.time  // time, 30, scheduled
+    var bytes: [UInt8] = [0x22, 0x01, 0x41]  // stop_id "A"
+    bytes += [0x12, UInt8(arrival.count)] + arrival + [0x1A, UInt8(departure.count)] + departure
+    // stop_sequence 7, schedule_relationship SCHEDULED, departure_occupancy_status EMPTY, again:
+    // ten bytes after the departure.
+    if !atTheEnd { bytes += [0x08, 0x07, 0x28, 0x00, 0x38, 0x00, 0x08, 0x07, 0x28, 0x00] }
+    let update = try TripUpdate.StopTimeUpdate(decoding: bytes)
+    #expect(update.stopID == "A")
+    #expect(update.arrival?.delay == -60)
+    #expect(update.arrival?.time == 1_700_000_000)
+    #expect(update.arrival?.uncertainty == nil && update.arrival?.scheduledTime == nil)
+    #expect(update.departure?.delay == nil)
+    #expect(update.departure?.time == 1_700_000_000)
+    #expect(update.departure?.uncertainty == 30)
+    #expect(update.departure?.scheduledTime == 1_700_000_000)
+    if !atTheEnd { #expect(update.stopSequence == 7 && update.scheduleRelationship == .scheduled) }
+  }
+
+  /// An event seen twice is merged (a field read again replaces, the others stay), an empty
+  /// one is present, and one with a field the short path does not know (an unknown varint, a
+  /// length-delimited field) is read the general way with the same result.
+  @Test func stopTimeEventsMergeAndFallBack() throws {
+    // stop_sequence 1, then 2 (the last one stays), and others: twelve bytes after the events.
+    let tail: [UInt8] = [0x08, 0x01, 0x28, 0x00, 0x38, 0x00, 0x38, 0x00, 0x08, 0x02, 0x28, 0x00]
+    var bytes: [UInt8] = [0x12, 0x02, 0x08, 0x05]  // arrival delay 5
+    bytes += [0x12, 0x02, 0x18, 0x09]  // arrival again: uncertainty 9 (delay stays)
+    bytes += [0x12, 0x04, 0x08, 0x07, 0x38, 0x01]  // again: delay 7, unknown field 7 skipped
+    bytes += [0x1A, 0x00]  // an empty departure
+    bytes += [0x1A, 0x05, 0x42, 0x01, 0x58, 0x10, 0x03]  // unknown field 8 (bytes), then time 3
+    let update = try TripUpdate.StopTimeUpdate(decoding: bytes + tail)
+    #expect(update.arrival?.delay == 7)
+    #expect(update.arrival?.uncertainty == 9)
+    #expect(update.arrival?.time == nil)
+    #expect(update.departure?.time == 3)
+    #expect(update.departure?.delay == nil)
+    #expect(update.stopSequence == 2)
+  }
+
+  /// Malformed events fail as the general decoder says, where the short path would have read
+  /// them (ten bytes follow each).
+  @Test func malformedStopTimeEventsNameTheirField() {
+    let padding: [UInt8] = [0x08, 0x01, 0x08, 0x01, 0x08, 0x01, 0x08, 0x01, 0x08, 0x01, 0x08, 0x01]
+    let cases: [([UInt8], WireError)] = [
+      // A varint running past the event's length.
+      ([0x12, 0x02, 0x10, 0x80], WireError(.truncated(offset: 3), path: ["arrival", "time"])),
+      // time as a fixed64.
+      (
+        [0x12, 0x09, 0x11, 0, 0, 0, 0, 0, 0, 0, 0],
+        WireError(.wrongWireType(field: 2, found: .fixed64, expected: .varint, offset: 2), path: ["arrival", "time"])
+      ),
+      // A varint of eleven bytes.
+      (
+        [0x1A, 0x0C, 0x10] + Array(repeating: 0xFF, count: 10) + [0x01],
+        WireError(.malformedVarint(offset: 3), path: ["departure", "time"])
+      ),
+    ]
+    for (bytes, expected) in cases {
+      let error = #expect(throws: WireError.self) { try TripUpdate.StopTimeUpdate(decoding: bytes + padding) }
+      #expect(error == expected)
+    }
+  }
+
   // MARK: - Vehicle positions
 
   @Test func vehicleFieldsInAnyOrderAndWithUnknownOnesBetween() throws {

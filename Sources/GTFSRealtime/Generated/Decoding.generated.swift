@@ -228,10 +228,10 @@ extension TripUpdate.StopTimeUpdate: WireMessage {
         storedStopSequence = UInt32(truncatingIfNeeded: try reader.readVarint(named: "stop_sequence"))
         presence |= Field.stopSequence
       case 0x12:  // 2: optional StopTimeEvent arrival
-        try reader.mergeMessage(reader.messageTag(forKey: key), "arrival", into: &storedArrival)
+        try reader.mergeStopTimeEvent(key: key, "arrival", into: &storedArrival)
         presence |= Field.arrival
       case 0x1A:  // 3: optional StopTimeEvent departure
-        try reader.mergeMessage(reader.messageTag(forKey: key), "departure", into: &storedDeparture)
+        try reader.mergeStopTimeEvent(key: key, "departure", into: &storedDeparture)
         presence |= Field.departure
       case 0x22:  // 4: optional string stop_id
         try reader.readString(named: "stop_id", into: &storedStopID, isSet: presence & Field.stopID != 0)
