@@ -954,8 +954,9 @@ package struct WireReader {
   }
 
   /// `mergeStopTimeEvent`'s fast path: the event whose length prefix is at `start`, merged into
-  /// `event` (only when all of it is read), and the offset after it; nil when it takes the
-  /// general way.
+  /// `event`, and the offset after it; nil when it takes the general way. The fields read before
+  /// a field it leaves to the general way are written already; the general way reads them again
+  /// from the start of the event and writes the same values (a scalar read again replaces).
   @inline(__always)
   private static func mergeShortStopTimeEvent(
     _ bytes: [UInt8], at start: Int, end: Int, into event: inout TripUpdate.StopTimeEvent
@@ -968,30 +969,37 @@ package struct WireReader {
       // Each varint is read as a word from its first byte, which needs ten bytes of input from
       // there (and every varint starts before `stop`).
       guard length < 0x80, stop <= end, buffer.count &- stop >= 10 else { return nil }
-      var merged = event
       var position = start &+ 1
       while position < stop {
         let key = base.load(fromByteOffset: position, as: UInt8.self)
         guard key & 7 == 0, key >= 0x08, key <= 0x20 else { return nil }
-        let (value, count) = parseVarint(at: base + (position &+ 1))
-        guard count > 0, count <= stop &- position &- 1 else { return nil }
-        position &+= 1 &+ count
+        var value: UInt64
+        let first = base.load(fromByteOffset: position &+ 1, as: UInt8.self)
+        if first < 0x80 {  // (delays of under two minutes, uncertainties, zeros)
+          value = UInt64(first)
+          position &+= 2
+        } else {
+          let count: Int
+          (value, count) = parseVarint(at: base + (position &+ 1))
+          guard count > 0 else { return nil }
+          position &+= 1 &+ count
+        }
+        guard position <= stop else { return nil }
         switch key {
         case 0x08:
-          merged.storedDelay = Int32(truncatingIfNeeded: value)
-          merged.presence |= TripUpdate.StopTimeEvent.Field.delay
+          event.storedDelay = Int32(truncatingIfNeeded: value)
+          event.presence |= TripUpdate.StopTimeEvent.Field.delay
         case 0x10:
-          merged.storedTime = Int64(bitPattern: value)
-          merged.presence |= TripUpdate.StopTimeEvent.Field.time
+          event.storedTime = Int64(bitPattern: value)
+          event.presence |= TripUpdate.StopTimeEvent.Field.time
         case 0x18:
-          merged.storedUncertainty = Int32(truncatingIfNeeded: value)
-          merged.presence |= TripUpdate.StopTimeEvent.Field.uncertainty
+          event.storedUncertainty = Int32(truncatingIfNeeded: value)
+          event.presence |= TripUpdate.StopTimeEvent.Field.uncertainty
         default:
-          merged.storedScheduledTime = Int64(bitPattern: value)
-          merged.presence |= TripUpdate.StopTimeEvent.Field.scheduledTime
+          event.storedScheduledTime = Int64(bitPattern: value)
+          event.presence |= TripUpdate.StopTimeEvent.Field.scheduledTime
         }
       }
-      event = merged
       return stop
     }
   }
