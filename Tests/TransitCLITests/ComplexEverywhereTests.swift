@@ -201,6 +201,33 @@ import Testing
     #expect(expected.contains(result.stdout.trimmingCharacters(in: .newlines)), "\(result.stdout)")
   }
 
+  /// With --from, each stop's departure is weighed by the walk to that stop: from where 4530
+  /// stands, the 27 of 07:47 at 4529 is a walk of more than the 7 min left (the straight line
+  /// from stops.txt, 1.25 times longer, at 1.3 m/s) but within them at a run (1.5 times faster).
+  @Test func theLineOfSeveralStopsWeighsEachByItsOwnWalk() throws {
+    let stops = try Self.rows("stops.txt")
+    func point(_ id: String) throws -> (Double, Double) {
+      let row = try #require(stops.first { $0["stop_id"] == id })
+      return (Double(row["stop_lat"] ?? "") ?? 0, Double(row["stop_lon"] ?? "") ?? 0)
+    }
+    let a = try point("TD4530"), b = try point("TD4529")
+    let radians = Double.pi / 180
+    let h =
+      pow(sin((b.0 - a.0) * radians / 2), 2) + cos(a.0 * radians) * cos(b.0 * radians) * pow(sin((b.1 - a.1) * radians / 2), 2)
+    let walk = 2 * 6_371_008.8 * asin(sqrt(h)) * 1.25 / 1.3
+    let start = Double(7 * 3600 + 40 * 60)
+    let times: [Double] = try Self.weekdayDepartures(at: ["TD4529"]).map(\.time)
+    let first = try #require(times.filter { $0 >= start }.min())
+    let left = first - start
+    try #require(walk > left)
+    try #require(walk / 1.5 < left)
+    let result = home.run([
+      "departures", "4530", "4529", "--line", "--from", "\(a.0),\(a.1)", "--format", "{stop}: {leave}", "--now", Self.tuesday,
+    ])
+    #expect(result.code == 0, "\(result.stderr)")
+    #expect(result.stdout == "Main Road, Tallaght Village: run\n")
+  }
+
   @Test func theLineOfAComplexNamesTheStopByItsCode() throws {
     let from = Double(7 * 3600 + 40 * 60)
     let departures = try Self.weekdayDepartures(at: Self.belgard).filter { $0.time >= from }
