@@ -104,12 +104,23 @@ public struct AlertResolver {
     if let stop {
       var ids: Set<StopID> = []
       var stopRoutes: [AgencyRoute]?
-      if let store, case .found(let resolved) = try store.resolveStop(stop) {
-        ids.insert(resolved.id)
-        if let parent = resolved.parentStation { ids.insert(parent) }
-        for platform in try store.platforms(of: resolved) { ids.insert(platform.id) }
-        let served = Set(try store.routes(at: resolved).map(\.id))
-        stopRoutes = routes.filter { served.contains($0.route.id) && $0.route.feed == resolved.feed }
+      let resolution = try store?.resolveStop(stop)
+      // A stop, or a complex (issue 32): each of its stations, with their platforms.
+      var resolved: [TransitModel.Stop] = []
+      switch resolution {
+      case .found(let found): resolved = [found]
+      case .complex(let complex): resolved = complex.parts
+      case .ambiguous, .notFound, nil: break
+      }
+      if let store, !resolved.isEmpty {
+        var served: Set<String> = []
+        for part in resolved {
+          ids.insert(part.id)
+          if let parent = part.parentStation { ids.insert(parent) }
+          for platform in try store.platforms(of: part) { ids.insert(platform.id) }
+          for route in try store.routes(at: part) { served.insert(route.feed.rawValue + "\u{0}" + route.id.rawValue) }
+        }
+        stopRoutes = routes.filter { served.contains($0.route.feed.rawValue + "\u{0}" + $0.route.id.rawValue) }
       } else if namedStops.contains(stop) || store == nil {
         ids.insert(StopID(stop))
       } else if store != nil {

@@ -78,6 +78,38 @@ public enum CommutePlanner {
     LocalClock.instant(date, secondsAfterMidnight: commute.arriveByMinutes * 60, in: zone)
   }
 
+  /// The stops `commute` leaves from, as the timetables hold them now: its stop, then its other
+  /// stops (a complex's stations; issue 32) that are still held; empty when its own stop is
+  /// gone (a re-ingest dropped it).
+  /// - Throws: the store's errors.
+  public static func stops(of commute: UserStore.Commute, store: Store) throws -> [TransitModel.Stop] {
+    var stops: [TransitModel.Stop] = []
+    for (index, key) in commute.stops.enumerated() {
+      guard let stop = try store.stop(StopID(key.stopID), feed: FeedName(key.feed)) else {
+        if index == 0 { return [] }
+        continue
+      }
+      if !stops.contains(stop) { stops.append(stop) }
+    }
+    return stops
+  }
+
+  /// `plan(_:stops:on:deadline:store:live:)` of one stop.
+  public static func plan(
+    _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, deadline: UnixTime, store: Store, live: LiveRealtime
+  ) throws -> Plan {
+    try plan(commute, stops: [stop], on: date, deadline: deadline, store: store, live: live)
+  }
+
+  /// `plan(_:stops:on:deadline:store:live:)` at the commute's own deadline on `date`.
+  public static func plan(
+    _ commute: UserStore.Commute, stops: [TransitModel.Stop], on date: ServiceDate, store: Store, live: LiveRealtime
+  ) throws -> Plan {
+    try plan(
+      commute, stops: stops, on: date, deadline: deadline(commute, on: date, zone: store.timeZone(of: stops[0].feed)), store: store,
+      live: live)
+  }
+
   /// `plan(_:stop:on:deadline:store:live:)` at the commute's own deadline on `date`.
   public static func plan(
     _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, store: Store, live: LiveRealtime
@@ -88,17 +120,24 @@ public enum CommutePlanner {
 
   /// Chooses the departures for `commute` on `date`: the latest whose arrival on foot (the
   /// vehicle's arrival at the destination, as predicted, plus the walk after it; without a
-  /// destination, its departure) is no later than `deadline` is recommended.
+  /// destination, its departure) is no later than `deadline` is recommended. With several
+  /// `stops` (a complex's stations), the departures of all of them are weighed.
   /// - Throws: the store's errors.
   public static func plan(
-    _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, deadline: UnixTime, store: Store, live: LiveRealtime
+    _ commute: UserStore.Commute, stops: [TransitModel.Stop], on date: ServiceDate, deadline: UnixTime, store: Store,
+    live: LiveRealtime
   ) throws -> Plan {
+    precondition(!stops.isEmpty, "a commute leaves from a stop")
     let start = deadline - 2 * 3600  // an earlier trip is not this commute (a night bus is not the 08:00 one)
-    let platforms = stop.isStation ? try store.platforms(of: stop) : []
+    let stop = stops[0]
     let destination = try commute.destination.map { try destinationStops($0, feed: stop.feed, store: store) ?? [] }
-    let departures = try DepartureBoard.departures(
-      store: store, stop: stop, platforms: platforms, live: live,
-      query: BoardQuery(start: start, windowMinutes: 4 * 60, limit: 10_000, route: commute.route))
+    var departures: [Departure] = []
+    for part in stops {
+      let platforms = part.isStation ? try store.platforms(of: part) : []
+      departures += try DepartureBoard.departures(
+        store: store, stop: part, platforms: platforms, live: live,
+        query: BoardQuery(start: start, windowMinutes: 4 * 60, limit: 10_000, route: commute.route))
+    }
     let byInstance = Dictionary(live.trips.map { ($0.instance, $0) }, uniquingKeysWith: { first, _ in first })
     var options: [Option] = []
     let walk = Int64(commute.walkMinutes * 60)
@@ -163,10 +202,11 @@ public struct CommuteChange: Sendable, Equatable {
   ) throws -> CommuteChange? {
     let feed = FeedName(commute.feed)
     func choice(_ store: Store) throws -> (ServiceDate, Choice?)? {
-      guard let stop = try store.stop(StopID(commute.stopID), feed: feed),
-        let date = CommutePlanner.nextDay(of: commute, from: store.localDate(of: now, feed: feed))
-      else { return nil }
-      let plan = try CommutePlanner.plan(commute, stop: stop, on: date, store: store, live: .none(now: now, options: options))
+      let stops = try CommutePlanner.stops(of: commute, store: store)
+      guard !stops.isEmpty, let date = CommutePlanner.nextDay(of: commute, from: store.localDate(of: now, feed: feed)) else {
+        return nil
+      }
+      let plan = try CommutePlanner.plan(commute, stops: stops, on: date, store: store, live: .none(now: now, options: options))
       let option = plan.recommended.map { plan.options[$0] }
       return (date, option.map { Choice(route: $0.departure.call.routeShortName, departs: $0.departs) })
     }

@@ -34,4 +34,16 @@ public enum StatusLineChoice {
     }
     return nil
   }
+
+  /// The first row of a board (soonest first) that runs and, with a walk (each row's own, from
+  /// the board's `from` to the stop or platform it leaves from), can still be caught at least
+  /// at a run; nil when there is none. On a board of several stops each row is weighed by the
+  /// walk to its own stop.
+  public static func first(_ rows: [Board.Row], now: UnixTime, margin: LeaveAdvice.Margin) -> (Board.Row, LeaveAdvice?)? {
+    for row in rows {
+      guard let (_, advice) = first([row.departure], walkSeconds: row.walkSeconds, now: now, margin: margin) else { continue }
+      return (row, advice)
+    }
+    return nil
+  }
 }

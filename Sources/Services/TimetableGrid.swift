@@ -44,6 +44,12 @@ public struct TimetableGrid: Sendable {
     public var headsign: String
     public var hours: [Hour]
     public var footnotes: [Footnote]
+    /// The stop or station asked about that the block's departures leave from, on a timetable
+    /// of several (a complex's station, one of the stops named); nil on a timetable of one.
+    public var part: TransitModel.Stop? = nil
+    /// What tells `part` apart from the other parts (`Board.partLabels`); nil where the route
+    /// already does (stations of one name in one feed) or on a timetable of one.
+    public var partLabel: String? = nil
     /// Departures in the block.
     public var count: Int { hours.reduce(0) { $0 + $1.entries.count } }
   }
@@ -117,11 +123,19 @@ public struct TimetableGrid: Sendable {
           routeID: key.route, routeShortName: first.routeShortName, routeType: first.routeType, directionID: key.direction,
           headsign: main, hours: hours, footnotes: footnotes))
     }
-    blocks.sort { a, b in
-      if a.routeShortName != b.routeShortName { return routeOrder(a.routeShortName, b.routeShortName) }
-      return (a.directionID ?? -1) < (b.directionID ?? -1)
-    }
+    sortBlocks(&blocks)
     return TimetableGrid(serviceDate: serviceDate, blocks: blocks)
+  }
+
+  /// Blocks by route short name (numbers in numeric order), then direction; blocks equal in
+  /// both keep their order (a timetable of several parts: the order the parts were named).
+  static func sortBlocks(_ blocks: inout [Block]) {
+    blocks = blocks.enumerated().sorted { x, y in
+      let a = x.element, b = y.element
+      if a.routeShortName != b.routeShortName { return routeOrder(a.routeShortName, b.routeShortName) }
+      if (a.directionID ?? -1) != (b.directionID ?? -1) { return (a.directionID ?? -1) < (b.directionID ?? -1) }
+      return x.offset < y.offset
+    }.map(\.element)
   }
 
   /// The trips of service day `date` that realtime says will not stop at any of `stopIDs`:
@@ -172,4 +186,35 @@ public struct TimetableGrid: Sendable {
     let express = try expressNotes(calls: calls, on: date, store: store)
     return build(calls: calls, dayStart: start, serviceDate: date, skipped: skipped, express: express)
   }
+
+  /// The whole service day `date` at each of `places` (stops, stations, complexes, as the
+  /// rider named them; issue 32) as one timetable: each part's blocks (`build(stop:...)`, on
+  /// the clock of the part's own feed), marked with the part when there are several and
+  /// labelled where the route does not tell them apart (`Board.partLabels`), then ordered by
+  /// route and direction, parts in the order named.
+  /// - Throws: the store's errors.
+  /// - Complexity: `build(stop:...)` per part.
+  public static func build(
+    places: [StopPlace], date: ServiceDate, route: String?, direction: Int?, store: Store, skipped: Set<TripID> = [],
+    via: [TransitModel.Stop] = []
+  ) throws -> TimetableGrid {
+    let parts = Board.parts(of: places)
+    guard parts.count > 1 else {
+      return try build(stop: parts[0], date: date, route: route, direction: direction, store: store, skipped: skipped, via: via)
+    }
+    let labels = Board.partLabels(parts, places: places)
+    var blocks: [Block] = []
+    for part in parts {
+      let grid = try build(stop: part, date: date, route: route, direction: direction, store: store, skipped: skipped, via: via)
+      blocks += grid.blocks.map { block in
+        var block = block
+        block.part = part
+        block.partLabel = labels[part]
+        return block
+      }
+    }
+    sortBlocks(&blocks)
+    return TimetableGrid(serviceDate: date, blocks: blocks)
+  }
+
 }

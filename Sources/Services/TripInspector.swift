@@ -86,8 +86,9 @@ public struct TripReport: Sendable {
 public enum TripReference: Sendable, Hashable {
   /// A trip_id (or a trip_short_name), or a vehicle id or label of the realtime.
   case text(String)
-  /// The departure of `route` at `stop` at (or first after) `time`.
-  case departure(route: String, stop: TransitModel.Stop, time: UnixTime)
+  /// The departure of `route` at `place` (a stop, a station: any platform, a complex: any of
+  /// its stations) at (or first after) `time`.
+  case departure(route: String, place: StopPlace, time: UnixTime)
 }
 
 /// Builds `TripReport`s: the trip named, its instance, its calls merged with the realtime of
@@ -138,10 +139,15 @@ public enum TripInspector {
       } else {
         throw Failure.notFound(text)
       }
-    case .departure(let route, let stop, let time):
-      let calls = try store.departures(at: stop, DepartureQuery(from: time, until: time + 3 * 3600, route: route))
-      guard let call = calls.first, let found = try store.tripDetails(call.tripID, feed: call.feed) else {
-        throw Failure.noDeparture(route: route, stop: stop.name)
+    case .departure(let route, let place, let time):
+      // The first at any part (a complex's stations may each be served by the route).
+      var first: ScheduledCall?
+      for part in place.parts {
+        let calls = try store.departures(at: part, DepartureQuery(from: time, until: time + 3 * 3600, route: route))
+        if let call = calls.first, let at = call.scheduledTime, first?.scheduledTime.map({ at < $0 }) ?? true { first = call }
+      }
+      guard let call = first, let found = try store.tripDetails(call.tripID, feed: call.feed) else {
+        throw Failure.noDeparture(route: route, stop: place.name)
       }
       tripID = call.tripID
       details = found

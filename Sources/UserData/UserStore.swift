@@ -51,7 +51,7 @@ public final class UserStore {
     return result
   }
 
-  static let version = 4
+  static let version = 5
 
   /// Brings the schema to `version`. The version is read, and every step taken, inside one
   /// `BEGIN IMMEDIATE` (the connection waits for a busy database), so two first runs at once
@@ -94,6 +94,14 @@ public final class UserStore {
       if try !hasColumn(db, table: "favourites", column: "group_name") {
         try db.execute("ALTER TABLE favourites ADD COLUMN group_name TEXT")
       }
+      // Version 5: a commute from a station complex (or several stops): the stops after the
+      // first, in order (issue 32).
+      try db.execute(
+        """
+        CREATE TABLE IF NOT EXISTS commute_stops (
+          name TEXT NOT NULL, position INTEGER NOT NULL, feed TEXT NOT NULL, stop_id TEXT NOT NULL,
+          PRIMARY KEY (name, position));
+        """)
       try db.execute("PRAGMA user_version = \(max(Int64(version), current))")
     }
   }
@@ -101,7 +109,7 @@ public final class UserStore {
   /// The tables and columns the current version has, each of which some step adds.
   static let expectedColumns: [(table: String, column: String)] = [
     ("favourites", "route"), ("seen_alerts", "alert_id"), ("places", "name"), ("commutes", "then_walk_minutes"),
-    ("favourites", "group_name"),
+    ("favourites", "group_name"), ("commute_stops", "stop_id"),
   ]
 
   /// Whether every table and column of the current schema exists.
@@ -312,11 +320,14 @@ extension UserStore {
     /// Minutes of walking from where you get off (`destination`) to where you are going: the
     /// deadline is your arrival there on foot.
     public var thenWalkMinutes: Int
+    /// The stops it may also leave from, after `feed` and `stopID` (a station complex's other
+    /// stations, saved without a destination; issue 32): each its feed and stop_id.
+    public var otherStops: [StopKey]
 
     /// Creates a commute.
     public init(
       name: String, feed: String, stopID: String, route: String? = nil, destination: String? = nil, arriveByMinutes: Int,
-      days: Int = 0b0011111, walkMinutes: Int = 0, thenWalkMinutes: Int = 0
+      days: Int = 0b0011111, walkMinutes: Int = 0, thenWalkMinutes: Int = 0, otherStops: [StopKey] = []
     ) {
       self.name = name
       self.feed = feed
@@ -327,6 +338,22 @@ extension UserStore {
       self.days = days
       self.walkMinutes = walkMinutes
       self.thenWalkMinutes = thenWalkMinutes
+      self.otherStops = otherStops
+    }
+
+    /// Every stop it leaves from: `feed` and `stopID`, then `otherStops`.
+    public var stops: [StopKey] { [StopKey(feed: feed, stopID: stopID)] + otherStops }
+  }
+
+  /// A stop as the user's data keeps it: its feed and stop_id.
+  public struct StopKey: Sendable, Hashable {
+    public var feed: String
+    public var stopID: String
+
+    /// A stop of `feed`.
+    public init(feed: String, stopID: String) {
+      self.feed = feed
+      self.stopID = stopID
     }
   }
 
@@ -345,7 +372,25 @@ extension UserStore {
     statement.bind(commute.walkMinutes, at: 8)
     statement.bind(commute.thenWalkMinutes, at: 9)
     statement.bind(now, at: 10)
-    try statement.run()
+    try db.transaction {
+      try statement.run()
+      try saveOtherStops(of: commute)
+    }
+  }
+
+  /// Replaces the saved other stops of `commute.name` with `commute.otherStops`.
+  private func saveOtherStops(of commute: Commute) throws {
+    let clear = try db.cached("DELETE FROM commute_stops WHERE name = ?")
+    clear.bind(commute.name, at: 1)
+    try clear.run()
+    let insert = try db.cached("INSERT INTO commute_stops (name, position, feed, stop_id) VALUES (?, ?, ?, ?)")
+    for (position, stop) in commute.otherStops.enumerated() {
+      insert.bind(commute.name, at: 1)
+      insert.bind(position + 1, at: 2)
+      insert.bind(stop.feed, at: 3)
+      insert.bind(stop.stopID, at: 4)
+      try insert.run()
+    }
   }
 
   /// Every commute, by name.
@@ -360,6 +405,10 @@ extension UserStore {
           destination: statement.optionalText(4), arriveByMinutes: statement.int(5), days: statement.int(6),
           walkMinutes: statement.int(7), thenWalkMinutes: statement.int(8)))
     }
+    let others = try db.cached("SELECT name, feed, stop_id FROM commute_stops ORDER BY name, position")
+    var byName: [String: [StopKey]] = [:]
+    while try others.step() { byName[others.text(0), default: []].append(StopKey(feed: others.text(1), stopID: others.text(2))) }
+    for index in result.indices { result[index].otherStops = byName[result[index].name] ?? [] }
     return result
   }
 
@@ -367,7 +416,13 @@ extension UserStore {
   public func removeCommute(_ name: String) throws -> Bool {
     let statement = try db.cached("DELETE FROM commutes WHERE name = ?")
     statement.bind(name, at: 1)
-    try statement.run()
-    return db.changes > 0
+    let others = try db.cached("DELETE FROM commute_stops WHERE name = ?")
+    others.bind(name, at: 1)
+    return try db.transaction {
+      try statement.run()
+      let removed = db.changes > 0
+      try others.run()
+      return removed
+    }
   }
 }

@@ -216,9 +216,11 @@ import Testing
     Hospital), {clock} (07:53), {min} (minutes until it leaves: 13), {delay} (+3, -1, sched,
     or nothing when on the minute), {status} (on time, late, early, scheduled, added),
     {leave} (leave in 6 min, leave now, run; or the countdown: in 13 min, now) and {note}
-    (feed 5 min old, offline; or nothing); {{ and }} are braces. The default is
-    '{route} {clock} {delay} · {leave} · {note}' without the parts that are empty. When
-    nothing leaves, the line is the "no 27 before 09:40" message whatever the template.
+    (feed 5 min old, offline; or nothing), {stop} (on a board of several stops or a complex:
+    which one it leaves from, where the route does not tell; else nothing); {{ and }} are
+    braces. The default is '{route} {clock} {delay} · {stop} · {leave} · {note}' without the
+    parts that are empty. When nothing leaves, the line is the "no 27 before 09:40" message
+    whatever the template.
     --line --json prints one line of JSON for waybar's custom module: text (the line, or the
     template's), tooltip, and class and alt (on-time, late, early, scheduled, added, none).
 
@@ -248,7 +250,7 @@ import Testing
       --line                One short line for a status bar or prompt: the next departure (and when to leave, with --from)
       --timeout SECONDS     With --line: wait at most this long for realtime, then use the cache or the timetable (default: 2)
       --format TEMPLATE     With --line: lay the line out from fields, e.g. '{route} {clock} {delay}': {route} {headsign} \
-    {clock} {min} {delay} {status} {leave} {note} (see above)
+    {clock} {min} {delay} {status} {leave} {note} {stop} (see above)
 
     global options:
       --json                Print one JSON document instead of text
@@ -638,9 +640,11 @@ import Testing
     Hospital), {clock} (07:53), {min} (minutes until it leaves: 13), {delay} (+3, -1, sched,
     or nothing when on the minute), {status} (on time, late, early, scheduled, added),
     {leave} (leave in 6 min, leave now, run; or the countdown: in 13 min, now) and {note}
-    (feed 5 min old, offline; or nothing); {{ and }} are braces. The default is
-    '{route} {clock} {delay} · {leave} · {note}' without the parts that are empty. When
-    nothing leaves, the line is the "no 27 before 09:40" message whatever the template.
+    (feed 5 min old, offline; or nothing), {stop} (on a board of several stops or a complex:
+    which one it leaves from, where the route does not tell; else nothing); {{ and }} are
+    braces. The default is '{route} {clock} {delay} · {stop} · {leave} · {note}' without the
+    parts that are empty. When nothing leaves, the line is the "no 27 before 09:40" message
+    whatever the template.
     --line --json prints one line of JSON for waybar's custom module: text (the line, or the
     template's), tooltip, and class and alt (on-time, late, early, scheduled, added, none).
 
@@ -659,7 +663,7 @@ import Testing
       --line                One short line for a status bar: the recommended departure and when to leave
       --timeout SECONDS     With --line: wait at most this long for realtime, then use the cache or the timetable (default: 2)
       --format TEMPLATE     With --line: lay the line out from fields, e.g. '{route} {clock} {delay}': {route} {headsign} \
-    {clock} {min} {delay} {status} {leave} {note} (see above)
+    {clock} {min} {delay} {status} {leave} {note} {stop} (see above)
 
     global options:
       --json                Print one JSON document instead of text
@@ -703,7 +707,7 @@ import Testing
 
     options:
       --route R             With --stop and --at: the trip of route R leaving STOP at (or first after) TIME
-      --stop STOP           The stop the --route departure leaves from
+      --stop STOP           The stop the --route departure leaves from (a station: any platform; a complex: any station)
       --at TIME             The --route departure's time: HH:MM (the agency's clock) or ISO 8601 (default: now)
       --date YYYY-MM-DD     The service day (default: the run nearest now, or the one the realtime follows)
       --refresh             Fetch realtime now, even if the cached snapshot is younger than the feed's period
@@ -728,7 +732,7 @@ import Testing
   static let timetable = """
     A stop's whole day as a printed timetable: hours down, minutes across, per route and direction
 
-    usage: transit timetable STOP [options]
+    usage: transit timetable STOP... [options]
 
     One block per route and direction (a station: all its platforms), headed by the
     destination most departures show. Each row is an hour of the timetable's clock, with the
@@ -739,11 +743,15 @@ import Testing
     pattern calls at, the usual pattern being the stop sequence most of the route and
     direction's trips follow that day), or (with --realtime FILE) one the realtime cancels
     or that skips the stop. --via STOP keeps the trips that call at STOP later on.
+    A station complex ('Times Sq-42 St') or several STOPs make one timetable: each
+    block's departures leave from one of its stations or stops, named in the heading where
+    the route does not tell.
     Rows wrap to fit the terminal (COLUMNS overrides; 80 when piped). Times are the
     timetable's; configured realtime feeds are not fetched.
 
     arguments:
-      STOP                  A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop
+      STOP                  A stop_id (FEED:stop_id with several feeds), a stop code, a name matching one stop, or a station \
+    complex's name; several make one timetable
 
     options:
       --date YYYY-MM-DD     The service day (default: today)
@@ -764,6 +772,7 @@ import Testing
       transit timetable 4530 --route 27 --direction 0 --date 2026-12-25
       transit timetable TINT --json
       transit timetable 4530 --via 4521
+      transit timetable 4529 4530 --route 27
 
     """
 
@@ -793,10 +802,11 @@ import Testing
 
     options:
       --route R             Only alerts affecting route R (short name or route_id)
-      --stop S              Only alerts affecting stop S (its station and platforms too) or a route calling there
+      --stop S              Only alerts affecting stop S (its station and platforms too; a complex: each of its stations) or a \
+    route calling there
       --trip T              Only alerts affecting trip T (or its route)
-      --mode M              Only alerts affecting mode M: tram, subway, rail, bus, ferry, cable, gondola, funicular, \
-    trolleybus, monorail
+      --mode M              Only alerts affecting mode M: tram, subway, rail, bus, ferry, cable, gondola, funicular, trolleybus, \
+    monorail
       --all                 Also alerts not in force now (past and upcoming), with their periods
       --unseen              Only alerts not shown before (an edited alert counts as new)
       --count               Print only the number of unseen alerts in force (for a status bar or prompt)

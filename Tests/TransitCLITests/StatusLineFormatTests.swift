@@ -68,7 +68,7 @@ import Testing
 
   @Test(arguments: [
     ("{rout} {clock}", "unknown field {rout}; did you mean {route}?"),
-    ("{bogus}", "unknown field {bogus} (the fields: {route} {headsign} {clock} {min} {delay} {status} {leave} {note})"),
+    ("{bogus}", "unknown field {bogus} (the fields: {route} {headsign} {clock} {min} {delay} {status} {leave} {note} {stop})"),
     ("{route", "'{' without a closing '}'"),
     ("route}", "'}' without an opening '{'"),
   ])

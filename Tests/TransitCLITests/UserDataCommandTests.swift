@@ -318,7 +318,7 @@ import UserData
     // Version 4: a favourite may be one stop of a group.
     try users.addFavourite(feed: "demo", stopID: "TD4529", label: "corner", group: "corner", now: 2)
     #expect(try users.favourites().last == .init(feed: "demo", stopID: "TD4529", label: "corner", group: "corner"))
-    #expect(try db.scalarInt("PRAGMA user_version") == 4)
+    #expect(try db.scalarInt("PRAGMA user_version") == 5)
   }
 
   @Test func version2CommutesMigrateWithNoWalkAfter() throws {
@@ -347,7 +347,19 @@ import UserData
           name: "work", feed: "demo", stopID: "TD4530", route: "27", destination: "Crumlin Hospital", arriveByMinutes: 510, days: 31,
           walkMinutes: 5, thenWalkMinutes: 0)
       ])
-    #expect(try db.scalarInt("PRAGMA user_version") == 4)
+    #expect(try db.scalarInt("PRAGMA user_version") == 5)
+    // Version 5: a commute may leave from several stops (a complex's), kept in order; saving
+    // it again with fewer replaces them, removing it removes them.
+    let others = [UserStore.StopKey(feed: "demo", stopID: "TD4565"), UserStore.StopKey(feed: "demo", stopID: "TD4530")]
+    var school = UserStore.Commute(name: "school", feed: "demo", stopID: "TD4564", arriveByMinutes: 490, otherStops: others)
+    try users.saveCommute(school, now: 1)
+    #expect(try users.commutes().first { $0.name == "school" }?.otherStops == others)
+    school.otherStops = [others[0]]
+    try users.saveCommute(school, now: 2)
+    #expect(try users.commutes().first { $0.name == "school" }?.stops.map(\.stopID) == ["TD4564", "TD4565"])
+    #expect(try users.removeCommute("school"))
+    #expect(try db.scalarInt("SELECT count(*) FROM commute_stops") == 0)
+    #expect(try users.commutes().map(\.otherStops) == [[]])
   }
 }
 

@@ -90,7 +90,7 @@ struct UserStoreConcurrencyTests {
       #expect(codes == [0, 0])
       #expect(try Self.isWhole(home.path, places: 3))
       let db = try Connection(path: home.path + "/user.sqlite", mode: .readOnly)
-      #expect(try db.scalarInt("PRAGMA user_version") == 4)
+      #expect(try db.scalarInt("PRAGMA user_version") == 5)
       #expect(try db.scalarInt("SELECT count(*) FROM pragma_table_info('favourites') WHERE name = 'route'") == 1)
       #expect(try db.scalarInt("SELECT count(*) FROM pragma_table_info('commutes') WHERE name = 'then_walk_minutes'") == 1)
       #expect(try db.scalarInt("SELECT count(*) FROM favourites") == 1)

@@ -143,6 +143,31 @@ extension Store {
     return places
   }
 
+  /// The routes calling at any of `place`'s parts (a station: any platform), each once, in the
+  /// order of the parts.
+  /// - Complexity: `routes(at:)` per part.
+  public func routes(at place: StopPlace) throws -> [RouteSummary] {
+    var routes: [RouteSummary] = []
+    for part in place.parts {
+      for route in try self.routes(at: part) where !routes.contains(route) { routes.append(route) }
+    }
+    return routes
+  }
+
+  /// The stop ids a trip calls at to call at any of `places`: each part, and a station's
+  /// platforms (realtime and the history name the platform).
+  /// - Complexity: a platform lookup per station.
+  public func callStopIDs(of places: [StopPlace]) throws -> Set<StopID> {
+    var ids: Set<StopID> = []
+    for place in places {
+      for part in place.parts {
+        ids.insert(part.id)
+        if part.isStation { for platform in try platforms(of: part) { ids.insert(platform.id) } }
+      }
+    }
+    return ids
+  }
+
   /// The one complex `stops` (stations, platforms, stops) all belong to, when they are parts
   /// of at least two members; nil otherwise.
   func complex(of stops: [Stop], name: String?) throws -> StopComplex? {

@@ -12,7 +12,8 @@ enum AlertsCommand: TransitCommand {
   static let route = Option.text(
     "--route", value: "R", help: "Only alerts affecting route R (short name or route_id)", complete: .dynamic(.routes))
   static let stop = Option.text(
-    "--stop", value: "S", help: "Only alerts affecting stop S (its station and platforms too) or a route calling there",
+    "--stop", value: "S",
+    help: "Only alerts affecting stop S (its station and platforms too; a complex: each of its stations) or a route calling there",
     complete: .dynamic(.favourites))
   static let trip = Option.text("--trip", value: "T", help: "Only alerts affecting trip T (or its route)")
   static let mode = Option.modes(
@@ -74,7 +75,7 @@ enum AlertsCommand: TransitCommand {
         route: try arguments.read(route), stop: try arguments.read(stop), trip: try arguments.read(trip),
         modes: try arguments.read(mode))
     } catch AlertResolver.Unknown.stop(let text) where store != nil {
-      _ = try StopCommandSupport.resolveStop(text, in: store!, context: invocation.context)  // lists candidates, exits 3
+      _ = try StopCommandSupport.resolvePlace(text, in: store!, context: invocation.context)  // lists candidates, exits 3
       throw NotFoundError(AlertResolver.Unknown.stop(text).message)
     }
     let showAll = arguments.isSet(includeAll) && !arguments.isSet(countOnly)

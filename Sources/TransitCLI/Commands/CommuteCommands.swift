@@ -54,11 +54,11 @@ enum CommuteSupport {
     CommutePlanner.deadline(commute, on: date, zone: zone)
   }
 
-  /// The plan of `commute` on `date` from the departure board and the realtime `live`.
+  /// The plan of `commute` on `date` (from all its `stops`) from the departure board and the realtime `live`.
   static func plan(
-    _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, store: Store, live: LiveRealtime
+    _ commute: UserStore.Commute, stops: [TransitModel.Stop], on date: ServiceDate, store: Store, live: LiveRealtime
   ) throws -> CommutePlanner.Plan {
-    try CommutePlanner.plan(commute, stop: stop, on: date, store: store, live: live)
+    try CommutePlanner.plan(commute, stops: stops, on: date, store: store, live: live)
   }
 }
 
@@ -67,7 +67,10 @@ enum CommuteAddCommand: TransitCommand {
   /// The options, declared once.
   enum Options {
     static let stop = Option.text(
-      "--stop", value: "S", help: "The stop you board at (stop_id, code or name)", complete: .dynamic(.favourites))
+      "--stop", value: "S",
+      help:
+        "The stop you board at (stop_id, code or name; a station complex: any of its stations, or with --to the one trips there leave from)",
+      complete: .dynamic(.favourites))
     static let route = Option.text("--route", value: "R", help: "Only route R", complete: .dynamic(.routes))
     static let destination = Option.text(
       "--to", value: "STOP",
@@ -118,10 +121,8 @@ enum CommuteAddCommand: TransitCommand {
     let store = try StopCommandSupport.openStore(invocation)
     // --stop may be a complex when --to is given: the commute leaves from the part of it that a
     // trip to the destination leaves from (issue 32).
+    // Without --to, a complex is all its stations: the commute weighs the departures of each.
     let origin = try StopCommandSupport.resolvePlace(stopText, in: store, context: invocation.context)
-    if origin.complex != nil && destinationText == nil {
-      _ = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)  // lists its parts, exits 3
-    }
     // --to is a stop like every other: id, code, exact name or a unique match; a name shared by
     // a station and its platforms is the station (any platform). Saved as its stop_id.
     // A name fitting several places is read as those a trip from --stop reaches (issue 32); a
@@ -156,10 +157,13 @@ enum CommuteAddCommand: TransitCommand {
     let commute = UserStore.Commute(
       name: name, feed: stop.feed.rawValue, stopID: stop.id.rawValue, route: try arguments.read(Options.route),
       destination: destination?.id.rawValue, arriveByMinutes: arriveBy, days: days, walkMinutes: walk,
-      thenWalkMinutes: thenWalk)
+      thenWalkMinutes: thenWalk,
+      otherStops: destinationPlace == nil
+        ? origin.parts.dropFirst().map { UserStore.StopKey(feed: $0.feed.rawValue, stopID: $0.id.rawValue) } : [])
     try UserStore(directory: invocation.paths.data).saveCommute(commute, now: invocation.now.seconds)
     if invocation.global.json {
-      invocation.context.stdout.line(CommuteListCommand.json(commute, stop: stop).serialized(pretty: true))
+      let complex = commute.otherStops.isEmpty ? nil : origin.complex
+      invocation.context.stdout.line(CommuteListCommand.json(commute, stop: stop, complex: complex).serialized(pretty: true))
     } else {
       invocation.context.stdout.line("saved commute '\(name)': \(CommuteListCommand.describe(commute, stop: stop, store: store))")
     }
@@ -182,7 +186,10 @@ enum CommuteListCommand: TransitCommand {
     }
     let out = invocation.context.stdout
     if invocation.global.json {
-      out.line(JSON.array(zip(commutes, stops).map { json($0, stop: $1) }).serialized(pretty: true))
+      let complexes = try zip(commutes, stops).map { commute, stop in try stop.flatMap { try complex(of: commute, stop: $0, store: store) }
+      }
+      out.line(
+        JSON.array(zip(zip(commutes, stops), complexes).map { json($0.0, stop: $0.1, complex: $1) }).serialized(pretty: true))
       return 0
     }
     guard !commutes.isEmpty else {
@@ -193,9 +200,22 @@ enum CommuteListCommand: TransitCommand {
     return 0
   }
 
-  /// "Tallaght (The Square) [4530], route 27, to Crumlin, arrive by 08:30, mon-fri, 5 min walk".
+  /// The complex a commute of several stops leaves from, when its stops are one (issue 32).
+  static func complex(of commute: UserStore.Commute, stop: TransitModel.Stop, store: Store) throws -> StopComplex? {
+    guard !commute.otherStops.isEmpty, let complex = try store.complex(containing: stop) else { return nil }
+    let keys = Set(complex.parts.map { UserStore.StopKey(feed: $0.feed.rawValue, stopID: $0.id.rawValue) })
+    return commute.stops.allSatisfy(keys.contains) ? complex : nil
+  }
+
+  /// "Tallaght (The Square) [4530], route 27, to Crumlin, arrive by 08:30, mon-fri, 5 min walk";
+  /// a commute of several stops: "Times Sq-42 St (and 3 more stations), ...".
   static func describe(_ commute: UserStore.Commute, stop: TransitModel.Stop?, store: Store? = nil) -> String {
-    var parts = [stop.map { $0.name + ($0.code.map { " [\($0)]" } ?? "") } ?? "\(commute.stopID) (not in the timetable)"]
+    var place = stop.map { $0.name + ($0.code.map { " [\($0)]" } ?? "") } ?? "\(commute.stopID) (not in the timetable)"
+    if !commute.otherStops.isEmpty {
+      let count = commute.otherStops.count
+      place += " (and \(count) more \(stop?.isStation == true ? "station" : "stop")\(count == 1 ? "" : "s"))"
+    }
+    var parts = [place]
     if let route = commute.route { parts.append("route \(route)") }
     if let destination = commute.destination {
       let named = store.flatMap { store in (try? store.stop(StopID(destination), feed: FeedName(commute.feed))) ?? nil }
@@ -208,15 +228,26 @@ enum CommuteListCommand: TransitCommand {
     return parts.joined(separator: ", ")
   }
 
-  static func json(_ commute: UserStore.Commute, stop: TransitModel.Stop?) -> JSON {
-    .object([
+  /// A commute as JSON; one of several stops also lists them all (`stops`: feed and stop_id)
+  /// and, when they are one complex, the `complex` object.
+  static func json(_ commute: UserStore.Commute, stop: TransitModel.Stop?, complex: StopComplex? = nil) -> JSON {
+    var members: [(String, JSON)] = [
       ("name", .string(commute.name)), ("feed", .string(commute.feed)), ("stop_id", .string(commute.stopID)),
-      ("stop_name", .optional(stop?.name)), ("route", .optional(commute.route)), ("to", .optional(commute.destination)),
-      ("arrive_by", .string(ValueParser.clockText(minutes: commute.arriveByMinutes))),
-      ("days", .string(ValueParser.describeWeekdays(commute.days))),
-      ("walk_minutes", .number(commute.walkMinutes)), ("then_walk_minutes", .number(commute.thenWalkMinutes)),
-      ("missing", .bool(stop == nil)),
-    ])
+      ("stop_name", .optional(stop?.name)),
+    ]
+    if !commute.otherStops.isEmpty {
+      members.append(
+        ("stops", .array(commute.stops.map { .object([("feed", .string($0.feed)), ("stop_id", .string($0.stopID))]) })))
+    }
+    if let complex { members.append(("complex", StopCommandSupport.complexJSON(complex))) }
+    return .object(
+      members + [
+        ("route", .optional(commute.route)), ("to", .optional(commute.destination)),
+        ("arrive_by", .string(ValueParser.clockText(minutes: commute.arriveByMinutes))),
+        ("days", .string(ValueParser.describeWeekdays(commute.days))),
+        ("walk_minutes", .number(commute.walkMinutes)), ("then_walk_minutes", .number(commute.thenWalkMinutes)),
+        ("missing", .bool(stop == nil)),
+      ])
   }
 }
 
@@ -318,7 +349,8 @@ enum CommuteCommand: TransitCommand {
     let out = invocation.context.stdout
     var documents: [JSON] = []
     for (number, commute) in commutes.enumerated() {
-      guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
+      let stops = try CommutePlanner.stops(of: commute, store: store)
+      guard let stop = stops.first else {
         if invocation.global.json {
           documents.append(.object([("name", .string(commute.name)), ("missing", .bool(true))]))
         } else {
@@ -337,7 +369,7 @@ enum CommuteCommand: TransitCommand {
         }
         continue
       }
-      let plan = try CommuteSupport.plan(commute, stop: stop, on: date, store: store, live: live)
+      let plan = try CommuteSupport.plan(commute, stops: stops, on: date, store: store, live: live)
       func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelve) }
       if invocation.global.json {
         var members: [(String, JSON)] = [("name", .string(commute.name)), ("date", .string(plan.date.description))]
@@ -421,7 +453,8 @@ enum CommuteCalendar {
   static func ics(
     _ commute: UserStore.Commute, store: Store, from: ServiceDate?, days: Int, now: UnixTime, options: ServiceOptions
   ) throws -> String {
-    guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
+    let stops = try CommutePlanner.stops(of: commute, store: store)
+    guard let stop = stops.first else {
       throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable")
     }
     let zone = store.timeZone(of: stop.feed)
@@ -433,7 +466,7 @@ enum CommuteCalendar {
     for offset in 0..<days {
       let date = first.adding(days: offset)
       guard CommuteSupport.runs(commute, on: date) else { continue }
-      let plan = try CommuteSupport.plan(commute, stop: stop, on: date, store: store, live: .none(now: now, options: options))
+      let plan = try CommuteSupport.plan(commute, stops: stops, on: date, store: store, live: .none(now: now, options: options))
       guard let index = plan.recommended else { continue }
       let option = plan.options[index]
       let call = option.departure.call

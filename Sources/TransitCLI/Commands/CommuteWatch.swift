@@ -67,7 +67,8 @@ enum CommuteWatch {
     let count = try invocation.arguments.read(Self.count)
     let bell = !invocation.arguments.isSet(noBell)
     let store = try StopCommandSupport.openStore(invocation)
-    guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
+    let stops = try CommutePlanner.stops(of: commute, store: store)
+    guard let stop = stops.first else {
       throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
     }
     let settings = try invocation.settings()
@@ -98,7 +99,7 @@ enum CommuteWatch {
       let live = try RealtimeSupport.live(quiet, store: store, feeds: feeds, now: fetchedAt, options: options, warn: fetches == 0)
       let today = store.localDate(of: fetchedAt, feed: stop.feed)
       let date = CommutePlanner.nextDay(of: commute, from: today) ?? today
-      let plan = try CommutePlanner.plan(commute, stop: stop, on: date, store: store, live: live)
+      let plan = try CommutePlanner.plan(commute, stops: stops, on: date, store: store, live: live)
       // With `leave-margin = learned`: the margin of the recommended departure, and which rule.
       var margin = fixedMargin
       var marginNote: String?

@@ -88,10 +88,8 @@ enum FollowCommand: TransitCommand {
       target = .trip(TripID(trip))
     } else if let route = try arguments.read(Self.route) {
       guard let stopText = try arguments.read(Self.stop) else { throw UsageError("--route goes with --stop S") }
-      let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
-      var stops: Set<StopID> = [stop.id]
-      if stop.isStation { for platform in try store.platforms(of: stop) { stops.insert(platform.id) } }
-      target = .routeAtStop(route: route, stops: stops, name: stop.name)
+      let place = try StopCommandSupport.resolvePlace(stopText, in: store, context: invocation.context)
+      target = .routeAtStop(route: route, stops: try store.callStopIDs(of: [place]), name: place.name)
     } else {
       target = .vehicle(try invocation.argument(0))
     }

@@ -101,11 +101,13 @@ enum HistoryCommand: TransitCommand {
     let text = try invocation.argument(0)
     var query = try HistorySupport.query(invocation)
     let store = try StopCommandSupport.openStore(invocation)
-    let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
-    var ids: Set<String> = [stop.id.rawValue]
-    if stop.isStation { for platform in try store.platforms(of: stop) { ids.insert(platform.id.rawValue) } }
-    query.stopIDs = ids
-    var subject = "stop \(stop.code ?? stop.id.rawValue) \(stop.name)"
+    let place = try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context)
+    query.stopIDs = Set(try store.callStopIDs(of: [place]).map(\.rawValue))
+    var subject: String
+    switch place {
+    case .stop(let stop): subject = "stop \(stop.code ?? stop.id.rawValue) \(stop.name)"
+    case .complex(let complex): subject = "\(complex.name) (\(StopsSearchCommand.complexKind(complex)))"
+    }
     if let routeText = try invocation.arguments.read(HistorySupport.route) {
       let route = try RouteCommandSupport.resolveRoute(routeText, in: store, context: invocation.context)
       query.routeIDs = [route.id.rawValue]
@@ -157,12 +159,11 @@ enum HistoryCommuteCommand: TransitCommand {
     }
     var query = try HistorySupport.query(invocation)
     let store = try StopCommandSupport.openStore(invocation)
-    guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
+    let stops = try CommutePlanner.stops(of: commute, store: store)
+    guard !stops.isEmpty else {
       throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
     }
-    var ids: Set<String> = [stop.id.rawValue]
-    if stop.isStation { for platform in try store.platforms(of: stop) { ids.insert(platform.id.rawValue) } }
-    query.stopIDs = ids
+    query.stopIDs = Set(try store.callStopIDs(of: stops.map { .stop($0) }).map(\.rawValue))
     if let routeText = commute.route {
       let route = try RouteCommandSupport.resolveRoute(routeText, in: store, context: invocation.context)
       query.routeIDs = [route.id.rawValue]

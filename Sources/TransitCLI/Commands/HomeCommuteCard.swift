@@ -18,10 +18,11 @@ enum HomeCommuteCard {
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     var best: (UnixTime, String)?
     for commute in commutes {
-      guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else { continue }
+      let stops = try CommutePlanner.stops(of: commute, store: store)
+      guard let stop = stops.first else { continue }
       let today = store.localDate(of: now, feed: stop.feed)
       guard CommutePlanner.runs(commute, on: today) else { continue }
-      let plan = try CommutePlanner.plan(commute, stop: stop, on: today, store: store, live: live ?? .none(now: now, options: options))
+      let plan = try CommutePlanner.plan(commute, stops: stops, on: today, store: store, live: live ?? .none(now: now, options: options))
       guard let index = plan.recommended, plan.options[index].departs >= now else { continue }
       if let best, best.0 <= plan.deadline { continue }
       let option = plan.options[index]

@@ -8,7 +8,7 @@ enum RoutesCommand: TransitCommand {
     "--mode", value: "MODE",
     help: "Only routes of MODE: \(ValueParser.modeNames.joined(separator: ", ")) (comma-separated or repeated)")
   static let stop = Option.text(
-    "--stop", value: "S", help: "Only routes calling at stop S (id, code or name; a station: any platform)",
+    "--stop", value: "S", help: "Only routes calling at stop S (id, code or name; a station: any platform; a complex: any of its stations)",
     complete: .dynamic(.favourites))
 
   static let path = ["routes"]
@@ -48,9 +48,9 @@ enum RoutesCommand: TransitCommand {
     }
     var stopName: String?
     if let stopText = try arguments.read(stop) {
-      let stop = try StopCommandSupport.resolveStop(stopText, in: store, context: invocation.context)
-      stopName = stop.name
-      let serving = Set(try store.routes(at: stop).map { $0.feed.rawValue + "\u{0}" + $0.id.rawValue })
+      let place = try StopCommandSupport.resolvePlace(stopText, in: store, context: invocation.context)
+      stopName = place.name
+      let serving = Set(try store.routes(at: place).map { $0.feed.rawValue + "\u{0}" + $0.id.rawValue })
       listings.removeAll { !serving.contains($0.route.feed.rawValue + "\u{0}" + $0.route.id.rawValue) }
     }
     if !modes.isEmpty { listings.removeAll { !modes.contains($0.route.mode) } }

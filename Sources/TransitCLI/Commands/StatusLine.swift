@@ -60,14 +60,16 @@ enum StatusLine {
     let now = invocation.now
     let answer = try board.board(now: now, warn: false, quiet: true, limit: 10_000)
     let offline = !answer.realtimeProblems.isEmpty
-    let departures = answer.rows.map(\.departure)
-    let walk = board.from.flatMap { from in board.stop.coordinate.map { Int64(board.options.walking.seconds(from: from, to: $0)) } }
     let out = invocation.context.stdout
     let freshness = answer.hasRealtime ? answer.report.freshness : nil
     let end = StopCommandSupport.clock(now + Int64(board.windowMinutes * 60), zone: board.zone, twelveHour: board.twelveHour)
     let nothing = "no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline)
-    let chosen = StatusLineChoice.first(departures, walkSeconds: walk, now: now, margin: board.margin).map { departure, advice in
-      fields(departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: board.zone, twelveHour: board.twelveHour)
+    // Each row weighed by the walk to its own stop (a board of several stops, a complex).
+    let chosen = StatusLineChoice.first(answer.rows, now: now, margin: board.margin).map { row, advice in
+      var line = fields(
+        row.departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: board.zone, twelveHour: board.twelveHour)
+      line.stop = row.partLabel ?? ""
+      return line
     }
     out.line(output(chosen, nothing: nothing, template: template, json: invocation.global.json))
     return 0
@@ -80,7 +82,8 @@ enum StatusLine {
     let json = invocation.global.json
     let out = invocation.context.stdout
     let store = try StopCommandSupport.openStore(invocation)
-    guard let stop = try store.stop(StopID(commute.stopID), feed: FeedName(commute.feed)) else {
+    let stops = try CommutePlanner.stops(of: commute, store: store)
+    guard let stop = stops.first else {
       throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
     }
     let settings = try invocation.settings()
@@ -96,7 +99,7 @@ enum StatusLine {
     let (feeds, offline) = try feeds(invocation, preferred: stop.feed.rawValue, timeout: timeout)
     let options = try RealtimeSupport.options(invocation, settings: settings)
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: false)
-    let plan = try CommutePlanner.plan(commute, stop: stop, on: today, store: store, live: live)
+    let plan = try CommutePlanner.plan(commute, stops: stops, on: today, store: store, live: live)
     let freshness = feeds.isEmpty ? nil : live.report.freshness
     let what = commute.route ?? "departure"
     guard let index = plan.recommended else {

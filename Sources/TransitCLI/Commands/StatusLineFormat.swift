@@ -12,7 +12,7 @@ import TransitModel
 struct LineTemplate: Sendable, Equatable {
   /// The fields a template may name, in the order help lists them.
   enum Field: String, CaseIterable, Sendable {
-    case route, headsign, clock, min, delay, status, leave, note
+    case route, headsign, clock, min, delay, status, leave, note, stop
   }
 
   /// Literal text, or a field to fill in.
@@ -100,9 +100,11 @@ extension StatusLine {
     Hospital), {clock} (07:53), {min} (minutes until it leaves: 13), {delay} (+3, -1, sched,
     or nothing when on the minute), {status} (on time, late, early, scheduled, added),
     {leave} (leave in 6 min, leave now, run; or the countdown: in 13 min, now) and {note}
-    (feed 5 min old, offline; or nothing); {{ and }} are braces. The default is
-    '{route} {clock} {delay} · {leave} · {note}' without the parts that are empty. When
-    nothing leaves, the line is the "no 27 before 09:40" message whatever the template.
+    (feed 5 min old, offline; or nothing), {stop} (on a board of several stops or a complex:
+    which one it leaves from, where the route does not tell; else nothing); {{ and }} are
+    braces. The default is '{route} {clock} {delay} · {stop} · {leave} · {note}' without the
+    parts that are empty. When nothing leaves, the line is the "no 27 before 09:40" message
+    whatever the template.
     --line --json prints one line of JSON for waybar's custom module: text (the line, or the
     template's), tooltip, and class and alt (on-time, late, early, scheduled, added, none).
     """
@@ -125,6 +127,9 @@ extension StatusLine {
     var note: String
     /// The delay in minutes as a phrase: `3 min late`, `on time` (for the tooltip).
     var delayPhrase: String
+    /// On a board of several stops (a complex), the one it leaves from where the route does
+    /// not tell (`Board.Row.partLabel`); empty otherwise.
+    var stop = ""
 
     func value(of field: LineTemplate.Field) -> String {
       switch field {
@@ -136,6 +141,7 @@ extension StatusLine {
       case .status: status
       case .leave: leave
       case .note: note
+      case .stop: stop
       }
     }
 
@@ -143,6 +149,7 @@ extension StatusLine {
     var defaultText: String {
       var text = route + " " + clock
       if !delay.isEmpty { text += " " + delay }
+      if !stop.isEmpty { text += " · " + stop }
       text += " · " + leave
       if !note.isEmpty { text += " · " + note }
       return text
@@ -211,7 +218,8 @@ extension StatusLine {
       return JSON.object([("text", .string(nothing)), ("tooltip", .string(nothing)), ("class", .string("none")), ("alt", .string("none"))])
         .serialized()
     }
-    var tooltip = "\(fields.route) to \(fields.headsign) · \(fields.clock) · \(fields.delayPhrase) · \(fields.leave)"
+    var tooltip =
+      "\(fields.route) to \(fields.headsign)\(fields.stop.isEmpty ? "" : " from " + fields.stop) · \(fields.clock) · \(fields.delayPhrase) · \(fields.leave)"
     if !fields.note.isEmpty { tooltip += " · " + fields.note }
     return JSON.object([
       ("text", .string(template?.filled(fields) ?? fields.defaultText)), ("tooltip", .string(tooltip)),

@@ -16,8 +16,10 @@ enum TimetableCommand: TransitCommand {
     summary: "A stop's whole day as a printed timetable: hours down, minutes across, per route and direction",
     arguments: [
       ArgumentSpec(
-        "STOP", help: "A stop_id (FEED:stop_id with several feeds), a stop code, or a name matching one stop",
-        complete: .dynamic(.favourites))
+        "STOP",
+        help:
+          "A stop_id (FEED:stop_id with several feeds), a stop code, a name matching one stop, or a station complex's name; several make one timetable",
+        variadic: true, complete: .dynamic(.favourites))
     ],
     options: [date.spec, route.spec, direction.spec, DeparturesCommand.Options.via.spec],
     discussion: """
@@ -30,6 +32,9 @@ enum TimetableCommand: TransitCommand {
       pattern calls at, the usual pattern being the stop sequence most of the route and
       direction's trips follow that day), or (with --realtime FILE) one the realtime cancels
       or that skips the stop. --via STOP keeps the trips that call at STOP later on.
+      A station complex ('Times Sq-42 St') or several STOPs make one timetable: each
+      block's departures leave from one of its stations or stops, named in the heading where
+      the route does not tell.
       Rows wrap to fit the terminal (COLUMNS overrides; 80 when piped). Times are the
       timetable's; configured realtime feeds are not fetched.
       """,
@@ -38,18 +43,23 @@ enum TimetableCommand: TransitCommand {
       "transit timetable 4530 --route 27 --direction 0 --date 2026-12-25",
       "transit timetable TINT --json",
       "transit timetable 4530 --via 4521",
+      "transit timetable 4529 4530 --route 27",
     ])
 
   static func run(_ invocation: Invocation) throws -> Int32 {
-    try invocation.expectPositionals(atMost: 1)
-    let text = try invocation.argument(0)
+    _ = try invocation.argument(0)  // a missing STOP is a usage error before any file is read
     let arguments = invocation.arguments
     let direction = try arguments.read(Self.direction)
     let route = try arguments.read(Self.route)
     let store = try StopCommandSupport.openStore(invocation)
-    let stop = try StopCommandSupport.resolveStop(text, in: store, context: invocation.context)
+    let places = try arguments.positionals.map { text in
+      try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context)
+    }
+    let stop = places[0].parts[0]
+    let parts = Board.parts(of: places)
     let via = try arguments.read(DeparturesCommand.Options.via).map { text in
-      try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context, reachableFrom: [stop])
+      try StopCommandSupport.resolvePlace(
+        text, in: store, context: invocation.context, reachableFrom: parts, originName: places.map(\.name).joined(separator: " + "))
     }
     let date = try arguments.read(Self.date) ?? store.localDate(of: invocation.now, feed: stop.feed)
     // Realtime only from --realtime files: a printed timetable does not wait on the network.
@@ -59,20 +69,24 @@ enum TimetableCommand: TransitCommand {
       let live = try RealtimeSupport.live(
         invocation, store: store, feeds: feeds, now: invocation.now,
         options: try RealtimeSupport.options(invocation, settings: try invocation.settings()))
-      var stopIDs: Set<StopID> = [stop.id]
-      if stop.isStation { for platform in try store.platforms(of: stop) { stopIDs.insert(platform.id) } }
-      skipped = TimetableGrid.skippedTrips(live, at: stopIDs, on: date)
+      skipped = TimetableGrid.skippedTrips(live, at: try store.callStopIDs(of: places), on: date)
     }
     let grid = try TimetableGrid.build(
-      stop: stop, date: date, route: route, direction: direction, store: store, skipped: skipped, via: via?.parts ?? [])
+      places: places, date: date, route: route, direction: direction, store: store, skipped: skipped, via: via?.parts ?? [])
     if invocation.global.json {
-      invocation.context.stdout.line(json(grid, stop: stop, manyFeeds: store.feedNames.count > 1).serialized(pretty: true))
+      invocation.context.stdout.line(
+        json(grid, stop: stop, places: places, manyFeeds: store.feedNames.count > 1).serialized(pretty: true))
       return 0
     }
     let columns = TerminalWidth.columns(invocation)
-    let code = stop.code.map { " [\($0)]" } ?? ""
+    let single = places.count == 1 && places[0].complex == nil
+    let code = single ? stop.code.map { " [\($0)]" } ?? "" : ""
+    let kind =
+      places.count > 1
+      ? "\(places.count) stops, " : places[0].complex.map { StopsSearchCommand.complexKind($0) + ", " } ?? ""
     let viaText = via.map { " via " + TerminalText.singleLine($0.name) } ?? ""
-    var output = "\(stop.name)\(code) · timetable for \(date.dashed) (\(date.weekdayName))\(viaText)\n"
+    let title = TerminalText.singleLine(places.map(\.name).joined(separator: " + "))
+    var output = "\(title)\(code) · \(kind)timetable for \(date.dashed) (\(date.weekdayName))\(viaText)\n"
     if grid.blocks.isEmpty {
       output += "no departures on \(date.dashed)" + (route.map { " on route \($0)" } ?? "") + "\n"
     }
@@ -89,7 +103,8 @@ enum TimetableCommand: TransitCommand {
       let direction = block.directionID.map { " (direction \($0))" } ?? ""
       out +=
         StopCommandSupport.coloured(block.routeShortName, mode: TransitMode(routeType: block.routeType), enabled: colour)
-        + " to \(block.headsign)\(direction) · \(block.count) departure\(block.count == 1 ? "" : "s")\n"
+        + " to \(block.headsign)\(direction)\(block.partLabel.map { " · from " + TerminalText.singleLine($0) } ?? "")"
+        + " · \(block.count) departure\(block.count == 1 ? "" : "s")\n"
       let cell = block.hours.flatMap(\.entries).map { 2 + ($0.mark?.count ?? 0) }.max() ?? 2
       let prefix = 5  // "07 │ "
       let perLine = max(1, (columns - prefix + 1) / (cell + 1))
@@ -112,42 +127,63 @@ enum TimetableCommand: TransitCommand {
     return out
   }
 
-  /// `timetable --json`.
-  static func json(_ grid: TimetableGrid, stop: Stop, manyFeeds: Bool) -> JSON {
-    .object([
-      ("stop", .object(StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds))),
-      ("service_date", .string(grid.serviceDate.description)),
-      (
-        "blocks",
-        .array(
-          grid.blocks.map { block in
-            .object([
-              ("route_id", .string(block.routeID.rawValue)), ("route_short_name", .string(block.routeShortName)),
-              ("direction_id", .optional(block.directionID)), ("headsign", .string(block.headsign)),
-              (
-                "hours",
-                .array(
-                  block.hours.map { hour in
-                    .object([
-                      ("hour", .number(hour.hour)),
-                      (
-                        "departures",
-                        .array(
-                          hour.entries.map { entry in
-                            .object([
-                              ("minute", .number(entry.minute)), ("trip_id", .string(entry.tripID.rawValue)),
-                              ("stop_id", .string(entry.stopID.rawValue)), ("headsign", .string(entry.headsign)),
-                              ("footnote", .optional(entry.mark)),
-                            ])
-                          })
-                      ),
-                    ])
-                  })
-              ),
-              ("footnotes", .array(block.footnotes.map { .object([("mark", .string($0.mark)), ("text", .string($0.text))]) })),
-            ])
-          })
-      ),
-    ])
+  /// `timetable --json`: the first stop named; `complex` when a complex was, `stops` (each
+  /// with its `complex`) when several were; each block's part when there are several.
+  static func json(_ grid: TimetableGrid, stop: Stop, places: [StopPlace], manyFeeds: Bool) -> JSON {
+    var head: [(String, JSON)] = [("stop", .object(StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds)))]
+    if places.count == 1, let complex = places[0].complex { head.append(("complex", StopCommandSupport.complexJSON(complex))) }
+    if places.count > 1 {
+      head.append(
+        (
+          "stops",
+          .array(
+            places.map { place in
+              .object(
+                StopCommandSupport.stopJSON(place.parts[0], manyFeeds: manyFeeds).map { $0.0 == "name" ? ($0.0, .string(place.name)) : $0 }
+                  + (place.complex.map { [("complex", StopCommandSupport.complexJSON($0))] } ?? []))
+            })
+        ))
+    }
+    return .object(
+      head + [
+        ("service_date", .string(grid.serviceDate.description)),
+        (
+          "blocks",
+          .array(
+            grid.blocks.map { block in
+              .object(
+                (block.part.map { part in
+                  [
+                    ("feed", .string(part.feed.rawValue)), ("part_stop_id", .string(part.id.rawValue)),
+                    ("part", .optional(block.partLabel)),
+                  ]
+                } ?? []) + [
+                  ("route_id", .string(block.routeID.rawValue)), ("route_short_name", .string(block.routeShortName)),
+                  ("direction_id", .optional(block.directionID)), ("headsign", .string(block.headsign)),
+                  (
+                    "hours",
+                    .array(
+                      block.hours.map { hour in
+                        .object([
+                          ("hour", .number(hour.hour)),
+                          (
+                            "departures",
+                            .array(
+                              hour.entries.map { entry in
+                                .object([
+                                  ("minute", .number(entry.minute)), ("trip_id", .string(entry.tripID.rawValue)),
+                                  ("stop_id", .string(entry.stopID.rawValue)), ("headsign", .string(entry.headsign)),
+                                  ("footnote", .optional(entry.mark)),
+                                ])
+                              })
+                          ),
+                        ])
+                      })
+                  ),
+                  ("footnotes", .array(block.footnotes.map { .object([("mark", .string($0.mark)), ("text", .string($0.text))]) })),
+                ])
+            })
+        ),
+      ])
   }
 }

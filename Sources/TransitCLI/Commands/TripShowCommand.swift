@@ -11,7 +11,8 @@ enum TripShowCommand: TransitCommand {
     "--route", value: "R", help: "With --stop and --at: the trip of route R leaving STOP at (or first after) TIME",
     complete: .dynamic(.routes))
   static let stop = Option.text(
-    "--stop", value: "STOP", help: "The stop the --route departure leaves from", complete: .dynamic(.favourites))
+    "--stop", value: "STOP", help: "The stop the --route departure leaves from (a station: any platform; a complex: any station)",
+    complete: .dynamic(.favourites))
   static let at = Option.time("--at", help: "The --route departure's time: HH:MM (the agency's clock) or ISO 8601", default: "now")
   static let date = Option.date("--date", help: "The service day (default: the run nearest now, or the one the realtime follows)")
 
@@ -69,9 +70,9 @@ enum TripShowCommand: TransitCommand {
     if let text {
       reference = .text(text)
     } else {
-      let stop = try StopCommandSupport.resolveStop(stopText!, in: store, context: invocation.context)
-      let start = try arguments.queryStart(at, on: Self.date, now: now, zone: store.timeZone(of: stop.feed))
-      reference = .departure(route: routeText!, stop: stop, time: start)
+      let place = try StopCommandSupport.resolvePlace(stopText!, in: store, context: invocation.context)
+      let start = try arguments.queryStart(at, on: Self.date, now: now, zone: store.timeZone(of: place.parts[0].feed))
+      reference = .departure(route: routeText!, place: place, time: start)
     }
     let report: TripReport
     do {
