@@ -26,10 +26,18 @@ public enum StatusLineChoice {
   public static func first(
     _ departures: [Departure], walkSeconds: Int64?, now: UnixTime, margin: LeaveAdvice.Margin
   ) -> (Departure, LeaveAdvice?)? {
+    first(departures, walkSeconds: walkSeconds, now: now) { _ in margin }
+  }
+
+  /// `first(_:walkSeconds:now:margin:)` with each departure's own margin (`leave-margin =
+  /// learned`: the history's lateness of its route, stop and hour).
+  public static func first(
+    _ departures: [Departure], walkSeconds: Int64?, now: UnixTime, margin: (Departure) throws -> LeaveAdvice.Margin
+  ) rethrows -> (Departure, LeaveAdvice?)? {
     for departure in departures where departure.status != .cancelled && departure.status != .skipped {
       guard let time = departure.time, time >= now else { continue }
       guard let walkSeconds else { return (departure, nil) }
-      let advice = LeaveAdvice.classify(departs: time, walkSeconds: walkSeconds, now: now, margin: margin)
+      let advice = LeaveAdvice.classify(departs: time, walkSeconds: walkSeconds, now: now, margin: try margin(departure))
       if advice != .tooLate { return (departure, advice) }
     }
     return nil

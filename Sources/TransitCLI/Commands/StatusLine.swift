@@ -66,7 +66,9 @@ enum StatusLine {
     let freshness = answer.hasRealtime ? answer.report.freshness : nil
     let end = StopCommandSupport.clock(now + Int64(board.windowMinutes * 60), zone: board.zone, twelveHour: board.twelveHour)
     let nothing = "no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline)
-    let chosen = StatusLineChoice.first(departures, walkSeconds: walk, now: now, margin: board.margin).map { departure, advice in
+    // Each departure's margin as the board gives it (learned from the history, or the fixed rule).
+    let first = try StatusLineChoice.first(departures, walkSeconds: walk, now: now) { try board.margin(for: $0, now: now).margin }
+    let chosen = first.map { departure, advice in
       fields(departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: board.zone, twelveHour: board.twelveHour)
     }
     out.line(output(chosen, nothing: nothing, template: template, json: invocation.global.json))
@@ -105,8 +107,13 @@ enum StatusLine {
       return 0
     }
     let option = plan.options[index]
+    // The margin `commute --watch` takes (learned from the history, or the fixed rule).
+    let margin = try BoardSupport.margin(
+      for: option.departure, settings: settings, session: TransitSession(store: store, options: options),
+      history: settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil, zone: zone, now: now
+    ).margin
     let advice = LeaveAdvice.classify(
-      departs: option.departs, walkSeconds: Int64(commute.walkMinutes * 60), now: now, margin: BoardSupport.margin(settings))
+      departs: option.departs, walkSeconds: Int64(commute.walkMinutes * 60), now: now, margin: margin)
     let chosen = fields(
       option.departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: zone, twelveHour: twelve)
     out.line(output(chosen, nothing: "", template: template, json: json))
