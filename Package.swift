@@ -89,7 +89,8 @@ let package = Package(
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
     .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport", "TransitCLI"]),
-    .testTarget(name: "ServicesTests", dependencies: ["Services", "GTFS", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
+    .testTarget(
+      name: "ServicesTests", dependencies: ["Services", "GTFS", "History", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
     .testTarget(
       name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "History", "ZIP", "TestSupport"]),
   ],

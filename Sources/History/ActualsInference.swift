@@ -271,35 +271,55 @@ public struct ActualsInference: Sendable {
   /// the feed for longer is not inferred from (two hours).
   public var openSeconds: Int64 = 7_200
 
-  private var open: [HistoryCallKey: StopEvent] = [:]
-  private var openByTrip: [HistoryTrip: Set<Int>] = [:]
-  private var bucketsSeen: [HistoryCallKey: UInt8] = [:]
-  private var stopped: [HistoryTrip: (sequence: Int, last: Int64)] = [:]
-  private var cancelled = Set<HistoryTrip>()
-  private var resolved = Set<HistoryCallKey>()
+  // The state is keyed by small integers: each trip instance gets a number when first seen
+  // (`tripNumbers`), a call is its trip's number and stop_sequence, so the dictionaries below
+  // hash two integers per call instead of the trip's strings (an import does this for every
+  // call of every train every minute).
+  /// One call, by its trip's number.
+  private struct CallID: Hashable {
+    var trip: Int32
+    var sequence: Int
+  }
+  private var tripNumbers: [HistoryTrip: Int32] = [:]
+  private var open: [CallID: StopEvent] = [:]
+  private var openByTrip: [Int32: Set<Int>] = [:]
+  private var bucketsSeen: [CallID: UInt8] = [:]
+  private var stopped: [Int32: (sequence: Int, last: Int64)] = [:]
+  private var cancelled = Set<Int32>()
+  private var resolved = Set<CallID>()
 
   /// An inference with nothing open.
   public init() {}
 
   /// Calls listed in earlier snapshots whose actual is not yet known (from an earlier run).
   public mutating func resume(_ events: [StopEvent]) {
-    for event in events where event.actual == nil && !event.isSkipped { add(event) }
+    for event in events where event.actual == nil && !event.isSkipped {
+      add(event, as: CallID(trip: number(of: event.key.trip), sequence: event.key.stopSequence))
+    }
   }
 
   /// The calls still open, in key order: what a later snapshot may resolve.
   public var pending: [StopEvent] { open.values.sorted { $0.key < $1.key } }
 
-  private mutating func add(_ event: StopEvent) {
-    open[event.key] = event
-    openByTrip[event.key.trip, default: []].insert(event.key.stopSequence)
+  /// The number of `trip`, given when first asked.
+  private mutating func number(of trip: HistoryTrip) -> Int32 {
+    if let known = tripNumbers[trip] { return known }
+    let number = Int32(tripNumbers.count)
+    tripNumbers[trip] = number
+    return number
   }
 
-  private mutating func close(_ key: HistoryCallKey) -> StopEvent? {
-    guard let event = open.removeValue(forKey: key) else { return nil }
-    openByTrip[key.trip]?.remove(key.stopSequence)
-    if openByTrip[key.trip]?.isEmpty == true { openByTrip[key.trip] = nil }
-    bucketsSeen[key] = nil
-    resolved.insert(key)
+  private mutating func add(_ event: StopEvent, as id: CallID) {
+    open[id] = event
+    openByTrip[id.trip, default: []].insert(id.sequence)
+  }
+
+  private mutating func close(_ id: CallID) -> StopEvent? {
+    guard let event = open.removeValue(forKey: id) else { return nil }
+    openByTrip[id.trip]?.remove(id.sequence)
+    if openByTrip[id.trip]?.isEmpty == true { openByTrip[id.trip] = nil }
+    bucketsSeen[id] = nil
+    resolved.insert(id)
     return event
   }
 
@@ -309,89 +329,97 @@ public struct ActualsInference: Sendable {
     var batch = HistoryBatch()
     let now = snapshot.time
     // Vehicles first: an observed departure beats one inferred from the same snapshot.
-    var stoppedNow: [HistoryTrip: Int] = [:]
+    var stoppedNow: [Int32: Int] = [:]
     for vehicle in snapshot.vehicles {
-      if let before = stopped[vehicle.trip], vehicle.stopSequence != before.sequence || !vehicle.isStopped {
+      let trip = number(of: vehicle.trip)
+      if let before = stopped[trip], vehicle.stopSequence != before.sequence || !vehicle.isStopped {
         // It was stopped at `before.sequence` and is not now: it left between the two reports.
-        let key = HistoryCallKey(trip: vehicle.trip, stopSequence: before.sequence)
-        if var event = close(key) {
+        if var event = close(CallID(trip: trip, sequence: before.sequence)) {
           event.actual = before.last
           event.kind = .observed
           event.actualLow = before.last
           event.actualHigh = max(before.last, vehicle.time)
           batch.events.append(event)
         }
-        stopped[vehicle.trip] = nil
+        stopped[trip] = nil
       }
       if vehicle.isStopped, let sequence = vehicle.stopSequence {
-        stopped[vehicle.trip] = (sequence, max(vehicle.time, stopped[vehicle.trip]?.last ?? vehicle.time))
-        stoppedNow[vehicle.trip] = sequence
+        stopped[trip] = (sequence, max(vehicle.time, stopped[trip]?.last ?? vehicle.time))
+        stoppedNow[trip] = sequence
       }
     }
-    var named = Set<HistoryTrip>()
+    var named = Set<Int32>()
     for trip in snapshot.trips {
-      named.insert(trip.trip)
+      let number = number(of: trip.trip)
+      named.insert(number)
       if trip.isCanceled {
-        if cancelled.insert(trip.trip).inserted {
+        if cancelled.insert(number).inserted {
           batch.tripEvents.append(TripEvent(trip: trip.trip, routeID: trip.routeID, kind: .cancelled, time: now))
         }
         // A cancelled trip's open calls did not happen: dropped, never inferred.
-        for sequence in openByTrip[trip.trip] ?? [] { _ = close(HistoryCallKey(trip: trip.trip, stopSequence: sequence)) }
+        for sequence in openByTrip[number] ?? [] { _ = close(CallID(trip: number, sequence: sequence)) }
         continue
       }
       let firstListed = trip.calls.first(where: \.isListed)?.stopSequence
       for call in trip.calls {
-        let key = HistoryCallKey(trip: trip.trip, stopSequence: call.stopSequence)
+        let id = CallID(trip: number, sequence: call.stopSequence)
         if call.isSkipped {
-          if !resolved.contains(key) {
+          if !resolved.contains(id) {
             var event =
-              close(key)
+              close(id)
               ?? StopEvent(
-                key: key, stopID: call.stopID, routeID: trip.routeID, headsign: trip.headsign, scheduled: call.scheduled,
-                lastSeen: now)
+                key: HistoryCallKey(trip: trip.trip, stopSequence: call.stopSequence), stopID: call.stopID, routeID: trip.routeID,
+                headsign: trip.headsign, scheduled: call.scheduled, lastSeen: now)
             event.isSkipped = true
             event.lastSeen = now
-            resolved.insert(key)
+            resolved.insert(id)
             batch.events.append(event)
           }
           continue
         }
-        if call.isListed, let predicted = call.predicted, !resolved.contains(key) {
-          var event =
-            open[key]
-            ?? StopEvent(
-              key: key, stopID: call.stopID, routeID: trip.routeID, headsign: trip.headsign, scheduled: call.scheduled, lastSeen: now)
-          event.lastPredicted = predicted
-          event.lastPredictedAt = now
-          event.lastSeen = now
-          add(event)
+        if call.isListed, let predicted = call.predicted, !resolved.contains(id) {
+          // An open call is updated where it is held (no copy of the event out and back in).
+          if let index = open.index(forKey: id) {
+            open.values[index].lastPredicted = predicted
+            open.values[index].lastPredictedAt = now
+            open.values[index].lastSeen = now
+          } else {
+            var event = StopEvent(
+              key: HistoryCallKey(trip: trip.trip, stopSequence: call.stopSequence), stopID: call.stopID, routeID: trip.routeID,
+              headsign: trip.headsign, scheduled: call.scheduled, lastSeen: now)
+            event.lastPredicted = predicted
+            event.lastPredictedAt = now
+            add(event, as: id)
+          }
           if let bucket = ETAAccuracy.bucket(leadSeconds: predicted - now) {
             let bit = UInt8(1) << UInt8(bucket)
-            if bucketsSeen[key, default: 0] & bit == 0 {
-              bucketsSeen[key, default: 0] |= bit
-              batch.predictions.append(PredictionSeen(key: key, bucket: bucket, madeAt: now, predicted: predicted))
+            let seen = bucketsSeen[id, default: 0]
+            if seen & bit == 0 {
+              bucketsSeen[id] = seen | bit
+              batch.predictions.append(
+                PredictionSeen(
+                  key: HistoryCallKey(trip: trip.trip, stopSequence: call.stopSequence), bucket: bucket, madeAt: now, predicted: predicted))
             }
           }
         }
       }
       // Open calls the update no longer covers: before its first listed call (or all, when it
       // lists none), and not where the vehicle stands now.
-      for sequence in (openByTrip[trip.trip] ?? []).sorted() {
-        guard firstListed.map({ sequence < $0 }) ?? true, stoppedNow[trip.trip] != sequence else { continue }
-        let key = HistoryCallKey(trip: trip.trip, stopSequence: sequence)
-        if let event = close(key) { batch.events.append(Self.inferred(event, at: now)) }
+      for sequence in (openByTrip[number] ?? []).sorted() {
+        guard firstListed.map({ sequence < $0 }) ?? true, stoppedNow[number] != sequence else { continue }
+        if let event = close(CallID(trip: number, sequence: sequence)) { batch.events.append(Self.inferred(event, at: now)) }
       }
     }
     // Trips gone from the feed: their calls whose prediction has passed are done; calls listed
     // too long ago are forgotten.
     for (trip, sequences) in openByTrip where !named.contains(trip) {
       for sequence in sequences.sorted() {
-        let key = HistoryCallKey(trip: trip, stopSequence: sequence)
-        guard let event = open[key] else { continue }
+        let id = CallID(trip: trip, sequence: sequence)
+        guard let event = open[id] else { continue }
         if now - event.lastSeen > openSeconds {
-          _ = close(key)
+          _ = close(id)
         } else if let predicted = event.lastPredicted, predicted <= now, stoppedNow[trip] != sequence {
-          if let event = close(key) { batch.events.append(Self.inferred(event, at: now)) }
+          if let event = close(id) { batch.events.append(Self.inferred(event, at: now)) }
         }
       }
     }

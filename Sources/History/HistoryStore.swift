@@ -84,8 +84,18 @@ public final class HistoryStore {
 
   // MARK: - Writing
 
-  /// Runs `body` in one transaction.
-  public func transaction<T>(_ body: () throws -> T) throws -> T { try db.transaction(body) }
+  /// Runs `body` in one transaction; inside another, as part of that one (an import writes a
+  /// run of snapshots in one, each snapshot's own writes nested in it: a commit per snapshot
+  /// wrote the same index pages to the WAL again every minute). An error rolls the outermost
+  /// back.
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    if transactionDepth > 0 { return try body() }
+    transactionDepth += 1
+    defer { transactionDepth -= 1 }
+    return try db.transaction(body)
+  }
+
+  private var transactionDepth = 0
 
   /// The snapshot times of `source` already imported, newest last.
   public func importedSnapshots(source: String) throws -> Set<Int64> {

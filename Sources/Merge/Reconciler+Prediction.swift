@@ -50,8 +50,9 @@ extension Reconciler {
       case .noData: states[index] = .noData
       default:
         guard let state = predicted(stops[index], stu) else { continue }
+        // The delay further from zero (the arrival's on a tie).
         if case .predicted(_, _, let arrivalDelay, let departureDelay) = state,
-          let worst = [arrivalDelay, departureDelay].max(by: { abs($0) < abs($1) }), abs(worst) > options.outlierSeconds
+          case let worst = abs(departureDelay) > abs(arrivalDelay) ? departureDelay : arrivalDelay, abs(worst) > options.outlierSeconds
         {
           report.issues.append(.outlier(trip.instance, stopSequence: stops[index].stopSequence, delaySeconds: worst))
           ignored.append(index)
@@ -169,7 +170,13 @@ extension Reconciler {
         stop.expectedArrival = floor
       }
       if let departure = stop.expectedDeparture {
-        let low = [floor, stop.expectedArrival].compactMap { $0 }.max()
+        // The later of the floor and the arrival (no array built: this runs for every stop).
+        let low: UnixTime? =
+          switch (floor, stop.expectedArrival) {
+          case (let a?, let b?): max(a, b)
+          case (let a?, nil): a
+          case (nil, let b): b
+          }
         if let low, departure < low {
           if stop.source == .realtime && stop.expectedArrival == nil {
             report.issues.append(.clamped(instance, stopSequence: stop.stop.stopSequence, bySeconds: low - departure))

@@ -12,7 +12,9 @@ import TransitModel
 /// feed replaces, come back as ADDED trips built from their own stop time updates.
 struct DescriptorResolver {
   let store: Store
-  let now: UnixTime
+  /// The moment resolved at: only a descriptor without start_date depends on it (its day), so
+  /// a resolver carried from one snapshot to the next (`MatchCache`) is kept while the day is.
+  var now: UnixTime
 
   /// What the resolution did, per kind of entity.
   struct Outcome {
@@ -35,6 +37,8 @@ struct DescriptorResolver {
   }
 
   private var known: [String: TripDetails?] = [:]
+  /// The trip_ids looked up by the current `resolve` call (a carried resolver knows more).
+  private var asked = Set<String>()
   private var resolved: [String: TripResolution] = [:]
   /// The trips of a route on some dates (`Store.tripStarts`), read once per route and dates
   /// and indexed by first departure: NYCT names 171 trains on a few routes, each by its
@@ -60,6 +64,7 @@ struct DescriptorResolver {
   mutating func resolve(_ feeds: [FeedMessage]) throws -> Outcome {
     var outcome = Outcome()
     outcome.feeds.reserveCapacity(feeds.count)
+    asked.removeAll(keepingCapacity: true)
     for var feed in feeds {
       let isNYCT = feed.header?.nyctFeedHeader != nil
       let replaced = Reconciler.replacementPeriods(in: [feed])
@@ -128,8 +133,8 @@ struct DescriptorResolver {
       if changed { feed.entities = entities }
       outcome.feeds.append(feed)
     }
-    for (id, found) in known {
-      if let found { outcome.details[TripID(id)] = found } else { outcome.unknownTripIDs.insert(TripID(id)) }
+    for id in asked {
+      if let found = known[id] ?? nil { outcome.details[TripID(id)] = found } else { outcome.unknownTripIDs.insert(TripID(id)) }
     }
     return outcome
   }
@@ -158,6 +163,7 @@ struct DescriptorResolver {
   private mutating func resolution(of descriptor: TripDescriptor, isNYCT: Bool) throws -> TripResolution? {
     let tripID = descriptor.tripID ?? ""
     if !tripID.isEmpty {
+      asked.insert(tripID)
       if let found = known[tripID] {
         if found != nil { return nil }
       } else {

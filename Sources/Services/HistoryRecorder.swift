@@ -31,6 +31,9 @@ public final class HistoryRecorder {
   /// How long after the timetable had an instance running the recording must go on without
   /// it for it to count as a ghost (ten minutes).
   public var ghostGraceSeconds: Int64 = 600
+  /// What matching a snapshot read of the timetables, carried to the next (nil: every snapshot
+  /// is matched afresh, as one command matches its feeds; the history written is the same).
+  public var matchCache: MatchCache? = MatchCache()
 
   /// What the recorder has written so far.
   public struct Counts: Sendable, Equatable, Encodable {
@@ -79,7 +82,7 @@ public final class HistoryRecorder {
       counts.skippedSnapshots += 1
       return false
     }
-    let live = try LiveRealtime(store: store, feeds: feeds, now: UnixTime(time), options: options)
+    let live = try LiveRealtime(store: store, feeds: feeds, now: UnixTime(time), options: options, cache: matchCache)
     let observation = observation(live, time: time)
     let batch = inference.ingest(observation)
     for trip in observation.trips {

@@ -26,10 +26,18 @@ public enum StatusLineChoice {
   public static func first(
     _ departures: [Departure], walkSeconds: Int64?, now: UnixTime, margin: LeaveAdvice.Margin
   ) -> (Departure, LeaveAdvice?)? {
+    first(departures, walkSeconds: walkSeconds, now: now) { _ in margin }
+  }
+
+  /// `first(_:walkSeconds:now:margin:)` with each departure's own margin (`leave-margin =
+  /// learned`: the history's lateness of its route, stop and hour).
+  public static func first(
+    _ departures: [Departure], walkSeconds: Int64?, now: UnixTime, margin: (Departure) throws -> LeaveAdvice.Margin
+  ) rethrows -> (Departure, LeaveAdvice?)? {
     for departure in departures where departure.status != .cancelled && departure.status != .skipped {
       guard let time = departure.time, time >= now else { continue }
       guard let walkSeconds else { return (departure, nil) }
-      let advice = LeaveAdvice.classify(departs: time, walkSeconds: walkSeconds, now: now, margin: margin)
+      let advice = LeaveAdvice.classify(departs: time, walkSeconds: walkSeconds, now: now, margin: try margin(departure))
       if advice != .tooLate { return (departure, advice) }
     }
     return nil
@@ -39,9 +47,15 @@ public enum StatusLineChoice {
   /// the board's `from` to the stop or platform it leaves from), can still be caught at least
   /// at a run; nil when there is none. On a board of several stops each row is weighed by the
   /// walk to its own stop.
-  public static func first(_ rows: [Board.Row], now: UnixTime, margin: LeaveAdvice.Margin) -> (Board.Row, LeaveAdvice?)? {
+  /// Each row is weighed with its own departure's margin (`leave-margin = learned`: the
+  /// history's lateness of its route, stop and hour; else the fixed rule).
+  public static func first(
+    _ rows: [Board.Row], now: UnixTime, margin: (Departure) throws -> LeaveAdvice.Margin
+  ) rethrows -> (Board.Row, LeaveAdvice?)? {
     for row in rows {
-      guard let (_, advice) = first([row.departure], walkSeconds: row.walkSeconds, now: now, margin: margin) else { continue }
+      guard let (_, advice) = try first([row.departure], walkSeconds: row.walkSeconds, now: now, margin: margin) else {
+        continue
+      }
       return (row, advice)
     }
     return nil

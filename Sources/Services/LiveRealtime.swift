@@ -54,15 +54,22 @@ public struct LiveRealtime: Sendable {
   }
 
   /// Matches `feeds` against the timetables in `store` at `now`.
+  ///
+  /// With `cache`, what the timetables were asked (trips, their stop times, the instances built
+  /// from them, the resolver's answers) is taken from earlier snapshots matched with the same
+  /// cache and kept for later ones: the answer is the one without it (the timetables do not
+  /// change between snapshots), only cheaper for a sequence of snapshots (`HistoryRecorder`).
   /// - Throws: the store's errors.
-  /// - Complexity: a few indexed queries per trip named in the feeds, then one Merge pass.
-  public init(store: Store, feeds given: [FeedMessage], now: UnixTime, options: ServiceOptions) throws {
+  /// - Complexity: a few indexed queries per trip named in the feeds (none for a trip the cache
+  ///   holds), then one Merge pass.
+  public init(store: Store, feeds given: [FeedMessage], now: UnixTime, options: ServiceOptions, cache: MatchCache? = nil) throws {
     // Out-of-range values go first, so no answer built from `feeds` can meet one; then
     // descriptors that name their trip without a held trip_id (rules 15, 16) are rewritten to
     // the timetable's trip, so everything below, and every answer, matches them one way.
     let (bounded, outOfRange) = RealtimeBounds.bounded(given)
-    var resolver = DescriptorResolver(store: store, now: now)
+    var resolver = cache?.resolver(store: store, now: now) ?? DescriptorResolver(store: store, now: now)
     let resolution = try resolver.resolve(bounded)
+    cache?.keep(resolver)
     let feeds = resolution.feeds
     self.feeds = feeds
     self.now = now
@@ -102,7 +109,7 @@ public struct LiveRealtime: Sendable {
         info = known
         details[entry.tripID] = known
       } else {
-        guard let found = try store.tripDetails(entry.tripID) else {
+        guard let found = try cache?.details(entry.tripID, store: store) ?? store.tripDetails(entry.tripID) else {
           unknown.insert(entry.tripID)
           continue
         }
@@ -112,6 +119,13 @@ public struct LiveRealtime: Sendable {
       let trip: TripFacts, times: TripStopTimes
       if let known = facts[entry.tripID] {
         (trip, times) = known
+      } else if let cache {
+        guard let found = try cache.facts(entry.tripID, feed: info.feed, store: store) else {
+          unknown.insert(entry.tripID)
+          continue
+        }
+        (trip, times) = found
+        facts[entry.tripID] = found
       } else {
         guard let found = try store.tripFacts(entry.tripID, feed: info.feed) else {
           unknown.insert(entry.tripID)
@@ -156,16 +170,24 @@ public struct LiveRealtime: Sendable {
           let distance = span.contains(now) ? 0 : now < span.lowerBound ? span.lowerBound - now : now - span.upperBound
           if distance > 12 * 3600 { continue }
         }
-        let stops = times.calls(dayStart: dayStart, startTime: instance.startTime)
+        // The instance's calls depend on the instance alone (its trip, day and start).
+        let built: ScheduledTrip
+        if let known = cache?.trip(instance) {
+          built = known
+        } else {
+          built = ScheduledTrip(
+            instance: instance, routeID: info.route.id, stops: times.calls(dayStart: dayStart, startTime: instance.startTime),
+            serviceDayStart: dayStart, route: info.route, headsign: info.headsign)
+          cache?.keep(built)
+        }
         // Only a run whose first departure is at or after 24:00:00 can be meant by the next date.
         if date == repairDate {
-          guard let first = stops.compactMap({ $0.departure ?? $0.arrival }).min(), first - dayStart >= 86_400 else { continue }
+          guard let first = built.stops.compactMap({ $0.departure ?? $0.arrival }).min(), first - dayStart >= 86_400 else {
+            continue
+          }
         }
         instances.insert(instance)
-        trips.append(
-          ScheduledTrip(
-            instance: instance, routeID: info.route.id, stops: stops, serviceDayStart: dayStart, route: info.route,
-            headsign: info.headsign))
+        trips.append(built)
       }
     }
     var serviceDayStarts: [ServiceDate: UnixTime] = [:]

@@ -68,6 +68,44 @@ import Testing
         "leave-margin: the fixed rule (10 % of the time ahead, at most 5 min); fewer than 10 calls of 27 at TD4527 08:00 recorded"))
   }
 
+  /// `departures --watch` draws the plain board's advice: the same learned margin for the
+  /// 07:41 (7 min, not the fixed rule's 9), and says which rule made it.
+  @Test func learnedMarginChangesTheLiveBoard() throws {
+    let home = try lateHome()
+    let ask = [
+      "departures", "4527", "--route", "27", "--from", "53.300000,-6.354000", "--now", "2026-12-02T07:30:00Z", "--watch", "--count",
+      "1",
+    ]
+    let fixed = home.run(ask, environment: ["COLUMNS": "200"])
+    #expect(fixed.code == 0, "\(fixed.stderr)")
+    let fixedRow = try #require(fixed.stdout.split(separator: "\n").first { $0.contains("07:41") }, "\(fixed.stdout)")
+    #expect(fixedRow.hasSuffix("leave in 9 min"), "\(fixed.stdout)")
+    #expect(!fixed.stdout.contains("leave-margin"))
+    #expect(home.run(["config", "set", "leave-margin", "learned"]).code == 0)
+    let learned = home.run(ask, environment: ["COLUMNS": "200"])
+    let learnedRow = try #require(learned.stdout.split(separator: "\n").first { $0.contains("07:41") }, "\(learned.stdout)")
+    #expect(learnedRow.hasSuffix("leave in 7 min"), "\(learned.stdout)")
+    #expect(learned.stdout.contains("leave-margin learned for 27 at TD4527 07:00: +4:00 (90th percentile lateness of 12 calls)\n"))
+  }
+
+  /// `departures --line` names the first departure still to be caught, the 27 at 07:39 (540 s
+  /// ahead, no walk to speak of), and takes the same margin. The fixed rule: 10 % of 540 = 54 s,
+  /// leave by 07:38:06, in 486 s: 8 min. Learned (+240 s in the 07:00 hour, as for the 07:41):
+  /// leave by 07:35:00, in 300 s: 5 min.
+  @Test func learnedMarginChangesTheStatusLine() throws {
+    let home = try lateHome()
+    let ask = ["departures", "4527", "--route", "27", "--from", "53.300000,-6.354000", "--now", "2026-12-02T07:30:00Z", "--line"]
+    let fixed = home.run(ask)
+    #expect(fixed.code == 0, "\(fixed.stderr)")
+    #expect(fixed.stdout == "27 07:39 sched · leave in 8 min\n", "\(fixed.stdout)")
+    #expect(home.run(["config", "set", "leave-margin", "learned"]).code == 0)
+    let learned = home.run(ask)
+    #expect(learned.stdout == "27 07:39 sched · leave in 5 min\n", "\(learned.stdout)")
+    // The plain board advises the same for that departure.
+    let board = home.run(Array(ask.dropLast()))
+    #expect(board.stdout.contains("07:39 · 9 min  1 min walk, leave in 5 min"), "\(board.stdout)")
+  }
+
   @Test func learnedMarginNeedsTenCalls() throws {
     let home = try lateHome(days: 9)
     #expect(home.run(["config", "set", "leave-margin", "learned"]).code == 0)

@@ -23,7 +23,11 @@ struct BoardContext {
   let zone: LocalZone
   let settings: Settings
   let session: TransitSession
+  /// The fixed leave-now margin (the leave-margin setting's percent).
   let margin: LeaveAdvice.Margin
+  /// The history a learned margin is read from: with `leave-margin = learned` when there is
+  /// one, else nil.
+  let history: HistoryStore?
   let twelveHour: Bool
   let windowMinutes: Int
   let limit: Int
@@ -65,6 +69,7 @@ struct BoardContext {
       store: store, options: try RealtimeSupport.options(invocation, settings: settings),
       realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
     margin = BoardSupport.margin(settings)
+    history = settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil
     twelveHour = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     route = try arguments.read(DeparturesCommand.Options.route)
     destination = try arguments.read(DeparturesCommand.Options.destination)
@@ -86,6 +91,41 @@ struct BoardContext {
     if warn { RealtimeSupport.warn(board.report, invocation: report ?? invocation) }
     return board
   }
+}
+
+extension BoardContext {
+  /// The leave-now margin for `departure` at `now` and, with `leave-margin = learned`, the
+  /// words saying which rule made it: the one answer (`TransitSession.leaveMargin`) that the
+  /// plain board, `--watch`, `--group` and `--line` all take, so they cannot advise two ways.
+  func margin(for departure: Departure, now: UnixTime) throws -> (margin: LeaveAdvice.Margin, note: String?) {
+    guard settings.leaveMarginLearned else { return (margin, nil) }
+    return try BoardSupport.margin(for: departure, settings: settings, session: session, history: history, zone: zone, now: now)
+  }
+
+  /// The margins of the rows of `board` that have a walk (`margin(for:now:)`), and their notes.
+  func margins(for board: Board, now: UnixTime) throws -> RowMargins {
+    var margins = RowMargins(fixed: margin)
+    guard settings.leaveMarginLearned else { return margins }
+    for row in board.rows where row.walkSeconds != nil {
+      let chosen = try margin(for: row.departure, now: now)
+      margins.byRow[row.key] = chosen.margin
+      if let note = chosen.note, !margins.notes.contains(note) { margins.notes.append(note) }
+    }
+    return margins
+  }
+}
+
+/// The leave-now margin of each row of a board (`BoardContext.margins`): the fixed one unless
+/// the history gave a row its own, and the notes saying which rule made them, in row order.
+struct RowMargins {
+  /// The margin of a row without one of its own.
+  var fixed: LeaveAdvice.Margin
+  var byRow: [BoardChanges.Key: LeaveAdvice.Margin] = [:]
+  /// With `leave-margin = learned`: one line per rule and hour used.
+  var notes: [String] = []
+
+  /// The margin of the row of `departure`.
+  func margin(for departure: Departure) -> LeaveAdvice.Margin { byRow[BoardChanges.Key(departure)] ?? fixed }
 }
 
 /// Shared pieces of the watch views and the status line.

@@ -14,19 +14,21 @@ struct BoardFrame {
   var twelveHour: Bool
   /// With `--group`: only the groups are drawn.
   var groups: [Board.Group]?
-  var margin = LeaveAdvice.Margin()
+  /// The leave-now margin of each row with a walk, and the notes saying which rule made them
+  /// (`BoardContext.margins`: the plain board's own).
+  var margins = RowMargins(fixed: LeaveAdvice.Margin())
   /// Rows that changed at the last fetch, still highlighted.
   var highlighted: Set<BoardChanges.Key> = []
   /// The last line: how to quit, when the next update comes, what went wrong.
   var footer: String?
 
   /// A frame of `board` at its own moment.
-  init(board: Board, twelveHour: Bool, groups: [Board.Group]? = nil, margin: LeaveAdvice.Margin) {
+  init(board: Board, twelveHour: Bool, groups: [Board.Group]? = nil, margins: RowMargins) {
     self.board = board
     self.now = board.now
     self.twelveHour = twelveHour
     self.groups = groups
-    self.margin = margin
+    self.margins = margins
   }
 
   var zone: LocalZone { board.zone }
@@ -63,6 +65,8 @@ struct BoardFrame {
     var trailer: [String] = []
     if !notices.isEmpty { trailer.append("") }
     trailer += notices.map { fit($0, columns) }
+    if !margins.notes.isEmpty { trailer.append("") }
+    trailer += margins.notes.map { fit($0, columns) }
     if let footer { trailer += ["", fit(footer, columns)] }
 
     // The rows (cells by column), with a group heading before each group.
@@ -93,7 +97,9 @@ struct BoardFrame {
       }
       if let walk = row.walkSeconds {
         cells[.walk] = BoardSupport.walkText(seconds: walk)
-        if let advice = LeaveAdvice.classify(departure, walkSeconds: walk, now: now, margin: margin) { cells[.leave] = advice.text }
+        if let advice = LeaveAdvice.classify(departure, walkSeconds: walk, now: now, margin: margins.margin(for: departure)) {
+          cells[.leave] = advice.text
+        }
       }
       return cells
     }

@@ -162,9 +162,10 @@ enum DeparturesCommand: TransitCommand {
     let showsCrowding = answer.rows.contains { $0.details.crowding != nil }
     let showsParts = answer.rows.contains { $0.partLabel != nil }
     let showsPlatforms = Board.parts(of: answer.places).contains(where: \.isStation)
-    let history = board.settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil
-    var marginNotes: [String] = []
-    var rows = try answer.rows.map { boardRow -> [String] in
+    // The walk and when to leave (issue 20): "4 min walk, leave in 6 min"; the margin learned
+    // from the history with `leave-margin = learned` (issue 34), said below.
+    let margins = try board.margins(for: answer, now: now)
+    var rows = answer.rows.map { boardRow -> [String] in
       let (departure, detail) = (boardRow.departure, boardRow.details)
       let call = departure.call
       let wheelchair = RiderMarks.wheelchair(detail.tripAccess, plain: plain)
@@ -182,16 +183,7 @@ enum DeparturesCommand: TransitCommand {
         when += " · \(StopCommandSupport.countdown(to: time, from: now))"
       }
       if let walk = boardRow.walkSeconds {
-        // The walk and when to leave (issue 20): "4 min walk, leave in 6 min"; the margin
-        // learned from the history with `leave-margin = learned` (issue 34), said below.
-        var margin = board.margin
-        if board.settings.leaveMarginLearned {
-          let chosen = try BoardSupport.margin(
-            for: departure, settings: board.settings, session: board.session, history: history, zone: zone, now: now)
-          margin = chosen.margin
-          if let note = chosen.note, !marginNotes.contains(note) { marginNotes.append(note) }
-        }
-        when += BoardSupport.walkNote(departure, walkSeconds: walk, now: now, margin: margin)
+        when += BoardSupport.walkNote(departure, walkSeconds: walk, now: now, margin: margins.margin(for: departure))
       }
       row.append(when)
       if answer.hasRealtime { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
@@ -223,7 +215,7 @@ enum DeparturesCommand: TransitCommand {
     } else {
       out.write(StopCommandSupport.table(rows))
     }
-    for note in marginNotes { out.line(note) }
+    for note in margins.notes { out.line(note) }
     return 0
   }
 

@@ -44,7 +44,8 @@ enum DeparturesWatch {
       previous = departures
       fetches += 1
       var frame = BoardFrame(
-        board: answer, twelveHour: board.twelveHour, groups: grouped ? answer.groups(perGroup: perGroup) : nil, margin: board.margin)
+        board: answer, twelveHour: board.twelveHour, groups: grouped ? answer.groups(perGroup: perGroup) : nil,
+        margins: try board.margins(for: answer, now: fetchedAt))
       let next = board.session.nextFetch(after: answer, now: invocation.context.clock.now().seconds)
       let wait = Double(max(0, next - invocation.context.clock.now().seconds))
       let last = count.map { fetches >= $0 } ?? false
@@ -168,7 +169,8 @@ extension DeparturesWatch {
       return 0
     }
     let frame = BoardFrame(
-      board: answer, twelveHour: board.twelveHour, groups: answer.groups(perGroup: perGroup), margin: board.margin)
+      board: answer, twelveHour: board.twelveHour, groups: answer.groups(perGroup: perGroup),
+      margins: try board.margins(for: answer, now: now))
     let columns =
       (invocation.context.stdoutIsTerminal ? Terminal.windowSize()?.columns : nil) ?? StopCommandSupport.environmentColumns(invocation)
       ?? 80

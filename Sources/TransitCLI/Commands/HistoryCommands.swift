@@ -300,21 +300,26 @@ enum HistoryImportCommand: TransitCommand {
     var already = unread.count
     var older = 0
     var imported: [String: Set<Int64>] = [:]
-    for time in times {
-      // Alerts say nothing of when vehicles ran.
-      let files = byTime[time]!.filter { !$0.source.hasSuffix("alerts") }
-      let source = snapshotSource(files.map(\.source))
-      if imported[source] == nil { imported[source] = try history.importedSnapshots(source: source) }
-      if imported[source]!.contains(time) {
-        already += 1
-        continue
+    // An hour of one-minute snapshots a transaction (each still taken in whole or not at all).
+    for start in stride(from: 0, to: times.count, by: Self.snapshotsPerTransaction) {
+      try history.transaction {
+        for time in times[start..<min(times.count, start + Self.snapshotsPerTransaction)] {
+          // Alerts say nothing of when vehicles ran.
+          let files = byTime[time]!.filter { !$0.source.hasSuffix("alerts") }
+          let source = snapshotSource(files.map(\.source))
+          if imported[source] == nil { imported[source] = try history.importedSnapshots(source: source) }
+          if imported[source]!.contains(time) {
+            already += 1
+            continue
+          }
+          if let newest, time < newest {
+            older += 1
+            continue
+          }
+          guard !files.isEmpty else { continue }
+          try recorder.record(files.map(\.message), at: time, source: source, importedAt: invocation.context.clock.now().seconds)
+        }
       }
-      if let newest, time < newest {
-        older += 1
-        continue
-      }
-      guard !files.isEmpty else { continue }
-      try recorder.record(files.map(\.message), at: time, source: source, importedAt: invocation.context.clock.now().seconds)
     }
     try recorder.finish()
     let removed = try history.prune(before: invocation.now.seconds - Int64(settings.historyRetentionDays) * 86_400)
@@ -339,6 +344,9 @@ enum HistoryImportCommand: TransitCommand {
     }
     return 0
   }
+
+  /// How many snapshots an import writes in one transaction.
+  static let snapshotsPerTransaction = 60
 
   /// The name a moment's snapshot is remembered by: its files' kinds, alerts left out, and
   /// vehicle positions too beside trip updates ('record --history' takes a trip-updates

@@ -64,8 +64,10 @@ enum StatusLine {
     let freshness = answer.hasRealtime ? answer.report.freshness : nil
     let end = StopCommandSupport.clock(now + Int64(board.windowMinutes * 60), zone: board.zone, twelveHour: board.twelveHour)
     let nothing = "no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline)
-    // Each row weighed by the walk to its own stop (a board of several stops, a complex).
-    let chosen = StatusLineChoice.first(answer.rows, now: now, margin: board.margin).map { row, advice in
+    // Each row weighed by the walk to its own stop (a board of several stops, a complex), and
+    // by its departure's margin as the board gives it (learned from the history, or the fixed rule).
+    let first = try StatusLineChoice.first(answer.rows, now: now) { try board.margin(for: $0, now: now).margin }
+    let chosen = first.map { row, advice in
       var line = fields(
         row.departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: board.zone, twelveHour: board.twelveHour)
       line.stop = row.partLabel ?? ""
@@ -108,8 +110,13 @@ enum StatusLine {
       return 0
     }
     let option = plan.options[index]
+    // The margin `commute --watch` takes (learned from the history, or the fixed rule).
+    let margin = try BoardSupport.margin(
+      for: option.departure, settings: settings, session: TransitSession(store: store, options: options),
+      history: settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil, zone: zone, now: now
+    ).margin
     let advice = LeaveAdvice.classify(
-      departs: option.departs, walkSeconds: Int64(commute.walkMinutes * 60), now: now, margin: BoardSupport.margin(settings))
+      departs: option.departs, walkSeconds: Int64(commute.walkMinutes * 60), now: now, margin: margin)
     let chosen = fields(
       option.departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: zone, twelveHour: twelve)
     out.line(output(chosen, nothing: "", template: template, json: json))
