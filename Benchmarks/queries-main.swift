@@ -64,7 +64,7 @@ enum QueriesBenchmark {
       (name: String(((String(path) as NSString).lastPathComponent as NSString).deletingPathExtension), path: String(path))
     }
     let stopIDs = try lines(arguments[2])
-    let moments = arguments[3].split(separator: ",").compactMap { Int64($0) }.map(UnixTime.init)
+    let moments = arguments[3].split(separator: ",").compactMap { Int64($0) }.map { UnixTime($0) }
     let repeats = Int(arguments[4]) ?? 5
     let points = try lines(arguments[5]).map { line in
       let parts = line.split(separator: ",").compactMap { Double($0) }
