@@ -55,16 +55,54 @@ import Testing
     #expect(links.values.allSatisfy { $0.count == 200 })
   }
 
-  @Test func positionsTooDenseForTheComparisonBudgetAreRefusedBeforeAnyLink() throws {
-    // 20,000 distinct positions within 2 m: 400 million pairs to compare.
-    var points: [FootpathFinder.Point] = []
-    for index in 0..<20_000 {
-      points.append(.init(key: Int64(index), coordinate: .init(latitude: 53.3 + Double(index) * 1e-9, longitude: -6.3)))
+  /// 10,000 distinct positions spread evenly (Vogel's sunflower) over a disc 400 m across:
+  /// every pair within the radius, so each point has 9,999 candidates and keeps the nearest 200.
+  static func sunflower(count: Int = 10_000, radiusMeters: Double = 200) -> [FootpathFinder.Point] {
+    let metre = 1 / (6_371_008.8 * Double.pi / 180)
+    let golden = Double.pi * (3 - 5.0.squareRoot())
+    return (0..<count).map { index in
+      let r = radiusMeters * ((Double(index) + 0.5) / Double(count)).squareRoot()
+      let north = r * cos(Double(index) * golden), east = r * sin(Double(index) * golden)
+      return FootpathFinder.Point(
+        key: Int64(index),
+        coordinate: .init(latitude: 53.3 + north * metre, longitude: -6.3 + east * metre / cos(53.3 * Double.pi / 180)))
     }
-    var called = 0
-    #expect(throws: FootpathFinder.TooDense(positions: 20_000)) {
-      try FootpathFinder(radiusMeters: 400).forEachPoint(of: points) { _, _ in called += 1 }
+  }
+
+  static func meters(_ a: FootpathFinder.Point, _ b: FootpathFinder.Point) -> Double {
+    FootpathTests.meters(
+      .init(id: "", lat: a.coordinate.latitude, lon: a.coordinate.longitude, locationType: 0),
+      .init(id: "", lat: b.coordinate.latitude, lon: b.coordinate.longitude, locationType: 0))
+  }
+
+  @Test func tenThousandDistinctStopsInOneCircleKeepTheTwoHundredNearestEach() throws {
+    let points = Self.sunflower()
+    var found: [Int64: [FootpathFinder.Link]] = [:]
+    try FootpathFinder(radiusMeters: 400).forEachPoint(of: points) { point, links in found[point.key] = links }
+    #expect(found.count == 10_000)
+    #expect(found.values.allSatisfy { $0.count == FootpathFinder.maxLinksPerPoint })
+    // A sample checked against every other point, by the test's own haversine: the 200
+    // nearest (ties by key), all within 400 m.
+    for key in stride(from: Int64(0), to: 10_000, by: 397) {
+      let here = points[Int(key)]
+      let others = points.filter { $0.key != key }.map { (key: $0.key, meters: Self.meters(here, $0)) }
+      let nearest = others.sorted { $0.meters != $1.meters ? $0.meters < $1.meters : $0.key < $1.key }.prefix(200)
+      #expect(nearest.allSatisfy { $0.meters <= 400 })
+      let links = try #require(found[key])
+      #expect(links.map(\.to) == links.map(\.to).sorted())
+      #expect(Set(links.map(\.to)) == Set(nearest.map(\.key)), "point \(key)")
+      #expect(zip(links, links.map { link in nearest.first { $0.key == link.to }!.meters }).allSatisfy { abs($0.meters - $1) < 1e-6 })
     }
-    #expect(called == 0)
+  }
+
+  @Test func searchesPastTheComparisonBudgetAreRefused() throws {
+    let points = Self.sunflower(count: 2_000)
+    #expect(throws: FootpathFinder.TooDense(positions: 2_000)) {
+      try FootpathFinder(radiusMeters: 400, comparisonBudget: 100_000).forEachPoint(of: points) { _, _ in }
+    }
+    // The same points within a budget the searches fit: no refusal.
+    var calls = 0
+    try FootpathFinder(radiusMeters: 400, comparisonBudget: 20_000_000).forEachPoint(of: points) { _, _ in calls += 1 }
+    #expect(calls == 2_000)
   }
 }
