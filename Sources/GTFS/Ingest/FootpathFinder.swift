@@ -29,6 +29,8 @@ import TransitModel
 ///   points until `maxLinksPerPoint`.
 /// - `maxLinksTotal` caps the whole: with more points than it allows at `maxLinksPerPoint` each,
 ///   each point gets its share (never fewer than `maxColocatedLinks`).
+/// - A point with more than `maxLinksPerPoint` other positions within the radius is in a
+///   cluster no real feed has: it keeps only its `maxLinksInDenseCluster` nearest.
 /// - The distance checks of all searches together are capped (`maxComparisons`); past it the
 ///   points are refused (`FootpathFinder.TooDense`). A tree search checks a few hundred
 ///   positions, so no real or hand-packed feed comes near it; it guards the worst case.
@@ -70,6 +72,11 @@ struct FootpathFinder {
   static let maxLinksPerPoint = 200
   /// At most this many links from a point to the points sharing its position.
   static let maxColocatedLinks = 16
+  /// At most this many links from a point with more than `maxLinksPerPoint` other positions
+  /// within the radius: a cluster denser than any real feed's (the densest in shared/data has
+  /// 160), where 200 links per stop would make the footpaths, not the stops, the feed's size
+  /// (10,000 distinct stops within 400 m: 2 million links, 6 s of CPU writing them).
+  static let maxLinksInDenseCluster = 32
   /// At most this many links in all.
   static let maxLinksTotal = 8_000_000
   /// At most this many distance checks in all the searches together: 200 million, or 2,000
@@ -125,7 +132,9 @@ struct FootpathFinder {
     var kept: [Int32: [(position: Int32, meters: Double)]] = [:]
     func nearest(_ id: Int32) throws -> [(position: Int32, meters: Double)] {
       if let known = kept[id] { return known }
-      let found = tree.nearest(to: Int(id), count: perPoint, chordLimit: chordLimit, budget: &budget)
+      // One more than the cap, to see whether the position is in a denser cluster than it.
+      let found = tree.nearest(
+        to: Int(id), count: max(perPoint, Self.maxLinksPerPoint) + 1, chordLimit: chordLimit, budget: &budget)
       if budget < 0 { throw TooDense(positions: positions.count) }
       // Each position holds at least one point: `perPoint` positions are always enough.
       var within: [(position: Int32, meters: Double)] = []
@@ -136,6 +145,8 @@ struct FootpathFinder {
         if meters <= radiusMeters { within.append((other, meters)) }
       }
       within.sort { $0.meters != $1.meters ? $0.meters < $1.meters : $0.position < $1.position }
+      let keep = within.count > Self.maxLinksPerPoint ? min(perPoint, Self.maxLinksInDenseCluster) : perPoint
+      if within.count > keep { within.removeLast(within.count - keep) }
       if positions[Int(id)].members.count > 1 { kept[id] = within }
       return within
     }
