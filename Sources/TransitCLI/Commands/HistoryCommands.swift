@@ -105,11 +105,11 @@ enum HistoryCommand: TransitCommand {
     var ids: Set<String> = [stop.id.rawValue]
     if stop.isStation { for platform in try store.platforms(of: stop) { ids.insert(platform.id.rawValue) } }
     query.stopIDs = ids
-    var subject = "stop \(stop.code ?? stop.id.rawValue) \(stop.name)"
+    var subject = "stop \((stop.code ?? stop.id.rawValue).shown) \(stop.name.shown)"
     if let routeText = try invocation.arguments.read(HistorySupport.route) {
       let route = try RouteCommandSupport.resolveRoute(routeText, in: store, context: invocation.context)
       query.routeIDs = [route.id.rawValue]
-      subject += ", route \(route.shortName.isEmpty ? route.id.rawValue : route.shortName)"
+      subject += ", route \((route.shortName.isEmpty ? route.id.rawValue : route.shortName).shown)"
     }
     return try HistorySupport.answer(invocation, store: store, query: query, subject: subject)
   }
@@ -134,7 +134,7 @@ enum HistoryRouteCommand: TransitCommand {
     let route = try RouteCommandSupport.resolveRoute(text, in: store, context: invocation.context)
     query.routeIDs = [route.id.rawValue]
     return try HistorySupport.answer(
-      invocation, store: store, query: query, subject: "route \(route.shortName.isEmpty ? route.id.rawValue : route.shortName)")
+      invocation, store: store, query: query, subject: "route \((route.shortName.isEmpty ? route.id.rawValue : route.shortName).shown)")
   }
 }
 

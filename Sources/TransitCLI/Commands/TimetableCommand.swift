@@ -72,7 +72,7 @@ enum TimetableCommand: TransitCommand {
     let columns = TerminalWidth.columns(invocation)
     let code = stop.code.map { " [\($0)]" } ?? ""
     let viaText = via.map { " via " + TerminalText.singleLine($0.name) } ?? ""
-    var output = "\(stop.name)\(code) · timetable for \(date.dashed) (\(date.weekdayName))\(viaText)\n"
+    var output = "\(stop.name.shown)\(code.shown) · timetable for \(date.dashed) (\(date.weekdayName))\(viaText)\n"
     if grid.blocks.isEmpty {
       output += "no departures on \(date.dashed)" + (route.map { " on route \($0)" } ?? "") + "\n"
     }
@@ -89,7 +89,7 @@ enum TimetableCommand: TransitCommand {
       let direction = block.directionID.map { " (direction \($0))" } ?? ""
       out +=
         StopCommandSupport.coloured(block.routeShortName, mode: TransitMode(routeType: block.routeType), enabled: colour)
-        + " to \(block.headsign)\(direction) · \(block.count) departure\(block.count == 1 ? "" : "s")\n"
+        + " to \(block.headsign.shown)\(direction) · \(block.count) departure\(block.count == 1 ? "" : "s")\n"
       let cell = block.hours.flatMap(\.entries).map { 2 + ($0.mark?.count ?? 0) }.max() ?? 2
       let prefix = 5  // "07 │ "
       let perLine = max(1, (columns - prefix + 1) / (cell + 1))
