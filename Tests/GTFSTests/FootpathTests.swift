@@ -155,4 +155,41 @@ import Testing
     #expect(actual.count == expected.count)
     #expect(actual == expected)
   }
+
+  /// Each stop's links on a real feed against the test's own k-nearest search: every stop
+  /// within 400 m by haversine, nearest first (ties by stop_idx), the first
+  /// `FootpathFinder.maxLinksPerPoint` kept. Real feeds never reach that cap, so this is also
+  /// every pair within the radius, the footpaths as they were before the search was bounded.
+  @Test(
+    .enabled(if: SharedData.root != nil, "needs ../shared/data"),
+    arguments: ["hart-2020.zip", "caltrain-2023.zip", "nyct-subway-multi-2023.zip"])
+  func matchesABruteForceNearestSearchOnARealFeed(file: String) throws {
+    let path = try SharedTimetable.path(file, as: "feed")
+    let db = try Connection(path: path, mode: .readOnly)
+    let select = try db.prepare("SELECT stop_idx, stop_id, lat, lon FROM stops WHERE location_type = 0 AND lat IS NOT NULL")
+    var stops: [(index: Int64, stop: Stop)] = []
+    while try select.step() {
+      stops.append((select.int64(0), Stop(id: select.text(1), lat: select.double(2), lon: select.double(3), locationType: 0)))
+    }
+    #expect(stops.count > 50)
+    var expected = Set<Link>()
+    var mostWithin = 0
+    for (index, here) in stops {
+      var within: [(index: Int64, id: String, meters: Double)] = []
+      for (other, there) in stops where other != index && abs(there.lat - here.lat) < 0.004 {
+        let d = Self.meters(here, there)
+        if d <= 400 { within.append((other, there.id, d)) }
+      }
+      mostWithin = max(mostWithin, within.count)
+      within.sort { $0.meters != $1.meters ? $0.meters < $1.meters : $0.index < $1.index }
+      for link in within.prefix(FootpathFinder.maxLinksPerPoint) {
+        expected.insert(Link(from: here.id, to: link.id, meters: Int64(link.meters.rounded())))
+      }
+    }
+    #expect(mostWithin < FootpathFinder.maxLinksPerPoint)
+    let actual = try Self.stored(path)
+    #expect(actual.count == expected.count)
+    #expect(actual.subtracting(expected).sorted { $0.description < $1.description }.prefix(5) == [])
+    #expect(expected.subtracting(actual).sorted { $0.description < $1.description }.prefix(5) == [])
+  }
 }

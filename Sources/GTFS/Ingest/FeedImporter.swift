@@ -200,9 +200,11 @@ final class FeedImporter {
   /// it, both ways, by the haversine distance rounded to the metre.
   ///
   /// An R*Tree self-join here took time with the square of the stop count (14 s for 6,257
-  /// stops; more than 10 minutes for 82,215), so the pairs are found in Swift on a grid
-  /// (`FootpathFinder`) and written in key order, which appends to the WITHOUT ROWID table.
-  /// - Complexity: O(n log n) in stops, plus the links written.
+  /// stops; more than 10 minutes for 82,215), so the pairs are found in Swift, each stop's
+  /// nearest by a bounded search of a k-d tree (`FootpathFinder`: at most 200 per stop, however
+  /// densely the stops are packed), and written in key order, which appends to the WITHOUT
+  /// ROWID table.
+  /// - Complexity: O(n log n) in stops, plus the links written (at most 200 per stop).
   func loadFootpaths() throws {
     let select = try db.prepare(
       "SELECT stop_idx, lat, lon FROM stops WHERE location_type = 0 AND lat IS NOT NULL AND lon IS NOT NULL ORDER BY stop_idx")
@@ -231,7 +233,7 @@ final class FeedImporter {
         file: "stops.txt",
         .limitExceeded(
           "\(error.positions) stop positions packed too densely to link by footpaths"
-            + " (more than \(FootpathFinder.maxComparisons(points: points.count)) pairs to compare)"))
+            + " (more than \(FootpathFinder.maxComparisons(points: points.count)) distance checks)"))
     }
   }
 

@@ -158,16 +158,21 @@ enum AlertsCommand: TransitCommand {
         if !wasSeen(item) && !unseenOnly { facts.append("new") }
         out.line("  " + facts.joined(separator: " · "))
         let notice = AlertMatcher.notice(item, language: language)
-        let header = notice.header.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
-        for line in (header ?? notice.description ?? item.id).split(separator: "\n", omittingEmptySubsequences: false) {
-          out.line("  " + line)
+        // The header on one line; the description's lines (each `shown`) indented under it, so
+        // no line break in a feed's text can pose as a line of another alert.
+        func lines(_ text: String) -> [String] {
+          text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { String($0).shown }
         }
-        if header != nil, let description = notice.description, description != header {
-          for line in description.split(separator: "\n", omittingEmptySubsequences: false) {
-            out.line(line.isEmpty ? "" : "    " + line)
-          }
+        var body: [String] = []
+        if let header = notice.header {
+          out.line("  " + header.shown)
+          if let description = notice.description, description != header { body = lines(description) }
+        } else {
+          body = lines(notice.description ?? item.id)
+          out.line("  " + body.removeFirst())
         }
-        if let url = notice.url, !url.isEmpty { out.line("    " + url) }
+        for line in body { out.line(line.isEmpty ? "" : "    " + line) }
+        if let url = notice.url, !url.isEmpty { out.line("    " + url.shown) }
       }
     }
   }

@@ -210,7 +210,7 @@ enum CommuteListCommand: TransitCommand {
   /// "Tallaght (The Square) [4530], route 27, to Crumlin, arrive by 08:30, mon-fri, 5 min walk";
   /// a commute of several stops: "Times Sq-42 St (and 3 more stations), ...".
   static func describe(_ commute: UserStore.Commute, stop: TransitModel.Stop?, store: Store? = nil) -> String {
-    var place = stop.map { $0.name + ($0.code.map { " [\($0)]" } ?? "") } ?? "\(commute.stopID) (not in the timetable)"
+    var place = stop.map { $0.name.shown + ($0.code.map { " [\($0.shown)]" } ?? "") } ?? "\(commute.stopID) (not in the timetable)"
     if !commute.otherStops.isEmpty {
       let count = commute.otherStops.count
       place += " (and \(count) more \(stop?.isStation == true ? "station" : "stop")\(count == 1 ? "" : "s"))"
@@ -219,7 +219,7 @@ enum CommuteListCommand: TransitCommand {
     if let route = commute.route { parts.append("route \(route)") }
     if let destination = commute.destination {
       let named = store.flatMap { store in (try? store.stop(StopID(destination), feed: FeedName(commute.feed))) ?? nil }
-      parts.append("to \(named?.name ?? destination)")
+      parts.append("to \((named?.name ?? destination).shown)")
     }
     parts.append("arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))")
     parts.append(ValueParser.describeWeekdays(commute.days))
@@ -413,11 +413,11 @@ enum CommuteCommand: TransitCommand {
       for (index, option) in plan.options.enumerated() {
         let call = option.departure.call
         let marker: String = index == plan.recommended ? "→" : " "
-        let headsign: String = call.headsign.isEmpty ? "(added trip)" : call.headsign
+        let headsign: String = call.headsign.isEmpty ? "(added trip)" : call.headsign.shown
         var arrives: String = option.arrives.map { "arr " + clock($0) } ?? ""
         if commute.thenWalkMinutes > 0, let reaches = option.reaches { arrives += ", there " + clock(reaches) }
         var row: [String] = [
-          marker, call.routeShortName, headsign, "dep " + clock(option.departs), arrives, "leave " + clock(option.leaveBy),
+          marker, call.routeShortName.shown, headsign, "dep " + clock(option.departs), arrives, "leave " + clock(option.leaveBy),
         ]
         if plan.date == today {
           row.append(option.leaveBy >= now ? "in \(StopCommandSupport.countdown(to: option.leaveBy, from: now))" : "too late")

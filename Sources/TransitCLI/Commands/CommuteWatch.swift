@@ -140,7 +140,7 @@ enum CommuteWatch {
           if alarm.shouldRing(leaveBy: leaveBy, departs: option.departs, now: now) {
             let call = option.departure.call
             let message =
-              "time to leave for the \(StopCommandSupport.clock(option.departs, zone: zone, twelveHour: twelve)) \(call.routeShortName) to \(call.headsign)"
+              "time to leave for the \(StopCommandSupport.clock(option.departs, zone: zone, twelveHour: twelve)) \(call.routeShortName.shown) to \(call.headsign.shown)"
             rang = StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelve) + " " + message
             if bell { BoardSupport.ring(invocation, message: message) }
             if screen == nil { out.line(rang!) }
@@ -174,7 +174,7 @@ enum CommuteWatch {
     func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
     var lines = [
       "commute '\(commute.name)' · \(StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour)) · \(BoardFrame.realtimeText(freshness, now: now))",
-      "\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline)), from \(stop.name)"
+      "\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline)), from \(stop.name.shown)"
         + (commute.walkMinutes > 0 ? " (\(commute.walkMinutes) min walk)" : ""),
       "",
     ]
@@ -187,7 +187,7 @@ enum CommuteWatch {
         plan.date == LocalClock.date(of: now, in: zone)
         ? LeaveAdvice.classify(departs: option.departs, walkSeconds: walk, now: now, margin: margin).text : ""
       rows.append([
-        index == plan.recommended ? "→" : " ", call.routeShortName, call.headsign.isEmpty ? "(added trip)" : call.headsign,
+        index == plan.recommended ? "→" : " ", call.routeShortName.shown, call.headsign.isEmpty ? "(added trip)" : call.headsign.shown,
         clock(option.departs), StopCommandSupport.countdown(to: option.departs, from: now),
         option.arrives.map { "arr " + clock($0) } ?? "", advice,
       ])

@@ -33,7 +33,9 @@ struct BoardFrame {
 
   var zone: LocalZone { board.zone }
   /// "Tallaght Interchange [TINT]".
-  var title: String { board.title + (board.places.count == 1 && board.complex == nil ? board.stop.code.map { " [\($0)]" } ?? "" : "") }
+  var title: String {
+    board.title.shown + (board.places.count == 1 && board.complex == nil ? board.stop.code.map { " [\($0.shown)]" } ?? "" : "")
+  }
   /// What the realtime was when fetched; nil: no realtime at all.
   var freshness: RealtimeFreshness? { board.hasRealtime ? board.report.freshness : nil }
   /// The stop's alerts, one line each.
@@ -81,10 +83,10 @@ struct BoardFrame {
       let call = departure.call
       let time = departure.time ?? now
       var cells: [Column: String] = [
-        .route: call.routeShortName, .headsign: call.headsign.isEmpty ? "(added trip)" : call.headsign, .time: clock(time),
+        .route: call.routeShortName.shown, .headsign: call.headsign.isEmpty ? "(added trip)" : call.headsign.shown, .time: clock(time),
       ]
-      if let part = row.partLabel { cells[.part] = TerminalText.singleLine(part) }
-      if let platform = row.platform { cells[.platform] = platform }
+      if let part = row.partLabel { cells[.part] = part.shown }
+      if let platform = row.platform { cells[.platform] = platform.shown }
       switch departure.status {
       case .cancelled: cells[.countdown] = "cancelled"
       case .skipped: cells[.countdown] = "skipped"
@@ -106,7 +108,7 @@ struct BoardFrame {
     if let groups {
       for (index, group) in groups.enumerated() {
         if index > 0 { lines.append(.blank) }
-        lines.append(.heading("\(group.route) → \(group.headsign)"))
+        lines.append(.heading("\(group.route.shown) → \(group.headsign.shown)"))
         for row in group.rows { lines.append(.row(cells(row), row.key)) }
       }
     } else {

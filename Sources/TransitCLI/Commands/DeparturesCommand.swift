@@ -142,7 +142,7 @@ enum DeparturesCommand: TransitCommand {
     if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
     let stopMark = RiderMarks.wheelchair(answer.stopAccess, plain: invocation.usesPlainSymbols)
     out.line(
-      "\(TerminalText.singleLine(answer.title))\(code)\(stopMark.isEmpty || !single ? "" : " " + stopMark) · \(kindText(answer))departures from \(startText)\(board.viaName.map { " via " + TerminalText.singleLine($0) } ?? "")"
+      "\(answer.title.shown)\(code.shown)\(stopMark.isEmpty || !single ? "" : " " + stopMark) · \(kindText(answer))departures from \(startText)\(board.viaName.map { " via " + $0.shown } ?? "")"
     )
     if answer.hasRealtime { out.line(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelve)) }
     for notice in answer.notices { out.line(noticeLine(notice)) }
@@ -153,7 +153,7 @@ enum DeparturesCommand: TransitCommand {
         return 0
       }
       out.line(
-        "no departures in the \(window) min from \(startText)\(route.map { " on route \($0)" } ?? "")\(destination.map { " to \($0)" } ?? ""); try a wider --window"
+        "no departures in the \(window) min from \(startText)\(route.map { " on route \($0.shown)" } ?? "")\(destination.map { " to \($0.shown)" } ?? ""); try a wider --window"
       )
       return 0
     }
@@ -171,13 +171,13 @@ enum DeparturesCommand: TransitCommand {
       let wheelchair = RiderMarks.wheelchair(detail.tripAccess, plain: plain)
       let time = departure.time ?? now
       var row = [
-        StopCommandSupport.coloured(call.routeShortName, mode: TransitMode(routeType: call.routeType), enabled: colour),
-        (call.headsign.isEmpty ? "(added trip)" : call.headsign)
+        StopCommandSupport.coloured(call.routeShortName.shown, mode: TransitMode(routeType: call.routeType), enabled: colour),
+        (call.headsign.isEmpty ? "(added trip)" : call.headsign.shown)
           + (call.isLastStop ? " (arrives, terminates)" : call.pickupType == 1 ? " (no boarding)" : "")
           + (wheelchair.isEmpty ? "" : " " + wheelchair),
       ]
-      if showsParts { row.append(boardRow.partLabel.map(TerminalText.singleLine) ?? "") }
-      if showsPlatforms { row.append(boardRow.platform ?? "") }
+      if showsParts { row.append(boardRow.partLabel?.shown ?? "") }
+      if showsPlatforms { row.append(boardRow.platform?.shown ?? "") }
       var when = StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)
       if departure.status != .cancelled && departure.status != .skipped {
         when += " · \(StopCommandSupport.countdown(to: time, from: now))"
@@ -229,7 +229,7 @@ enum DeparturesCommand: TransitCommand {
   /// "notice (detour): Route 77X diverted ..." for one alert.
   static func noticeLine(_ notice: AlertNotice) -> String {
     let effect = notice.effect.flatMap(\.protoName).map { " (" + $0.lowercased().replacing("_", with: " ") + ")" } ?? ""
-    let text = (notice.header ?? notice.description ?? notice.id ?? "alert").split(whereSeparator: \.isWhitespace)
+    let text = (notice.header ?? notice.description ?? notice.id ?? "alert").shown.split(whereSeparator: \.isWhitespace)
       .joined(separator: " ")
     return "notice\(effect): \(text)"
   }

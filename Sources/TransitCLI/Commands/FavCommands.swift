@@ -181,7 +181,7 @@ enum FavAddCommand: TransitCommand {
       let stop = stops[0]
       let code = stop.code.map { " [\($0)]" } ?? ""
       invocation.context.stdout.line(
-        "added favourite \(stop.id.rawValue): \(label ?? stop.name)\(code)\(route.map { ", route \($0)" } ?? "")")
+        "added favourite \(stop.id.rawValue.shown): \((label ?? stop.name).shown)\(code.shown)\(route.map { ", route \($0)" } ?? "")")
     }
     return 0
   }
@@ -220,14 +220,14 @@ enum FavListCommand: TransitCommand {
         let ids = entry.members.map { FavSupport.id($0.favourite, manyFeeds: manyFeeds) }.joined(separator: ", ")
         let missing = entry.members.contains { $0.stop == nil } ? " (some \(FavSupport.missingNote))" : ""
         return [
-          group, "", (favourite.label ?? group) + (favourite.route.map { ", route \($0)" } ?? "") + missing,
+          group.shown, "", (favourite.label ?? group).shown + (favourite.route.map { ", route \($0)" } ?? "") + missing,
           "\(entry.members.count) stops: \(ids)",
         ]
       }
       guard let stop = item.stop else {
-        return [FavSupport.id(favourite, manyFeeds: manyFeeds), "", favourite.label ?? "", "(\(FavSupport.missingNote))"]
+        return [FavSupport.id(favourite, manyFeeds: manyFeeds), "", favourite.label?.shown ?? "", "(\(FavSupport.missingNote))"]
       }
-      var name = favourite.label.map { "\($0) (\(stop.name))" } ?? stop.name
+      var name = favourite.label.map { "\($0.shown) (\(stop.name.shown))" } ?? stop.name.shown
       if let route = favourite.route { name += ", route \(route)" }
       return [FavSupport.id(favourite, manyFeeds: manyFeeds), stop.code ?? "", name, StopCommandSupport.kind(of: stop)]
     }

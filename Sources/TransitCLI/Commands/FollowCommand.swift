@@ -258,7 +258,7 @@ enum FollowCommand: TransitCommand {
     let view = frame.view
     guard let coordinate = view.coordinate else { return nil }
     var renderer = MapRenderer()
-    renderer.labels = [MapRenderer.Label(coordinate: coordinate, text: view.routeShortName ?? view.routeID?.rawValue ?? "?")]
+    renderer.labels = [MapRenderer.Label(coordinate: coordinate, text: (view.routeShortName ?? view.routeID?.rawValue ?? "?").shown)]
     guard let trip = view.trip, let feed = view.feed else { return renderer }
     var located: [TransitModel.Stop] = []
     for call in trip.stops {
@@ -315,9 +315,9 @@ enum FollowCommand: TransitCommand {
     let now = frame.now
     func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
     var lines: [String] = []
-    let vehicle = view.label ?? view.vehicleID
+    let vehicle = (view.label ?? view.vehicleID)?.shown
     lines.append(
-      "\(view.routeShortName ?? view.routeID?.rawValue ?? (view.isAdded ? "added trip" : "?")) to \(view.headsign ?? "?")"
+      "\((view.routeShortName ?? view.routeID?.rawValue)?.shown ?? (view.isAdded ? "added trip" : "?")) to \(view.headsign?.shown ?? "?")"
         + (vehicle.map { " · vehicle \($0)" } ?? "") + " · \(clock(now))")
     var state: [String] = [view.isEstimated ? "estimated from the timetable" : view.isAdded ? "live, not in the timetable" : "live"]
     if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(VehiclesCommand.ageText(now - stamp)) ago") }
@@ -334,25 +334,26 @@ enum FollowCommand: TransitCommand {
     if let name = view.currentStopName {
       let next = view.nextStops.first { !$0.isSkipped }
       if view.isAtStop {
-        lines.append("at \(name)")
+        lines.append("at \(name.shown)")
       } else if let next, let time = next.expected {
-        lines.append("next: \(next.name) · \(clock(time)) · \(StopCommandSupport.countdown(to: time, from: now))")
+        lines.append("next: \(next.name.shown) · \(clock(time)) · \(StopCommandSupport.countdown(to: time, from: now))")
       } else {
-        lines.append("next: \(name)")
+        lines.append("next: \(name.shown)")
       }
     }
     lines.append("")
     var rows: [[String]] = []
     for stop in view.nextStops {
       if stop.isSkipped {
-        rows.append([stop.scheduled.map(clock) ?? "", "", stop.name, "skipped"])
+        rows.append([stop.scheduled.map(clock) ?? "", "", stop.name.shown, "skipped"])
         continue
       }
       let time = stop.expected ?? stop.scheduled
       let isAlight = frame.alight.map { $0.target.trip == view.trip?.instance && $0.target.stopSequence == stop.stopSequence } ?? false
       rows.append([
         time.map(clock) ?? "", time.map { StopCommandSupport.countdown(to: $0, from: now) } ?? "",
-        isAlight ? "\(stop.name)  ◀ get off" : stop.name, VehiclesCommand.delayText(stop.delaySeconds, status: stop.delayStatus),
+        isAlight ? "\(stop.name.shown)  ◀ get off" : stop.name.shown,
+        VehiclesCommand.delayText(stop.delaySeconds, status: stop.delayStatus),
       ])
     }
     if !rows.isEmpty {
@@ -366,7 +367,7 @@ enum FollowCommand: TransitCommand {
   /// The get-off line: "get off at Tallaght Village: next stop, 07:49" (2 stops, at the stop,
   /// passed, skipped), with "(timetable: not reporting)" when the vehicle is not reporting.
   static func alightText(_ status: AlightStatus, now: UnixTime, zone: LocalZone, twelveHour: Bool = false) -> String {
-    let name = status.target.name
+    let name = status.target.name.shown
     let at = status.expectedArrival.map { ", " + StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour) } ?? ""
     let timetable = status.isFromTimetable ? " (timetable: not reporting)" : ""
     if status.isSkipped { return "get off at \(name): the vehicle will not stop there (skipped); get off before" }
@@ -384,7 +385,7 @@ enum FollowCommand: TransitCommand {
   /// A note as a line.
   static func noteText(_ note: FollowFrame.Note, zone: LocalZone) -> String {
     switch note {
-    case .continues(let route, let headsign): return "continues as route \(route) to \(headsign)"
+    case .continues(let route, let headsign): return "continues as route \(route.shown) to \(headsign.shown)"
     case .backInFeed: return "back in the feed"
     case .notInFeedSince(let time):
       return "not in the feed since \(StopCommandSupport.clock(time, zone: zone, twelveHour: false)); timetable estimate"

@@ -105,13 +105,13 @@ enum HistoryCommand: TransitCommand {
     query.stopIDs = Set(try store.callStopIDs(of: [place]).map(\.rawValue))
     var subject: String
     switch place {
-    case .stop(let stop): subject = "stop \(stop.code ?? stop.id.rawValue) \(stop.name)"
-    case .complex(let complex): subject = "\(complex.name) (\(StopsSearchCommand.complexKind(complex)))"
+    case .stop(let stop): subject = "stop \((stop.code ?? stop.id.rawValue).shown) \(stop.name.shown)"
+    case .complex(let complex): subject = "\(complex.name.shown) (\(StopsSearchCommand.complexKind(complex)))"
     }
     if let routeText = try invocation.arguments.read(HistorySupport.route) {
       let route = try RouteCommandSupport.resolveRoute(routeText, in: store, context: invocation.context)
       query.routeIDs = [route.id.rawValue]
-      subject += ", route \(route.shortName.isEmpty ? route.id.rawValue : route.shortName)"
+      subject += ", route \((route.shortName.isEmpty ? route.id.rawValue : route.shortName).shown)"
     }
     return try HistorySupport.answer(invocation, store: store, query: query, subject: subject)
   }
@@ -136,7 +136,7 @@ enum HistoryRouteCommand: TransitCommand {
     let route = try RouteCommandSupport.resolveRoute(text, in: store, context: invocation.context)
     query.routeIDs = [route.id.rawValue]
     return try HistorySupport.answer(
-      invocation, store: store, query: query, subject: "route \(route.shortName.isEmpty ? route.id.rawValue : route.shortName)")
+      invocation, store: store, query: query, subject: "route \((route.shortName.isEmpty ? route.id.rawValue : route.shortName).shown)")
   }
 }
 

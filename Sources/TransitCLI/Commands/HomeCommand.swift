@@ -69,7 +69,7 @@ enum HomeCommand: TransitCommand {
           return [
             "  " + StopCommandSupport.distance(entry.distanceMeters), StopCommandSupport.walkText(entry.distanceMeters, walking),
             entry.stop.code ?? "",
-            entry.stop.name + (kind.isEmpty ? "" : " (\(kind))"), (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
+            entry.stop.name.shown + (kind.isEmpty ? "" : " (\(kind))"), (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
             entry.routes.map(\.shortName).joined(separator: " "),
           ]
         }
@@ -130,16 +130,16 @@ enum HomeCommand: TransitCommand {
       let favourite = item.favourite
       guard let stop = entry.stops.first, let board else {
         out.line(
-          "\(favourite.label ?? FavSupport.id(favourite, manyFeeds: manyFeeds)) [\(FavSupport.id(favourite, manyFeeds: manyFeeds))]: \(FavSupport.missingNote)"
+          "\((favourite.label ?? FavSupport.id(favourite, manyFeeds: manyFeeds)).shown) [\(FavSupport.id(favourite, manyFeeds: manyFeeds))]: \(FavSupport.missingNote)"
         )
         continue
       }
       var title: String
       if let group = entry.group {
-        title = (favourite.label ?? group) + " · \(entry.stops.count) stops"
+        title = (favourite.label ?? group).shown + " · \(entry.stops.count) stops"
       } else {
-        title = favourite.label.map { "\($0) · \(stop.name)" } ?? stop.name
-        if let code = stop.code { title += " [\(code)]" }
+        title = favourite.label.map { "\($0.shown) · \(stop.name.shown)" } ?? stop.name.shown
+        if let code = stop.code { title += " [\(code.shown)]" }
       }
       if let route = favourite.route { title += " · route \(route)" }
       if let metres = distance(entry, from: location?.0) {
@@ -159,9 +159,9 @@ enum HomeCommand: TransitCommand {
         let departure = boardRow.departure
         let call = departure.call
         let time = departure.time ?? now
-        var row = ["  " + call.routeShortName, call.headsign.isEmpty ? "(added trip)" : call.headsign]
-        if entry.group != nil { row.append(boardRow.partLabel.map(TerminalText.singleLine) ?? "") }
-        if entry.stops.contains(where: \.isStation) { row.append(boardRow.platform ?? "") }
+        var row = ["  " + call.routeShortName.shown, call.headsign.isEmpty ? "(added trip)" : call.headsign.shown]
+        if entry.group != nil { row.append(boardRow.partLabel?.shown ?? "") }
+        if entry.stops.contains(where: \.isStation) { row.append(boardRow.platform?.shown ?? "") }
         var when = StopCommandSupport.clock(time, zone: stopZone, twelveHour: twelve)
         if departure.status != .cancelled && departure.status != .skipped {
           when += " · \(StopCommandSupport.countdown(to: time, from: now))"

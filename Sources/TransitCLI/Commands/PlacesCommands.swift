@@ -85,7 +85,7 @@ enum PlacesListCommand: TransitCommand {
       return 0
     }
     let rows = places.map { place in
-      [place.name, StopCommandSupport.describe(Coordinate(latitude: place.latitude, longitude: place.longitude))]
+      [place.name.shown, StopCommandSupport.describe(Coordinate(latitude: place.latitude, longitude: place.longitude))]
     }
     out.write(StopCommandSupport.table(rows))
     return 0

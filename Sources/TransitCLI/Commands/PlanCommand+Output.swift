@@ -66,11 +66,11 @@ struct PlanOutput {
           let distance = meters.map { " (\(StopCommandSupport.distance($0)))" } ?? ""
           rows.append([clock(departure), "walk \(duration((seconds + 59) / 60))\(distance) to \(walkEnd(end, start: start))"])
         case .ride(let ride, let departure, let arrival):
-          let route = StopCommandSupport.coloured(ride.route.shortName, mode: ride.route.mode, enabled: colour)
+          let route = StopCommandSupport.coloured(ride.route.shortName.shown, mode: ride.route.mode, enabled: colour)
           let live = ride.isLive ? " · live" : ""
           // ♿ when the trip and both its stops take a wheelchair (W where Unicode cannot show).
           let mark = RiderMarks.wheelchair(try RideAccess(ride, store: store).isAccessible ? .accessible : .unknown, plain: plain)
-          let headsign = ride.headsign + (mark.isEmpty ? "" : " " + mark)
+          let headsign = ride.headsign.shown + (mark.isEmpty ? "" : " " + mark)
           rows.append([clock(departure), "\(route) towards \(headsign) from \(stopName(ride.stops.first?.stop))\(live)"])
           let count = max(0, ride.stops.count - 1)
           rows.append([clock(arrival), "get off at \(stopName(ride.stops.last?.stop)) (\(count) stop\(count == 1 ? "" : "s"))"])
@@ -91,10 +91,10 @@ struct PlanOutput {
   static func name(_ endpoint: PlanCommand.Endpoint) -> String {
     switch endpoint {
     case .stop(let stop): return stopName(stop)
-    case .complex(let complex): return complex.name
-    case .place(let point, let name): return name ?? StopCommandSupport.describe(point)
+    case .complex(let complex): return complex.name.shown
+    case .place(let point, let name): return name?.shown ?? StopCommandSupport.describe(point)
     case .onBoard(let start):
-      return "on the \(start.ride.route.shortName) to \(start.ride.headsign) (next: \(stopName(start.ride.stops.first?.stop)))"
+      return "on the \(start.ride.route.shortName.shown) to \(start.ride.headsign.shown) (next: \(stopName(start.ride.stops.first?.stop)))"
     }
   }
 
@@ -107,9 +107,9 @@ struct PlanOutput {
 
   static func stopName(_ stop: TransitModel.Stop?) -> String {
     guard let stop else { return "?" }
-    var text = stop.name
-    if let code = stop.code { text += " [\(code)]" }
-    if let platform = stop.platformCode { text += " platform \(platform)" }
+    var text = stop.name.shown
+    if let code = stop.code { text += " [\(code.shown)]" }
+    if let platform = stop.platformCode { text += " platform \(platform.shown)" }
     return text
   }
 

@@ -29,7 +29,10 @@ enum RouteCommandSupport {
     let manyFeeds = store.feedNames.count > 1
     return StopCommandSupport.table(
       routes.map { route in
-        ["  " + (manyFeeds ? "\(route.feed):" : "") + route.id.rawValue, route.shortName, route.longName ?? "", route.mode.rawValue]
+        [
+          "  " + (manyFeeds ? "\(route.feed):" : "") + route.id.rawValue.shown, route.shortName.shown, route.longName?.shown ?? "",
+          route.mode.rawValue,
+        ]
       })
   }
 

@@ -84,9 +84,9 @@ enum RouteShowCommand: TransitCommand {
     }
     let listing = details.listing
     let swatch = RouteCommandSupport.swatch(route.color, environment: invocation.context.environment, enabled: invocation.useColor)
-    out.line((swatch.isEmpty ? "" : swatch + " ") + route.shortName + (route.longName.map { "  \($0)" } ?? ""))
+    out.line((swatch.isEmpty ? "" : swatch + " ") + route.shortName.shown + (route.longName.map { "  \($0.shown)" } ?? ""))
     var facts = [route.mode.rawValue]
-    if let agency = listing.agencyName { facts.append(agency) }
+    if let agency = listing.agencyName { facts.append(agency.shown) }
     facts.append("route_id " + (manyFeeds ? "\(route.feed):" : "") + route.id.rawValue)
     facts.append("\(listing.tripCount) trip\(listing.tripCount == 1 ? "" : "s")")
     if let hex = RouteCommandSupport.hexColor(route.color) { facts.append("colour \(hex)") }
@@ -121,7 +121,7 @@ enum RouteShowCommand: TransitCommand {
       out.line()
       let name = direction.directionID.map { "direction \($0)" } ?? "no direction_id"
       out.line(
-        "\(name) → \(main.headsign): \(trips) trip\(trips == 1 ? "" : "s") in \(direction.patterns.count) pattern\(direction.patterns.count == 1 ? "" : "s")"
+        "\(name.shown) → \(main.headsign.shown): \(trips) trip\(trips == 1 ? "" : "s") in \(direction.patterns.count) pattern\(direction.patterns.count == 1 ? "" : "s")"
       )
       if let first = direction.firstDeparture, let last = direction.lastDeparture {
         out.line("  \(dayName): \(today) trip\(today == 1 ? "" : "s"), first \(clock(first)), last \(clock(last))")
@@ -129,7 +129,7 @@ enum RouteShowCommand: TransitCommand {
         out.line("  \(dayName): no service")
       }
       if !direction.headways.isEmpty {
-        out.line("  typical headway at \(main.stops.first?.name ?? "the first stop"):")
+        out.line("  typical headway at \(main.stops.first?.name.shown ?? "the first stop"):")
         let rows = direction.headways.map { band -> [String] in
           let every = band.medianSeconds.map { "every \(Self.minutes($0))" } ?? ""
           return [
@@ -142,14 +142,14 @@ enum RouteShowCommand: TransitCommand {
       out.line("  stops of the main pattern (\(main.tripCount) trip\(main.tripCount == 1 ? "" : "s")):")
       let rows = try main.stops.enumerated().map { index, stop in
         let mark = RiderMarks.wheelchair(try Accessibility.stop(stop, in: store), plain: invocation.usesPlainSymbols)
-        return ["    \(index + 1)", stop.name + (mark.isEmpty ? "" : " " + mark), stop.code ?? "", stop.id.rawValue]
+        return ["    \(index + 1)", stop.name.shown + (mark.isEmpty ? "" : " " + mark), stop.code?.shown ?? "", stop.id.rawValue.shown]
       }
       out.write(StopCommandSupport.table(rows, rightAligned: [0]))
       if direction.patterns.count > 1 {
         out.line("  variants:")
         let rows = direction.patterns.dropFirst().map { pattern in
           [
-            "    \(pattern.tripCount) trip\(pattern.tripCount == 1 ? "" : "s")", "→ \(pattern.headsign)",
+            "    \(pattern.tripCount) trip\(pattern.tripCount == 1 ? "" : "s")", "→ \(pattern.headsign.shown)",
             "\(pattern.stops.count) stops", Self.difference(pattern, from: main),
           ]
         }
@@ -181,14 +181,15 @@ enum RouteShowCommand: TransitCommand {
   /// How a variant differs from the main pattern: "from X", "to Y", "via A, B", "skips N stops".
   static func difference(_ variant: RoutePattern, from main: RoutePattern) -> String {
     var parts: [String] = []
-    if let first = variant.stops.first, first.id != main.stops.first?.id { parts.append("from \(first.name)") }
-    if let last = variant.stops.last, last.id != main.stops.last?.id { parts.append("to \(last.name)") }
+    if let first = variant.stops.first, first.id != main.stops.first?.id { parts.append("from \(first.name.shown)") }
+    if let last = variant.stops.last, last.id != main.stops.last?.id { parts.append("to \(last.name.shown)") }
     // Stops off the main pattern, the variant's own ends (already named) left out.
     let mainIDs = Set(main.stops.map(\.id))
     let ends = Set([variant.stops.first?.id, variant.stops.last?.id].compactMap { $0 })
     let extra = variant.stops.filter { !mainIDs.contains($0.id) && !ends.contains($0.id) }
     if !extra.isEmpty {
-      parts.append("via " + extra.prefix(2).map(\.name).joined(separator: ", ") + (extra.count > 2 ? " and \(extra.count - 2) more" : ""))
+      parts.append(
+        "via " + extra.prefix(2).map(\.name.shown).joined(separator: ", ") + (extra.count > 2 ? " and \(extra.count - 2) more" : ""))
     }
     // Main stops the variant passes without calling, between its first and last shared stop.
     let variantIDs = Set(variant.stops.map(\.id))

@@ -65,7 +65,7 @@ enum RoutesCommand: TransitCommand {
     guard !listings.isEmpty else {
       var what = "no routes"
       if let text { what += " match '\(text)'" }
-      if let stopName { what += " call at \(stopName)" }
+      if let stopName { what += " call at \(stopName.shown)" }
       if !modes.isEmpty { what += " of mode \(modes.map(\.rawValue).sorted().joined(separator: ", "))" }
       out.line(what)
       return 0
@@ -73,9 +73,10 @@ enum RoutesCommand: TransitCommand {
     let colour = invocation.useColor
     let rows = listings.map { listing in
       [
-        (manyFeeds ? "\(listing.route.feed):" : "") + listing.route.shortName, listing.route.mode.rawValue,
-        listing.route.longName ?? "", listing.destinations.isEmpty ? "" : "→ " + listing.destinations.joined(separator: " / "),
-        listing.agencyName ?? "",
+        (manyFeeds ? "\(listing.route.feed):" : "") + listing.route.shortName.shown, listing.route.mode.rawValue,
+        listing.route.longName?.shown ?? "",
+        listing.destinations.isEmpty ? "" : "→ " + listing.destinations.map(\.shown).joined(separator: " / "),
+        listing.agencyName?.shown ?? "",
       ]
     }
     let lines = StopCommandSupport.table(rows).split(separator: "\n", omittingEmptySubsequences: false)

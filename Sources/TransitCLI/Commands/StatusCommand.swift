@@ -165,16 +165,16 @@ enum StatusCommand: TransitCommand {
       return 0
     }
     let colour = invocation.useColor
-    let width = lines.map(\.name.count).max() ?? 0
+    let width = lines.map(\.name.shown.count).max() ?? 0
     for line in lines {
-      var text = Format.pad(line.name, width) + "  "
+      var text = Format.pad(line.name.shown, width) + "  "
       text += AlertsSupport.paint(Format.pad(line.status.name, 6), status: line.status, enabled: colour) + "  "
       var reasons: [String] = []
       if let lateness = line.lateness { reasons.append(latenessText(lateness)) }
       if let first = line.reasons.first {
         let notice = AlertMatcher.notice(first, language: language)
         let words = AlertsSupport.words(first.alert.effectOrDefault)
-        let header = (notice.header ?? notice.description ?? first.id).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let header = (notice.header ?? notice.description ?? first.id).shown.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         reasons.append("\(words): \(shortened(header, to: 90))" + (line.reasons.count > 1 ? " (+\(line.reasons.count - 1) more)" : ""))
       } else if !report.hasAlertsFeed {
         reasons.append("no alerts feed, so disruptions are unknown")

@@ -121,10 +121,10 @@ enum StopCommandSupport {
   /// With `reaches`, each line also says why the stop is there.
   static func candidateLines(_ stops: [Stop], store: Store, reaches: [Stop: StopReach] = [:]) -> String {
     let manyFeeds = store.feedNames.count > 1
-    let labels = (try? store.distinguishingLabels(stops)) ?? stops.map { _ in nil }
+    let labels = ((try? store.distinguishingLabels(stops)) ?? stops.map { _ in nil }).map { $0?.shown }
     let rows = zip(stops, labels).map { stop, label in
       [
-        "  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue, stop.code ?? "", stop.name, kind(of: stop),
+        "  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue.shown, stop.code?.shown ?? "", stop.name.shown, kind(of: stop),
         label.flatMap { kind(of: stop).contains($0) ? nil : $0 } ?? "",
       ] + (reaches.isEmpty ? [] : [reaches[stop].map(describe) ?? ""])
     }
@@ -239,8 +239,9 @@ enum StopCommandSupport {
 
   // MARK: - Modes and colour
 
-  /// `text` in the ANSI colour of `mode` (when colour is on).
+  /// `text` (a route's name: `shown`) in the ANSI colour of `mode` (when colour is on).
   static func coloured(_ text: String, mode: TransitMode, enabled: Bool) -> String {
+    let text = text.shown
     guard enabled else { return text }
     let code: String
     switch mode {

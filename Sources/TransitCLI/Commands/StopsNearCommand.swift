@@ -126,14 +126,14 @@ enum StopsNearCommand: TransitCommand {
     }
     let colour = invocation.useColor
     func routeList(_ routes: [RouteSummary]) -> String {
-      routes.map { StopCommandSupport.coloured($0.shortName, mode: $0.mode, enabled: colour) }.joined(separator: " ")
+      routes.map { StopCommandSupport.coloured($0.shortName.shown, mode: $0.mode, enabled: colour) }.joined(separator: " ")
     }
     func wheelchair(_ access: WheelchairAccess) -> String {
       let mark = RiderMarks.wheelchair(access, plain: invocation.usesPlainSymbols)
       return mark.isEmpty ? "" : " " + mark
     }
     var rows: [[String]] = []
-    let labels = try store.distinguishingLabels(found.map(\.stop))
+    let labels = try store.distinguishingLabels(found.map(\.stop)).map { $0?.shown }
     let walking = try StopCommandSupport.walkingModel(invocation)
     var listed: Set<StopComplex> = []
     for (entry, label) in zip(found, labels) {
@@ -145,7 +145,7 @@ enum StopsNearCommand: TransitCommand {
         for part in complex.parts { routes += try store.routes(at: part).filter { !routes.contains($0) } }
         rows.append([
           StopCommandSupport.distance(meters), StopCommandSupport.walkText(meters, walking), "",
-          complex.name + " (\(StopsSearchCommand.complexKind(complex)))", "complex", routeList(routes),
+          complex.name.shown + " (\(StopsSearchCommand.complexKind(complex)))", "complex", routeList(routes),
         ])
         continue
       }
@@ -153,7 +153,7 @@ enum StopsNearCommand: TransitCommand {
       rows.append([
         StopCommandSupport.distance(entry.distanceMeters), StopCommandSupport.walkText(entry.distanceMeters, walking),
         entry.stop.code ?? "",
-        entry.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? "")
+        entry.stop.name.shown + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? "")
           + wheelchair(access[entry.stop.id]?.0 ?? .unknown),
         (manyFeeds ? "\(entry.stop.feed):" : "") + entry.stop.id.rawValue,
         routeList(entry.routes),
@@ -161,7 +161,7 @@ enum StopsNearCommand: TransitCommand {
       for platform in platforms[entry.stop.id] ?? [] {
         rows.append([
           "", "", platform.code ?? "",
-          "  " + (StopCommandSupport.kind(of: platform).isEmpty ? platform.name : StopCommandSupport.kind(of: platform))
+          "  " + (StopCommandSupport.kind(of: platform).isEmpty ? platform.name.shown : StopCommandSupport.kind(of: platform))
             + wheelchair(try Accessibility.stop(platform, in: store)),
           platform.id.rawValue, routeList(try store.routes(at: platform)),
         ])

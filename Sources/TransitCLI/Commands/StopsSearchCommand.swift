@@ -69,7 +69,7 @@ enum StopsSearchCommand: TransitCommand {
       invocation.context.stdout.line("no stops match '\(text)'")
       return 0
     }
-    let labels = try store.distinguishingLabels(matches.map(\.stop))
+    let labels = try store.distinguishingLabels(matches.map(\.stop)).map { $0?.shown }
     let showsParts = invocation.arguments.isSet(Self.parts)
     var listed: Set<StopComplex> = []
     var rows: [[String]] = []
@@ -78,14 +78,14 @@ enum StopsSearchCommand: TransitCommand {
       if let complex = complexes[match.stop] {
         // One line per complex, where its first match was; its name is what to type.
         guard listed.insert(complex).inserted else { continue }
-        rows.append(["complex", "", complex.name + " (\(complexKind(complex)))"] + distance)
+        rows.append(["complex", "", complex.name.shown + " (\(complexKind(complex)))"] + distance)
         if showsParts {
           for part in complex.parts {
             let kind = StopCommandSupport.kind(of: part)
             rows.append(
               [
                 "  " + (manyFeeds ? "\(part.feed):" : "") + part.id.rawValue, part.code ?? "",
-                part.name + (kind.isEmpty ? "" : " (\(kind))"),
+                part.name.shown + (kind.isEmpty ? "" : " (\(kind))"),
               ]
                 + (near != nil ? [""] : []))
           }
@@ -96,7 +96,7 @@ enum StopsSearchCommand: TransitCommand {
       rows.append(
         [
           (manyFeeds ? "\(match.stop.feed):" : "") + match.stop.id.rawValue, match.stop.code ?? "",
-          match.stop.name + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? ""),
+          match.stop.name.shown + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? ""),
         ] + distance)
     }
     invocation.context.stdout.write(StopCommandSupport.table(rows))

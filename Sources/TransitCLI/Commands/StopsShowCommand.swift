@@ -110,7 +110,7 @@ enum StopsShowCommand: TransitCommand {
         [
           "  " + StopCommandSupport.coloured(entry.route.shortName, mode: entry.route.mode, enabled: colour),
           entry.route.mode.rawValue,
-          entry.destinations.isEmpty ? "(trips end here)" : "to " + entry.destinations.joined(separator: " / "),
+          entry.destinations.isEmpty ? "(trips end here)" : "to " + entry.destinations.map(\.shown).joined(separator: " / "),
         ]
       }
       out.write(StopCommandSupport.table(rows))
@@ -124,7 +124,7 @@ enum StopsShowCommand: TransitCommand {
       let rows = calls.map { call -> [String] in
         let time = call.scheduledTime ?? now
         return [
-          "  " + call.routeShortName, call.headsign,
+          "  " + call.routeShortName.shown, call.headsign.shown,
           "\(StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)) · \(StopCommandSupport.countdown(to: time, from: now))",
         ]
       }
@@ -181,7 +181,7 @@ enum StopsShowCommand: TransitCommand {
             let call = row.departure.call
             let time = call.scheduledTime ?? now
             return [
-              "  " + call.routeShortName, call.headsign, row.partLabel ?? row.platform ?? "",
+              "  " + call.routeShortName.shown, call.headsign.shown, (row.partLabel ?? row.platform)?.shown ?? "",
               "\(StopCommandSupport.clock(time, zone: board.zone, twelveHour: twelve)) · \(StopCommandSupport.countdown(to: time, from: now))",
             ]
           }))

@@ -86,7 +86,7 @@ enum TimetableCommand: TransitCommand {
       ? "\(places.count) stops, " : places[0].complex.map { StopsSearchCommand.complexKind($0) + ", " } ?? ""
     let viaText = via.map { " via " + TerminalText.singleLine($0.name) } ?? ""
     let title = TerminalText.singleLine(places.map(\.name).joined(separator: " + "))
-    var output = "\(title)\(code) · \(kind)timetable for \(date.dashed) (\(date.weekdayName))\(viaText)\n"
+    var output = "\(title)\(code.shown) · \(kind)timetable for \(date.dashed) (\(date.weekdayName))\(viaText)\n"
     if grid.blocks.isEmpty {
       output += "no departures on \(date.dashed)" + (route.map { " on route \($0)" } ?? "") + "\n"
     }
@@ -103,7 +103,7 @@ enum TimetableCommand: TransitCommand {
       let direction = block.directionID.map { " (direction \($0))" } ?? ""
       out +=
         StopCommandSupport.coloured(block.routeShortName, mode: TransitMode(routeType: block.routeType), enabled: colour)
-        + " to \(block.headsign)\(direction)\(block.partLabel.map { " · from " + TerminalText.singleLine($0) } ?? "")"
+        + " to \(block.headsign.shown)\(direction)\(block.partLabel.map { " · from " + TerminalText.singleLine($0) } ?? "")"
         + " · \(block.count) departure\(block.count == 1 ? "" : "s")\n"
       let cell = block.hours.flatMap(\.entries).map { 2 + ($0.mark?.count ?? 0) }.max() ?? 2
       let prefix = 5  // "07 │ "

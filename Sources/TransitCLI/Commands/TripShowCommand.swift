@@ -105,16 +105,16 @@ enum TripShowCommand: TransitCommand {
     let number = report.shortName.map { " \($0)" } ?? ""
     let wheelchair = RiderMarks.wheelchair(report.access, plain: plain)
     out.line(
-      "\(report.route.shortName)\(number)\(report.headsign.isEmpty ? "" : " " + toward(report.headsign))"
+      "\(report.route.shortName.shown)\(number.shown)\(report.headsign.isEmpty ? "" : " " + toward(report.headsign.shown))"
         + (wheelchair.isEmpty ? "" : "  \(wheelchair)") + (report.isCancelled ? "  CANCELLED" : ""))
     var facts = ["trip \(report.tripID.rawValue)", "service day \(report.serviceDate.dashed)", report.route.mode.rawValue]
-    if let block = report.blockID { facts.append("block \(block)") }
+    if let block = report.blockID { facts.append("block \(block.shown)") }
     if report.isAdded { facts.append("not in the timetable: stops and times from its trip update") }
     out.line(facts.joined(separator: " · "))
     if hasFeeds { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
     if let vehicle = report.vehicle {
-      var line = "vehicle \(vehicle.label ?? vehicle.vehicleID ?? "?")"
-      if let stop = vehicle.currentStopName { line += (vehicle.isAtStop ? " at " : " heading to ") + stop }
+      var line = "vehicle \((vehicle.label ?? vehicle.vehicleID ?? "?").shown)"
+      if let stop = vehicle.currentStopName { line += (vehicle.isAtStop ? " at " : " heading to ") + stop.shown }
       if let delay = vehicle.delaySeconds { line += " · " + VehiclesCommand.delayText(delay, status: vehicle.delayStatus) }
       if let age = vehicle.timestamp.map({ live.now - $0 }) { line += " · reported \(VehiclesCommand.ageText(age)) ago" }
       let crowding = RiderMarks.crowding(report.crowding)
@@ -150,8 +150,8 @@ enum TripShowCommand: TransitCommand {
         }
         row += [call.status == .skipped ? "" : clock(call.expected), delay]
       }
-      var stop = call.name
-      if let platform = call.platform { stop += " · \(platform)" }
+      var stop = call.name.shown
+      if let platform = call.platform { stop += " · \(platform.shown)" }
       let mark = RiderMarks.wheelchair(call.access, plain: plain)
       if !mark.isEmpty { stop += " " + mark }
       row.append(stop)
@@ -164,7 +164,8 @@ enum TripShowCommand: TransitCommand {
     if let next = report.next {
       out.line()
       out.line(
-        "then, same vehicle: \(next.routeShortName) \(toward(next.headsign)) at \(clock(next.departure)) (trip \(next.tripID.rawValue))")
+        "then, same vehicle: \(next.routeShortName.shown) \(toward(next.headsign.shown)) at \(clock(next.departure)) (trip \(next.tripID.rawValue.shown))"
+      )
     }
   }
 

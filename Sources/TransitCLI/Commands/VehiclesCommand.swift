@@ -144,13 +144,13 @@ enum VehiclesCommand: TransitCommand {
 
   /// One text row: route, destination, vehicle, heading, speed, age, stop, delay, marker.
   static func row(_ view: VehicleView, now: UnixTime) -> [String] {
-    let route = view.routeShortName ?? view.routeID?.rawValue ?? "?"
-    let destination = view.headsign ?? (view.tripID.map { "trip \($0.rawValue)" } ?? "(no trip)")
-    let vehicle = view.isEstimated ? "-" : (view.label ?? view.vehicleID ?? "-")
+    let route = (view.routeShortName ?? view.routeID?.rawValue ?? "?").shown
+    let destination = view.headsign?.shown ?? (view.tripID.map { "trip \($0.rawValue.shown)" } ?? "(no trip)")
+    let vehicle = view.isEstimated ? "-" : (view.label ?? view.vehicleID ?? "-").shown
     let heading = view.bearing.map(arrow) ?? ""
     let speed = view.speedMetersPerSecond.flatMap(speedText) ?? ""
     let age = view.timestamp.map { ageText(now - $0) } ?? ""
-    let stop = view.currentStopName.map { (view.isAtStop ? "at " : "next ") + $0 } ?? ""
+    let stop = view.currentStopName.map { (view.isAtStop ? "at " : "next ") + $0.shown } ?? ""
     let marker: String
     if view.isEstimated {
       marker = "estimated"

@@ -48,9 +48,10 @@ enum Format {
   }
 
   /// Rows aligned in columns separated by two spaces; `rightAligned` columns are numbers.
-  /// A cell is one line: breaks inside it become spaces (`TerminalText.singleLine`).
+  /// A cell is one line: breaks inside it become spaces (`TerminalText.foldingBreaks`; the
+  /// feed's and user's strings in it are `shown` before, since a cell may hold our colour).
   static func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
-    let rows = rows.map { $0.map(TerminalText.singleLine) }
+    let rows = rows.map { $0.map(TerminalText.foldingBreaks) }
     guard let columns = rows.map(\.count).max() else { return "" }
     var widths = [Int](repeating: 0, count: columns)
     for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], RiderMarks.width(cell)) } }

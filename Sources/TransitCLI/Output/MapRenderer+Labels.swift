@@ -65,7 +65,7 @@ extension MapRenderer {
     for direction in details.directions {
       for stop in [direction.main.stops.first, direction.main.stops.last].compactMap({ $0 }) {
         guard let coordinate = stop.coordinate, seen.insert(stop.name).inserted else { continue }
-        result.append(Label(coordinate: coordinate, text: stop.name))
+        result.append(Label(coordinate: coordinate, text: stop.name.shown))
       }
     }
     return result
@@ -77,7 +77,7 @@ extension MapRenderer {
     var result: [Label] = []
     for stop in [stops.first, stops.last].compactMap({ $0 }) {
       guard let coordinate = stop.coordinate, seen.insert(stop.name).inserted else { continue }
-      result.append(Label(coordinate: coordinate, text: stop.name))
+      result.append(Label(coordinate: coordinate, text: stop.name.shown))
     }
     return result
   }

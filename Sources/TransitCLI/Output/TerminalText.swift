@@ -9,7 +9,13 @@
 /// `ESC ] ... BEL|ST`, DCS/SOS/PM/APC strings, two-byte `ESC x`). Kept when asked: colour (SGR,
 /// `ESC [ digits ; ... m`) when colour is on, and erase-line (`ESC [ 2K`) for progress bars.
 /// Also removed: the bidirectional embedding, override and isolate controls (U+202A to U+202E,
-/// U+2066 to U+2069), with which a name could reverse the text after it on the line.
+/// U+2066 to U+2069) and marks (U+200E, U+200F, U+061C), with which a name could reverse the
+/// text after it on the line, and the line and paragraph separators (U+2028, U+2029).
+///
+/// The stream cannot tell a feed's newline from ours, so every feed or user string a text
+/// renderer writes (stop, route, agency and place names, headsigns, alert texts, labels, ids)
+/// goes through `singleLine` first: one line, no control, no escape sequence, whatever the
+/// stream later allows (colour on a colour terminal is ours only).
 enum TerminalText {
   /// What may stay.
   struct Allowance: Equatable, Sendable {
@@ -47,6 +53,10 @@ enum TerminalText {
         i += 3
         continue
       }
+      if byte == 0xD8, i + 1 < n, bytes[i + 1] == 0x9C {  // U+061C, the Arabic letter mark
+        i += 2
+        continue
+      }
       if byte < 0x20 || byte == 0x7F {
         let keep =
           byte == 0x0A || byte == 0x09
@@ -69,35 +79,44 @@ enum TerminalText {
       if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F { return true }
       if previous == 0xC2 && (0x80...0x9F).contains(byte) { return true }
       if beforePrevious == 0xE2, isBidiControl(previous, byte) { return true }
+      if previous == 0xD8 && byte == 0x9C { return true }
       beforePrevious = previous
       previous = byte
     }
     return false
   }
 
-  /// Whether the UTF-8 bytes at `index` (an 0xE2 lead byte) are U+202A-U+202E or U+2066-U+2069.
+  /// Whether the UTF-8 bytes at `index` (an 0xE2 lead byte) are U+200E, U+200F, U+202A-U+202E
+  /// or U+2066-U+2069, or the line and paragraph separators U+2028 and U+2029.
   private static func isBidiControl(_ bytes: [UInt8], at index: Int) -> Bool {
     index + 2 < bytes.count && isBidiControl(bytes[index + 1], bytes[index + 2])
   }
 
   /// Whether the continuation bytes after 0xE2 make a bidi control.
   private static func isBidiControl(_ second: UInt8, _ third: UInt8) -> Bool {
-    (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+    (second == 0x80 && ((0xAA...0xAE).contains(third) || third == 0x8E || third == 0x8F || third == 0xA8 || third == 0xA9))
+      || (second == 0x81 && (0xA6...0xA9).contains(third))
   }
 
-  /// `text` on one line: line and paragraph breaks and tabs become spaces (a table cell, a
-  /// name: a newline inside a feed's CSV field would break the row in two).
+  /// A feed's or the user's string as text output writes it, on one line: line and paragraph
+  /// breaks, carriage returns and tabs become one space (a newline inside a feed's CSV field
+  /// would break a row in two, or forge a line), then every other control character, escape
+  /// sequence and bidi control goes (`sanitize` allowing nothing: a feed's colour sequence does
+  /// not pass even where ours do). JSON output takes the string as it is.
   static func singleLine(_ text: String) -> String {
+    sanitize(foldingBreaks(text))
+  }
+
+  /// `text` with each run of line and paragraph breaks and tabs as one space (none after a
+  /// space). A table cell goes through this alone: it may hold our own colour.
+  static func foldingBreaks(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: { isBreak($0) }) else { return text }
     var scalars = String.UnicodeScalarView()
-    var previousWasBreak = false
     for scalar in text.unicodeScalars {
       if isBreak(scalar) {
-        if !previousWasBreak { scalars.append(" ") }
-        previousWasBreak = true
+        if scalars.last != " " { scalars.append(" ") }
       } else {
         scalars.append(scalar)
-        previousWasBreak = false
       }
     }
     return String(scalars)
@@ -155,4 +174,9 @@ enum TerminalText {
     }
     return i
   }
+}
+
+extension String {
+  /// The string as text output shows a feed's or the user's string: `TerminalText.singleLine`.
+  var shown: String { TerminalText.singleLine(self) }
 }
