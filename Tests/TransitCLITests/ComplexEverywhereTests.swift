@@ -20,21 +20,7 @@ import Testing
   static func rows(_ file: String) throws -> [[String: String]] {
     let text = try String(contentsOfFile: packageRoot + "/Data/gtfs/" + file, encoding: .utf8)
     var lines: [[String]] = []
-    for line in text.split(whereSeparator: \.isNewline) where !line.isEmpty {
-      var fields: [String] = [], field = "", quoted = false
-      for character in line {
-        if character == "\"" {
-          quoted.toggle()
-        } else if character == "," && !quoted {
-          fields.append(field)
-          field = ""
-        } else {
-          field.append(character)
-        }
-      }
-      fields.append(field)
-      lines.append(fields)
-    }
+    for line in text.split(whereSeparator: \.isNewline) where !line.isEmpty { lines.append(TestCSV.fields(of: line)) }
     let header = lines.removeFirst()
     return lines.map { Dictionary(zip(header, $0), uniquingKeysWith: { a, _ in a }) }
   }

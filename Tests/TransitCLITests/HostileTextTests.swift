@@ -46,9 +46,17 @@ import Testing
     }
   }
 
-  /// A demo realtime capture with the payload in its alert texts, vehicle labels and ids.
+  /// A demo realtime capture with the payload in its alert texts and vehicle labels.
   static func hostileCapture(_ name: String) throws -> String {
-    let path = NSTemporaryDirectory() + "transit-hostile-\(getpid())-\(name)"
+    try poisonedCapture(name, tag: "hostile", payload: payload) { $0 + payload }
+  }
+
+  /// The demo realtime capture `name` with `alertText` applied to each of its alert texts and
+  /// `payload` after each vehicle label, written once per process (under `tag`) and reused.
+  static func poisonedCapture(
+    _ name: String, tag: String, payload: String, alertText: (String) -> String
+  ) throws -> String {
+    let path = NSTemporaryDirectory() + "transit-\(tag)-\(getpid())-\(name)"
     if FileManager.default.fileExists(atPath: path) { return path }
     let bytes = [UInt8](try #require(FileManager.default.contents(atPath: ConventionsTests.realtime + "/" + name)))
     var feed = try FeedMessage(decoding: bytes)
@@ -56,7 +64,7 @@ import Testing
       if var alert = feed.entities[index].alert {
         for field in [\Alert.headerText, \Alert.descriptionText] {
           if var text = alert[keyPath: field] {
-            for t in text.translations.indices { text.translations[t].text = (text.translations[t].text ?? "") + payload }
+            for t in text.translations.indices { text.translations[t].text = alertText(text.translations[t].text ?? "") }
             alert[keyPath: field] = text
           }
         }
@@ -74,10 +82,15 @@ import Testing
 
   /// `arguments` with the demo captures swapped for hostile ones.
   static func hostile(_ arguments: [String]) throws -> [String] {
+    try swappingCaptures(arguments, with: hostileCapture)
+  }
+
+  /// `arguments` with each demo capture's path swapped for the one `capture` makes of it.
+  static func swappingCaptures(_ arguments: [String], with capture: (String) throws -> String) throws -> [String] {
     try arguments.map { word in
       var word = word
       for name in ["demo-tripupdates.pb", "demo-vehiclepositions.pb", "demo-alerts.pb"] {
-        word = word.replacingOccurrences(of: ConventionsTests.realtime + "/" + name, with: try hostileCapture(name))
+        word = word.replacingOccurrences(of: ConventionsTests.realtime + "/" + name, with: try capture(name))
       }
       return word
     }

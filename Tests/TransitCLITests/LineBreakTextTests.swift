@@ -26,19 +26,7 @@ import Testing
   /// `line` as a CSV line with the payload after each word in every field holding one (then
   /// quoted, as a field with a newline must be).
   static func hostileLine(_ line: Substring) -> String {
-    var fields: [String] = [], field = "", quoted = false
-    var characters = line.makeIterator()
-    while let character = characters.next() {
-      if character == "\"" {
-        quoted.toggle()
-      } else if character == "," && !quoted {
-        fields.append(field)
-        field = ""
-      } else {
-        field.append(character)
-      }
-    }
-    fields.append(field)
+    let fields = TestCSV.fields(of: line)
     return fields.map { field in
       var field = field
       for word in ["Tallaght", "Crumlin", "Demo"] { field = field.replacingOccurrences(of: word, with: word + payload) }
@@ -70,38 +58,11 @@ import Testing
 
   /// A demo realtime capture with the payload in its alert texts and vehicle labels.
   static func capture(_ name: String) throws -> String {
-    let path = NSTemporaryDirectory() + "transit-linebreak-\(getpid())-\(name)"
-    if FileManager.default.fileExists(atPath: path) { return path }
-    let bytes = [UInt8](try #require(FileManager.default.contents(atPath: ConventionsTests.realtime + "/" + name)))
-    var feed = try FeedMessage(decoding: bytes)
-    for index in feed.entities.indices {
-      if var alert = feed.entities[index].alert {
-        for field in [\Alert.headerText, \Alert.descriptionText] {
-          if var text = alert[keyPath: field] {
-            for t in text.translations.indices { text.translations[t].text = "Demo" + payload + (text.translations[t].text ?? "") }
-            alert[keyPath: field] = text
-          }
-        }
-        feed.entities[index].alert = alert
-      }
-      if var vehicle = feed.entities[index].vehicle, var descriptor = vehicle.vehicle {
-        descriptor.label = (descriptor.label ?? "") + payload
-        vehicle.vehicle = descriptor
-        feed.entities[index].vehicle = vehicle
-      }
-    }
-    _ = FileManager.default.createFile(atPath: path, contents: Data(feed.encoded()))
-    return path
+    try HostileTextTests.poisonedCapture(name, tag: "linebreak", payload: payload) { "Demo" + payload + $0 }
   }
 
   static func hostile(_ arguments: [String]) throws -> [String] {
-    try arguments.map { word in
-      var word = word
-      for name in ["demo-tripupdates.pb", "demo-vehiclepositions.pb", "demo-alerts.pb"] {
-        word = word.replacingOccurrences(of: ConventionsTests.realtime + "/" + name, with: try capture(name))
-      }
-      return word
-    }
+    try HostileTextTests.swappingCaptures(arguments, with: capture)
   }
 
   /// What is wrong with `text` as terminal output: a control character but a newline, an escape
