@@ -53,6 +53,13 @@ public struct LiveRealtime: Sendable {
     self.report = report
   }
 
+  /// A trip's facts and its stop times (`Store.tripFacts`, `Store.stopTimes(of:)`), nil when
+  /// `feed` does not hold it.
+  static func tripFacts(_ tripID: TripID, feed: FeedName, store: Store) throws -> (TripFacts, TripStopTimes)? {
+    guard let found = try store.tripFacts(tripID, feed: feed) else { return nil }
+    return (found, try store.stopTimes(of: found))
+  }
+
   /// Matches `feeds` against the timetables in `store` at `now`.
   ///
   /// With `cache`, what the timetables were asked (trips, their stop times, the instances built
@@ -109,7 +116,9 @@ public struct LiveRealtime: Sendable {
         info = known
         details[entry.tripID] = known
       } else {
-        guard let found = try cache?.details(entry.tripID, store: store) ?? store.tripDetails(entry.tripID) else {
+        // (`map`, not `?.`: a trip the cache found no details for is not asked of the store again.)
+        guard let found = try cache.map({ try $0.details(entry.tripID, store: store) }) ?? store.tripDetails(entry.tripID)
+        else {
           unknown.insert(entry.tripID)
           continue
         }
@@ -119,21 +128,16 @@ public struct LiveRealtime: Sendable {
       let trip: TripFacts, times: TripStopTimes
       if let known = facts[entry.tripID] {
         (trip, times) = known
-      } else if let cache {
-        guard let found = try cache.facts(entry.tripID, feed: info.feed, store: store) else {
+      } else {
+        guard
+          let found = try cache.map({ try $0.facts(entry.tripID, feed: info.feed, store: store) })
+            ?? Self.tripFacts(entry.tripID, feed: info.feed, store: store)
+        else {
           unknown.insert(entry.tripID)
           continue
         }
         (trip, times) = found
         facts[entry.tripID] = found
-      } else {
-        guard let found = try store.tripFacts(entry.tripID, feed: info.feed) else {
-          unknown.insert(entry.tripID)
-          continue
-        }
-        trip = found
-        times = try store.stopTimes(of: found)
-        facts[entry.tripID] = (trip, times)
       }
       guard !times.isEmpty else { continue }
       // A frequency trip's instance is its start_time; without one there is no instance to name.

@@ -63,13 +63,9 @@ public final class MatchCache {
     lastUsed[tripID] = snapshot
     let key = FeedTrip(tripID: tripID, feed: feed)
     if let known = facts[key] { return known }
-    guard let found = try store.tripFacts(tripID, feed: feed) else {
-      facts[key] = .some(nil)
-      return nil
-    }
-    let result = (found, try store.stopTimes(of: found))
-    facts[key] = result
-    return result
+    let found = try LiveRealtime.tripFacts(tripID, feed: feed, store: store)
+    facts[key] = .some(found)
+    return found
   }
 
   /// The instance built before, if any.
