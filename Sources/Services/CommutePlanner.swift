@@ -94,6 +94,15 @@ public enum CommutePlanner {
     return stops
   }
 
+  /// The complex a commute of several stops leaves from (its `stop` held), when its stops are
+  /// all that complex's stations; nil for a commute of one stop.
+  /// - Throws: the store's errors.
+  public static func complex(of commute: UserStore.Commute, stop: TransitModel.Stop, store: Store) throws -> StopComplex? {
+    guard !commute.otherStops.isEmpty, let complex = try store.complex(containing: stop) else { return nil }
+    let keys = Set(complex.parts.map { UserStore.StopKey(feed: $0.feed.rawValue, stopID: $0.id.rawValue) })
+    return commute.stops.allSatisfy(keys.contains) ? complex : nil
+  }
+
   /// `plan(_:stops:on:deadline:store:live:)` of one stop.
   public static func plan(
     _ commute: UserStore.Commute, stop: TransitModel.Stop, on date: ServiceDate, deadline: UnixTime, store: Store, live: LiveRealtime

@@ -186,7 +186,8 @@ enum CommuteListCommand: TransitCommand {
     }
     let out = invocation.context.stdout
     if invocation.global.json {
-      let complexes = try zip(commutes, stops).map { commute, stop in try stop.flatMap { try complex(of: commute, stop: $0, store: store) }
+      let complexes = try zip(commutes, stops).map { commute, stop in
+        try stop.flatMap { try CommutePlanner.complex(of: commute, stop: $0, store: store) }
       }
       out.line(
         JSON.array(zip(zip(commutes, stops), complexes).map { json($0.0, stop: $0.1, complex: $1) }).serialized(pretty: true))
@@ -198,13 +199,6 @@ enum CommuteListCommand: TransitCommand {
     }
     out.write(StopCommandSupport.table(zip(commutes, stops).map { [$0.name, describe($0, stop: $1, store: store)] }))
     return 0
-  }
-
-  /// The complex a commute of several stops leaves from, when its stops are one (issue 32).
-  static func complex(of commute: UserStore.Commute, stop: TransitModel.Stop, store: Store) throws -> StopComplex? {
-    guard !commute.otherStops.isEmpty, let complex = try store.complex(containing: stop) else { return nil }
-    let keys = Set(complex.parts.map { UserStore.StopKey(feed: $0.feed.rawValue, stopID: $0.id.rawValue) })
-    return commute.stops.allSatisfy(keys.contains) ? complex : nil
   }
 
   /// "Tallaght (The Square) [4530], route 27, to Crumlin, arrive by 08:30, mon-fri, 5 min walk";
