@@ -843,14 +843,6 @@ package struct WireReader {
     try decodeNested(tag, name, index: nil, into: &value!)
   }
 
-  /// A message field stored without an optional (its presence is tracked apart, as in
-  /// `StopTimeUpdate`), merged in place.
-  package mutating func mergeMessage<M: WireMessage>(
-    _ tag: FieldTag, _ name: StaticString, into value: inout M
-  ) throws(WireError) {
-    try decodeNested(tag, name, index: nil, into: &value)
-  }
-
   /// A message field kept in a `Box`, merged in place: the cell is made on first use and copied
   /// first if anything else shares it.
   mutating func mergeMessage<M: WireMessage & Sendable>(
