@@ -18,6 +18,10 @@ public enum CommutePlanner {
     public var reaches: UnixTime?
     /// Departure minus the walk.
     public var leaveBy: UnixTime
+    /// What tells the stop it leaves from apart from the commute's other stops (its feed, name
+    /// or code, as a board of several stops labels its rows: `Board.partLabels`); nil for a
+    /// commute of one stop, and where the line and platform already say it.
+    public var partLabel: String? = nil
   }
 
   /// A commute worked out for one day: the recommended departure, up to two before it and one
@@ -140,18 +144,20 @@ public enum CommutePlanner {
     let start = deadline - 2 * 3600  // an earlier trip is not this commute (a night bus is not the 08:00 one)
     let stop = stops[0]
     let destination = try commute.destination.map { try destinationStops($0, feed: stop.feed, store: store) ?? [] }
-    var departures: [Departure] = []
+    let labels = Board.partLabels(stops, places: [])
+    var departures: [(departure: Departure, label: String?)] = []
     for part in stops {
       let platforms = part.isStation ? try store.platforms(of: part) : []
       departures += try DepartureBoard.departures(
         store: store, stop: part, platforms: platforms, live: live,
-        query: BoardQuery(start: start, windowMinutes: 4 * 60, limit: 10_000, route: commute.route))
+        query: BoardQuery(start: start, windowMinutes: 4 * 60, limit: 10_000, route: commute.route)
+      ).map { ($0, labels[part]) }
     }
     let byInstance = Dictionary(live.trips.map { ($0.instance, $0) }, uniquingKeysWith: { first, _ in first })
     var options: [Option] = []
     let walk = Int64(commute.walkMinutes * 60)
     let thenWalk = Int64(commute.thenWalkMinutes * 60)
-    for departure in departures where departure.status != .cancelled && departure.status != .skipped {
+    for (departure, label) in departures where departure.status != .cancelled && departure.status != .skipped {
       guard let departs = departure.time else { continue }
       var arrives: UnixTime?
       if let destination {
@@ -168,7 +174,8 @@ public enum CommutePlanner {
         arrives = time
       }
       let reaches = arrives.map { $0 + thenWalk }
-      options.append(Option(departure: departure, departs: departs, arrives: arrives, reaches: reaches, leaveBy: departs - walk))
+      options.append(
+        Option(departure: departure, departs: departs, arrives: arrives, reaches: reaches, leaveBy: departs - walk, partLabel: label))
     }
     options.sort { ($0.reaches ?? $0.departs, $0.departs) < ($1.reaches ?? $1.departs, $1.departs) }
     let best: Int? = options.lastIndex { ($0.reaches ?? $0.departs) <= deadline }

@@ -250,6 +250,17 @@ import Testing
     let stops = Set(options.compactMap { ($0["departure"] as? [String: Any])?["stop_id"] as? String })
     #expect(stops == Self.belgard)
 
+    // The text names the stop each option leaves from, by the code on its pole (both are
+    // "Belgard Road"), in the JSON's order; the codes read from stops.txt.
+    var codeOf: [String: String] = [:]
+    for stop in try Self.rows("stops.txt") { codeOf[stop["stop_id"] ?? ""] = stop["stop_code"] }
+    let text = home.run(["commute", "school", "--now", "2026-12-01T07:00:00Z"])
+    #expect(text.code == 0, "\(text.stderr)")
+    let rows = text.stdout.split(separator: "\n").filter { $0.contains("dep ") }
+    let wanted = options.compactMap { ($0["departure"] as? [String: Any])?["stop_id"] as? String }.map { "from " + (codeOf[$0] ?? "?") }
+    #expect(rows.count == wanted.count, "\(text.stdout)")
+    for (row, label) in zip(rows, wanted) { #expect(row.contains(label), "\(row) lacks \(label)") }
+
     let list = home.run(["commute", "list"])
     #expect(list.stdout.contains("Belgard Road [4564] (and 1 more stop), arrive by 08:10"), "\(list.stdout)")
     // Removing it forgets its other stops too: saved again as one stop, it is one stop.

@@ -411,7 +411,8 @@ enum CommuteCommand: TransitCommand {
         var arrives: String = option.arrives.map { "arr " + clock($0) } ?? ""
         if commute.thenWalkMinutes > 0, let reaches = option.reaches { arrives += ", there " + clock(reaches) }
         var row: [String] = [
-          marker, call.routeShortName.shown, headsign, "dep " + clock(option.departs), arrives, "leave " + clock(option.leaveBy),
+          marker, call.routeShortName.shown, headsign, option.partLabel.map { "from " + $0.shown } ?? "",
+          "dep " + clock(option.departs), arrives, "leave " + clock(option.leaveBy),
         ]
         if plan.date == today {
           row.append(option.leaveBy >= now ? "in \(StopCommandSupport.countdown(to: option.leaveBy, from: now))" : "too late")
