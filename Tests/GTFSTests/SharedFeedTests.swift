@@ -67,7 +67,7 @@ struct SharedFeedTests {
     #expect(try db.scalarInt("SELECT sum(length(points)) / 28 FROM shapes") == 12_027)
     #expect(try db.scalarInt("SELECT count(*) FROM calendar_dates") == 20)
     // Search and nearest-stop indexes answer.
-    #expect(try db.scalarInt("SELECT count(*) FROM stops_fts WHERE stops_fts MATCH 'millbr*'") ?? 0 > 0)
+    #expect(try db.scalarInt("SELECT count(*) FROM search_words WHERE word >= 'millbr' AND word < 'millbs'") ?? 0 > 0)
   }
 
   @Test func cairnsUntimedStopsAreInterpolated() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import TestSupport
 import Testing
 import TransitModel
 
@@ -80,19 +81,30 @@ import TransitModel
     #expect(try store.search("3rd Ave & Pike Sx", limit: 10).isEmpty)  // "sx": too short to shorten
   }
 
-  /// A timetable made before the search tables answers through FTS5: the demo's rankings are
-  /// the same either way.
-  @Test(arguments: StopQueryTests.rankings)
-  func withoutTheSearchTables(text: String, expected: [String]) throws {
-    let directory = TestDirectory()
-    let copy = directory.path + "/old.sqlite"
-    try FileManager.default.copyItem(atPath: try demoTimetable(), toPath: copy)
-    let db = try Connection(path: copy, mode: .readWrite)
-    try db.execute("DROP TABLE search_word_stops; DROP TABLE search_words; DROP TABLE search_name_stops; DROP TABLE search_names;")
-    let store = try Store(files: [("demo", copy)])
-    #expect(store.feeds.allSatisfy { !$0.hasSearchTables })
-    #expect(try store.search(text, limit: 10).map(\.stop.id.rawValue) == expected)
-    #expect(try demoStore().feeds.allSatisfy(\.hasSearchTables))
+  /// The search tables are the only name index (layout 8): no FTS5 table, and no `words` or
+  /// `stop_words` beside `search_words`, so an open parses none of them. The typo vocabulary
+  /// is every distinct word of the demo's stop and station names, folded here with
+  /// Foundation (case and accents: "Páirc" is "pairc"), split at anything not a letter or digit.
+  @Test func theSearchTablesAreTheOnlyNameIndex() throws {
+    let db = try Connection(path: try demoTimetable(), mode: .readOnly)
+    let select = try db.prepare("SELECT name FROM sqlite_master")
+    var objects: Set<String> = []
+    while try select.step() { objects.insert(select.text(0)) }
+    #expect(objects.isDisjoint(with: ["stops_fts", "stops_fts_data", "stops_fts_idx", "words", "stop_words"]), "\(objects.sorted())")
+    #expect(objects.isSuperset(of: ["search_names", "search_name_stops", "search_words", "search_word_stops"]))
+    let text = try String(contentsOfFile: packageRoot + "/Data/gtfs/stops.txt", encoding: .utf8)
+    var lines = text.split(whereSeparator: \.isNewline).map { TestCSV.fields(of: $0) }
+    let header = lines.removeFirst()
+    let name = try #require(header.firstIndex(of: "stop_name")), type = header.firstIndex(of: "location_type")
+    var expected: Set<String> = []
+    for line in lines where type.map({ ["", "0", "1"].contains(line[$0]) }) ?? true {
+      let folded = line[name].folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+      let words = folded.split { !$0.isLetter && !$0.isNumber }
+      for word in words { expected.insert(String(word)) }
+    }
+    let store = try demoStore()
+    let vocabulary = try #require(store.feeds.first).typoVocabulary()
+    #expect(Set(vocabulary.words) == expected)
   }
 
   /// Near a point, feeds are asked nearest box first and a feed whose box lies beyond the

@@ -69,7 +69,6 @@ final class FeedImporter {
         )
         try db.execute(Schema.indexes)
       }
-      try timed("stop words") { try StopWords.build(in: db) }
       try timed("search tables") { try StopSearchTables.build(in: db) }
       try timed("key filter") { try FeedKeyFilter.build(in: db) }  // (reads the search tables)
       try timed("stop routes") { try StopRoutes.build(in: db) }

@@ -13,8 +13,9 @@ import SQLite
 ///   fewest words in the name, then shortest name, then stop_id), with the stop's name: a word
 ///   search reads its rarest word's stops in that order and stops once it has enough.
 ///
-/// Readers use them when present (`FeedReader.hasSearchTables`) and fall back to FTS5
-/// otherwise, so a timetable made before them still answers.
+/// They answer every name search: whole names, word starts, and the typo search, whose
+/// vocabulary is `search_words` (layout 8 dropped the FTS5 index and the `words` and
+/// `stop_words` tables that repeated them).
 enum StopSearchTables {
   static let tables = """
     CREATE TABLE search_names (name_idx INTEGER PRIMARY KEY, folded TEXT NOT NULL UNIQUE);

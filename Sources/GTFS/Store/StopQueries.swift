@@ -67,7 +67,7 @@ extension Store {
   /// stop's name. A station and its platforms sharing a name (or those first words) are the
   /// station: its departures are all of theirs. Stations that are one complex
   /// (`complex(containing:)`) and share the name (or the id, across feeds) are the complex.
-  /// - Complexity: unique-index lookups for id and code; an FTS5 phrase query for the name.
+  /// - Complexity: unique-index lookups for id, code and whole folded name (`search_names`).
   public func resolveStop(_ text: String) throws -> StopResolution {
     var candidates = feeds
     var key = text
@@ -404,37 +404,16 @@ extension FeedReader {
   /// The stops (not entrances or nodes) whose whole name is `text`, ignoring case and accents
   /// (folded once for many feeds).
   func stops(named text: SearchText) throws -> [Stop] {
-    let words = text.words, folded = text.folded
-    guard !words.isEmpty, mayHold(text.nameProbe) else { return [] }
-    if hasSearchTables { return try stops(foldedName: folded) }
-    let select = try db.cached(
-      "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ? AND s.location_type IN (0, 1) ORDER BY s.location_type DESC, s.stop_id"
-    )
-    select.bind("name : \"" + words.joined(separator: " ") + "\"", at: 1)
-    var result: [Stop] = []
-    while try select.step() {
-      let stop = readStop(select)
-      if TextFolding.fold(stop.name) == folded { result.append(stop) }
-    }
-    return result
+    guard !text.words.isEmpty, mayHold(text.nameProbe) else { return [] }
+    return try stops(foldedName: text.folded)
   }
 
   /// Stops whose name has, for every word of `text`, a word starting with it, ignoring case
   /// and accents: fewest words in the name first, then shortest name, then stop_id
-  /// (`rankedStops`); from a timetable without the search tables, an FTS5 prefix query on the
-  /// unicode61 tokens, best bm25 rank first. `text` is folded once for many feeds.
+  /// (`rankedStops`). `text` is folded once for many feeds.
   func stops(matchingWords text: SearchText, limit: Int) throws -> [Stop] {
-    let words = text.words
-    guard !words.isEmpty, text.wordProbes.allSatisfy(mayHold) else { return [] }
-    if hasSearchTables { return try rankedStops(matchingWords: words, limit: limit) }
-    let select = try db.cached(
-      "SELECT \(Self.stopColumns) FROM stops_fts JOIN stops s ON s.stop_idx = stops_fts.rowid WHERE stops_fts MATCH ?1 AND s.location_type IN (0, 1) ORDER BY bm25(stops_fts), length(s.name), s.stop_id LIMIT ?2"
-    )
-    select.bind("name : (" + words.map { "\"\($0)\"*" }.joined(separator: " ") + ")", at: 1)
-    select.bind(limit, at: 2)
-    var result: [Stop] = []
-    while try select.step() { result.append(readStop(select)) }
-    return result
+    guard !text.words.isEmpty, text.wordProbes.allSatisfy(mayHold) else { return [] }
+    return try rankedStops(matchingWords: text.words, limit: limit)
   }
 
   /// The stops of `scored` (in its order) with their mistakes, the first `limit` only.
@@ -462,7 +441,7 @@ extension FeedReader {
     // The candidates' names in the same pass (a stop is read whole only if it is listed).
     var candidates: [Int64: String] = [:]
     let byWord = try db.cached(
-      "SELECT sw.stop_idx, s.name FROM stop_words sw JOIN stops s ON s.stop_idx = sw.stop_idx WHERE sw.word = ? AND s.location_type <= 1")
+      "SELECT sw.stop_idx, s.name FROM search_word_stops sw JOIN stops s ON s.stop_idx = sw.stop_idx WHERE sw.word = ?")
     for word in reach[narrowest].keys {
       byWord.reset()
       byWord.bind(word, at: 1)

@@ -106,10 +106,11 @@ extension FeedReader {
   /// How many vocabulary words one merged query reads at most; past it, one sorted range read.
   static let mergedWordsLimit = 64
 
-  /// The vocabulary (`words`), read once per reader, each word with its letters' mask.
+  /// The vocabulary (`search_words`: each folded name word once), read once per reader, each
+  /// word with its letters' mask.
   func typoVocabulary() throws -> TypoVocabulary {
     if let vocabularyCache { return vocabularyCache }
-    let select = try db.cached("SELECT word FROM words")
+    let select = try db.cached("SELECT word FROM search_words")
     var result = TypoVocabulary()
     while try select.step() {
       let word = select.text(0)

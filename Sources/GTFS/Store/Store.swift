@@ -114,11 +114,6 @@ final class FeedReader {
   func mayHold(_ probe: FeedKeyFilter.Probe) -> Bool {
     keyFilter?.mayContain(probe) ?? true
   }
-  /// Whether ingest made the tables `stops search` reads first (`StopSearchTables`); without
-  /// them (a timetable made before) FTS5 answers.
-  private(set) lazy var hasSearchTables: Bool = {
-    timetable.db.hasTable("search_word_stops")
-  }()
 
   init(name: FeedName, path: String) throws {
     self.name = name
