@@ -322,7 +322,7 @@ extension FeedReader {
       while date <= lastDate {
         defer { date = date.adding(days: 1) }
         if let only = query.serviceDate, only != date { continue }
-        let base = calendar.start(of: date)
+        let base = try calendar.start(of: date)
         let low = from - base, high = until - base
         guard high >= 0, low <= latest else { continue }
         let services = try calendar.services(on: date)

@@ -148,7 +148,7 @@ extension FeedReader {
     // The day after: on a spring-forward date noon minus 12 h is 23:00 of the evening before.
     let lastDate = ServiceCalendar.localDate(of: until, in: zone).adding(days: 1)
     while date <= lastDate {
-      let base = calendar.start(of: date)
+      let base = try calendar.start(of: date)
       let services = try calendar.services(on: date)
       if !services.isEmpty {
         var active = [Bool](repeating: false, count: serviceCount)

@@ -16,14 +16,47 @@ public final class Store {
   /// The name words of all feeds, once built (`sharedVocabulary()`).
   var sharedVocabularyCache: SharedVocabulary?
 
-  /// Opens every feed under `directory/feeds` (see `Timetables`).
+  /// Holds every feed under `directory/feeds` (see `Timetables`). A timetable the catalog
+  /// (`FeedCatalog`) describes as it is on disk is opened only when a query reaches it; any
+  /// other is opened here, and the catalog rewritten with it.
   /// - Throws: `SQLiteError` or `IngestError` when a timetable cannot be read.
   public init(directory: String) throws {
-    // Each file opened once, here (SQLite parses a database's schema on every open): feed_meta
-    // is read through each reader's own connection rather than by `Timetables.list()`.
-    let readers = try Timetables(directory: directory).files().map { try FeedReader(name: FeedName($0.name), path: $0.path) }
+    let timetables = Timetables(directory: directory)
+    let files = try timetables.files()
+    let feedsDirectory = timetables.feedsDirectory
+    var catalog = FeedCatalog.read(from: feedsDirectory)
+    var changed = false
+    var readers: [FeedReader] = []
+    var held: [Timetables.Feed] = []
+    for (name, path) in files {
+      let identity = FeedCatalog.Identity(path: path)
+      if let identity, let entry = catalog.entries[name], entry.identity == identity, let reader = FeedReader(name: FeedName(name), path: path, entry: entry) {
+        readers.append(reader)
+        held.append(Timetables.Feed(name: name, path: path, meta: entry.meta))
+        continue
+      }
+      // Opened now (SQLite parses a database's schema on every open, so once): feed_meta is
+      // read through the reader's own connection rather than by `Timetables.list()`.
+      let reader = try FeedReader(name: FeedName(name), path: path)
+      let meta = try reader.meta()
+      readers.append(reader)
+      held.append(Timetables.Feed(name: name, path: path, meta: meta))
+      // The identity from before the open: a file replaced meanwhile fails the next check.
+      if let identity {
+        let filter = reader.keyFilter
+        catalog.entries[name] = FeedCatalog.Entry(
+          name: name, identity: identity, meta: meta, filterBytes: filter?.bytes, filterHashes: filter?.hashes ?? 0)
+        changed = true
+      }
+    }
+    let names = Set(files.map(\.name))
+    for name in catalog.entries.keys where !names.contains(name) {
+      catalog.entries[name] = nil
+      changed = true
+    }
+    if changed { catalog.write(to: feedsDirectory) }
     feeds = readers
-    held = try readers.map { Timetables.Feed(name: $0.name.rawValue, path: $0.timetable.path, meta: try $0.meta()) }
+    self.held = held
   }
 
   /// Opens the given timetable files (tests, benchmarks), each under its name.
@@ -66,20 +99,47 @@ public final class Store {
 /// frequency-based trips).
 final class FeedReader {
   let name: FeedName
-  let timetable: Timetable
-  var db: Connection { timetable.db }
+  let path: String
+  /// The timetable once opened (`timetable`).
+  private var opened: Timetable?
+  /// The timetable, opened on first use when the catalog described it (`init(name:path:entry:)`).
+  /// - Throws: `SQLiteError` or `IngestError` when it cannot be opened.
+  var timetable: Timetable {
+    get throws {
+      if let opened { return opened }
+      let timetable = try Self.open(path)
+      opened = timetable
+      return timetable
+    }
+  }
+  /// Whether the timetable has been opened (tests: what a command touched).
+  var isOpen: Bool { opened != nil }
+  var db: Connection { get throws { try timetable.db } }
   let zone: LocalZone
-  let calendar: ServiceCalendar
+  /// `feed_meta` as the catalog has it; nil until read from the timetable.
+  private var knownMeta: [String: String]?
+  private var calendarCache: ServiceCalendar?
+  /// The active services by date, read from the timetable.
+  var calendar: ServiceCalendar {
+    get throws {
+      if let calendarCache { return calendarCache }
+      let calendar = ServiceCalendar(db: try db, zone: zone)
+      calendarCache = calendar
+      return calendar
+    }
+  }
   /// The latest time any trip reaches a stop, in service-day seconds (bounds how many service
   /// days back a departure "now" can come from). Read on first use: one index seek per pattern,
   /// which the commands that never ask for departures should not pay.
   private(set) lazy var latestTime: Int32 = {
     // Ingest stores it in feed_meta; else worked out here. (A read error leaves 0; the
     // departure query that follows reports it.)
-    if let stored = try? timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'latest_time'"), let value = Int32(stored) {
+    if let stored = knownMeta?["latest_time"] ?? (try? db.scalarText("SELECT value FROM feed_meta WHERE key = 'latest_time'")),
+      let value = Int32(stored)
+    {
       return value
     }
-    return Int32((try? timetable.db.scalarInt(Self.latestTimeSQL)) ?? 0)
+    return Int32((try? db.scalarInt(Self.latestTimeSQL)) ?? 0)
   }()
 
   /// An upper bound on Timetable.latestArrival() from index seeks alone (max(last_arrival)
@@ -91,7 +151,8 @@ final class FeedReader {
   /// The box around the feed's stops (location_type 0) as ingest stored it: min latitude,
   /// min longitude, max latitude, max longitude; nil when not stored (then never used to skip).
   private(set) lazy var stopBox: [Double]? = {
-    guard let text = try? timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'stop_box'") else { return nil }
+    guard let text = knownMeta.map({ $0["stop_box"] }) ?? (try? db.scalarText("SELECT value FROM feed_meta WHERE key = 'stop_box'"))
+    else { return nil }
     let values = text.split(separator: ",").compactMap { Double($0) }
     return values.count == 4 ? values : nil
   }()
@@ -104,20 +165,55 @@ final class FeedReader {
   /// Whether ingest made `stop_routes` (`StopRoutes`); without it the routes at a stop are
   /// read through its patterns.
   private(set) lazy var hasStopRoutes: Bool = {
-    timetable.db.hasTable("stop_routes")
+    (try? db)?.hasTable("stop_routes") ?? false
   }()
   /// The keys this feed can be looked up by (`FeedKeyFilter`), read on first use; nil for a
   /// timetable made before ingest stored them (then every lookup asks the feed).
-  private(set) lazy var keyFilter: FeedKeyFilter? = FeedKeyFilter.read(from: timetable.db)
+  private(set) lazy var keyFilter: FeedKeyFilter? = (try? db).flatMap(FeedKeyFilter.read)
 
   /// False only when this feed holds no such key: a lookup for it can skip the feed.
   func mayHold(_ probe: FeedKeyFilter.Probe) -> Bool {
     keyFilter?.mayContain(probe) ?? true
   }
 
+  /// Opens the timetable at `path` now.
   init(name: FeedName, path: String) throws {
     self.name = name
-    timetable = try Timetable(path: path)
+    self.path = path
+    let timetable = try Self.open(path)
+    opened = timetable
+    let zoneName =
+      try timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'timezone'")
+      ?? timetable.db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")
+    zone = try zoneName.map { name throws(LocalZoneError) in try LocalZone(named: name) } ?? LocalZone.utc
+  }
+
+  /// The timetable at `path` as the catalog's `entry` describes it, not opened until a query
+  /// needs it; nil when the entry cannot be used (a time zone this machine cannot read, a
+  /// damaged filter), and then the timetable is opened.
+  init?(name: FeedName, path: String, entry: FeedCatalog.Entry) {
+    // Ingest stores the agencies' zone in feed_meta; a feed without agencies (stops.json) has
+    // none, and is read in UTC, as when opened.
+    var zone = LocalZone.utc
+    if let zoneName = entry.meta["timezone"] {
+      guard let named = try? LocalZone(named: zoneName) else { return nil }
+      zone = named
+    }
+    self.name = name
+    self.path = path
+    self.zone = zone
+    knownMeta = entry.meta
+    if let bytes = entry.filterBytes {
+      guard let filter = FeedKeyFilter(bytes: bytes, hashes: entry.filterHashes) else { return nil }
+      keyFilter = filter
+    } else {
+      keyFilter = nil
+    }
+  }
+
+  /// Opens a timetable for reading.
+  private static func open(_ path: String) throws -> Timetable {
+    let timetable = try Timetable(path: path)
     // Read through a memory map: a query touches scattered trip rows, and a page in the map
     // costs no read(2). The file is replaced by rename, never rewritten, so the map stays valid.
     // For the same reason the shared lock taken by the first read is kept (locking_mode
@@ -125,15 +221,12 @@ final class FeedReader {
     // statement locks and unlocks the file and looks for a hot journal, three system calls
     // that cost more than an index seek, once per feed held.
     try timetable.db.execute("PRAGMA mmap_size = 4294967296; PRAGMA cache_size = -16384; PRAGMA locking_mode = EXCLUSIVE;")
-    let zoneName =
-      try timetable.db.scalarText("SELECT value FROM feed_meta WHERE key = 'timezone'")
-      ?? timetable.db.scalarText("SELECT timezone FROM agency ORDER BY agency_idx LIMIT 1")
-    zone = try zoneName.map { name throws(LocalZoneError) in try LocalZone(named: name) } ?? LocalZone.utc
-    calendar = ServiceCalendar(db: timetable.db, zone: zone)
+    return timetable
   }
 
   /// The timetable's feed_meta (source, service dates, time zone, row counts, ...).
   func meta() throws -> [String: String] {
+    if let knownMeta { return knownMeta }
     let statement = try db.prepare("SELECT key, value FROM feed_meta")
     var meta: [String: String] = [:]
     while try statement.step() { meta[statement.text(0)] = statement.text(1) }

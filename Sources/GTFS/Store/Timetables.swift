@@ -72,6 +72,7 @@ public struct Timetables: Sendable {
     guard FileManager.default.fileExists(atPath: current) else { return false }
     try FileManager.default.removeItem(atPath: current)
     try? FileManager.default.removeItem(atPath: current + ".prev")
+    refreshCatalog()
     return true
   }
 
@@ -144,7 +145,15 @@ public struct Timetables: Sendable {
     try Self.fsync(path: building)
     try Self.swap(building, into: current)
     try Self.fsync(path: feedsDirectory)
+    refreshCatalog()
     return (name, summary)
+  }
+
+  /// Rewrites the catalog of the timetables held (`FeedCatalog`) after a swap, so the next
+  /// command opens none it does not need: only the entries that no longer match their file are
+  /// read again. Best effort: a catalog left stale is found so, and mended, by the next reader.
+  func refreshCatalog() {
+    _ = try? Store(directory: directory)
   }
 
   /// Moves the file `building` to `current`, keeping the file it replaces as `current.prev`.
@@ -200,6 +209,7 @@ public struct Timetables: Sendable {
       }
     }
     try Self.fsync(path: feedsDirectory)
+    refreshCatalog()
   }
 
   /// The path of `feed`'s previous timetable, when one is kept.

@@ -84,7 +84,7 @@ extension Store {
         let date = today.adding(days: -back)
         let services = try reader.calendar.services(on: date)
         guard !services.isEmpty else { continue }
-        let seconds = now - reader.calendar.start(of: date)
+        let seconds = try now - reader.calendar.start(of: date)
         let select = try reader.db.cached(
           """
           SELECT t.trip_idx, t.trip_id, t.service_idx FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx

@@ -1,0 +1,95 @@
+import Foundation
+import TestSupport
+import Testing
+import TransitModel
+
+@testable import GTFS
+
+/// The catalog beside the timetables (`FeedCatalog`, issue 36): a process opens only the
+/// timetables its question reaches, and the catalog is checked against each file, never
+/// trusted blindly.
+@Suite struct FeedCatalogTests {
+  /// Three small feeds, each with its own stop (K1, L1, M1) besides TinyFeed's S1-S3.
+  static func holdThree(in directory: TestDirectory) throws -> Timetables {
+    let timetables = Timetables(directory: directory.path)
+    for (feed, stop, name) in [("k", "K1", "Kiln Street"), ("l", "L1", "Lark Lane"), ("m", "M1", "Mill Road")] {
+      try timetables.ingest(directory.feed(FeedKeyFilterTests.files([(stop, "50\(stop.last!)", name)]), named: feed), as: feed, now: 1)
+    }
+    return timetables
+  }
+
+  @Test func aSecondProcessOpensOnlyTheFeedItAsksAbout() throws {
+    let directory = TestDirectory()
+    _ = try Self.holdThree(in: directory)
+    // Each ingest rewrote the catalog after its swap.
+    #expect(FeedCatalog.read(from: directory.path + "/feeds").entries.keys.sorted() == ["k", "l", "m"])
+    let store = try Store(directory: directory.path)
+    #expect(store.feeds.allSatisfy { !$0.isOpen })
+    #expect(store.held.map(\.name) == ["k", "l", "m"])
+    #expect(store.held.map { $0.meta["timezone"] } == ["Europe/Dublin", "Europe/Dublin", "Europe/Dublin"])
+    let found = try store.resolveStop("L1")
+    #expect(found == .found(try #require(try store.stop("L1", feed: "l"))))
+    #expect(store.feeds.filter(\.isOpen).map(\.name) == ["l"])
+    // A name only one feed holds opens that feed alone too.
+    #expect(try store.resolveStop("Mill Road") == .found(try #require(try store.stop("M1", feed: "m"))))
+    #expect(store.feeds.filter(\.isOpen).map(\.name) == ["l", "m"])
+  }
+
+  @Test func aTimetableReplacedBehindTheCatalogIsReadAgain() throws {
+    let directory = TestDirectory()
+    let timetables = try Self.holdThree(in: directory)
+    _ = try Store(directory: directory.path)
+    // The feed k is ingested again with another stop: the catalog's entry no longer matches
+    // its file (a new inode), so the new stop is found and the old one is not.
+    try timetables.ingest(
+      directory.feed(FeedKeyFilterTests.files([("K9", "599", "Quay Road")]), named: "k2"), as: "k", now: 1_767_312_000)  // 2026-01-02, in service
+    // The ingest rewrote the catalog after its swap: the next process opens nothing.
+    let store = try Store(directory: directory.path)
+    #expect(store.feeds.allSatisfy { !$0.isOpen })
+    #expect(try store.resolveStop("K9") == .found(try #require(try store.stop("K9", feed: "k"))))
+    guard case .notFound = try store.resolveStop("K1") else {
+      Issue.record("K1 is still found after the feed that held it was replaced")
+      return
+    }
+    // Replaced by hand behind the catalog's back (a new inode), the feed is read again.
+    let path = try timetables.path(of: "l")
+    try FileManager.default.copyItem(atPath: path, toPath: path + ".copy")
+    try FileManager.default.removeItem(atPath: path)
+    try FileManager.default.moveItem(atPath: path + ".copy", toPath: path)
+    let mended = try Store(directory: directory.path)
+    #expect(mended.feeds.filter(\.isOpen).map(\.name) == ["l"])
+    // A feed removed leaves the catalog with it.
+    try timetables.remove("m")
+    let after = try Store(directory: directory.path)
+    #expect(after.held.map(\.name) == ["k", "l"])
+    #expect(FeedCatalog.read(from: directory.path + "/feeds").entries.keys.sorted() == ["k", "l"])
+  }
+
+  @Test(arguments: [[UInt8](), Array("transit feed catalog 1\n".utf8) + [9, 9, 9], Array(repeating: 0x41, count: 300)])
+  func aDamagedCatalogIsIgnoredAndWrittenAgain(bytes: [UInt8]) throws {
+    let directory = TestDirectory()
+    _ = try Self.holdThree(in: directory)
+    let path = directory.path + "/feeds/catalog"
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let store = try Store(directory: directory.path)
+    #expect(store.feeds.allSatisfy { $0.isOpen })
+    #expect(try store.resolveStop("M1") == .found(try #require(try store.stop("M1", feed: "m"))))
+    #expect(FeedCatalog.read(from: directory.path + "/feeds").entries.keys.sorted() == ["k", "l", "m"])
+    #expect(try Store(directory: directory.path).feeds.allSatisfy { !$0.isOpen })
+  }
+
+  /// What is written is what is read, key filter bytes and all; cut short anywhere, it is
+  /// not a catalog.
+  @Test func theFormatReadsBackWhatItWrote() throws {
+    var catalog = FeedCatalog()
+    catalog.entries["a"] = FeedCatalog.Entry(
+      name: "a", identity: FeedCatalog.Identity(device: 1, inode: 2, size: 3, modified: -4),
+      meta: ["timezone": "America/New_York", "stop_box": "1,2,3,4", "é": "ü"], filterBytes: [1, 2, 3, 255], filterHashes: 7)
+    catalog.entries["b"] = FeedCatalog.Entry(
+      name: "b", identity: FeedCatalog.Identity(device: 9, inode: 8, size: 7, modified: 6), meta: [:], filterBytes: nil,
+      filterHashes: 0)
+    let bytes = catalog.encoded()
+    #expect(FeedCatalog.decode(bytes)?.entries == catalog.entries)
+    for cut in stride(from: 0, to: bytes.count, by: 7) { #expect(FeedCatalog.decode(Array(bytes[0..<cut])) == nil, "\(cut)") }
+  }
+}
