@@ -40,9 +40,10 @@ import TransitModel
     let timetables = try Self.holdThree(in: directory)
     _ = try Store(directory: directory.path)
     // The feed k is ingested again with another stop: the catalog's entry no longer matches
-    // its file (a new inode), so the new stop is found and the old one is not.
+    // its file (a new inode), so the new stop is found and the old one is not (now: 2026-01-02,
+    // in service, for the swap gate).
     try timetables.ingest(
-      directory.feed(FeedKeyFilterTests.files([("K9", "599", "Quay Road")]), named: "k2"), as: "k", now: 1_767_312_000)  // 2026-01-02, in service
+      directory.feed(FeedKeyFilterTests.files([("K9", "599", "Quay Road")]), named: "k2"), as: "k", now: 1_767_312_000)
     // The ingest rewrote the catalog after its swap: the next process opens nothing.
     let store = try Store(directory: directory.path)
     #expect(store.feeds.allSatisfy { !$0.isOpen })

@@ -30,7 +30,9 @@ public final class Store {
     var held: [Timetables.Feed] = []
     for (name, path) in files {
       let identity = FeedCatalog.Identity(path: path)
-      if let identity, let entry = catalog.entries[name], entry.identity == identity, let reader = FeedReader(name: FeedName(name), path: path, entry: entry) {
+      if let identity, let entry = catalog.entries[name], entry.identity == identity,
+        let reader = FeedReader(name: FeedName(name), path: path, entry: entry)
+      {
         readers.append(reader)
         held.append(Timetables.Feed(name: name, path: path, meta: entry.meta))
         continue
