@@ -60,8 +60,8 @@ struct FeedCatalog {
 
   /// The catalog in `feedsDirectory`; empty when there is none or it cannot be read.
   static func read(from feedsDirectory: String) -> FeedCatalog {
-    guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path(in: feedsDirectory))) else { return FeedCatalog() }
-    return decode([UInt8](bytes)) ?? FeedCatalog()
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path(in: feedsDirectory))) else { return FeedCatalog() }
+    return data.withUnsafeBytes { decode($0) } ?? FeedCatalog()
   }
 
   /// Writes the catalog into `feedsDirectory` (best effort: a folder that cannot be written to
@@ -113,19 +113,23 @@ struct FeedCatalog {
 
   /// The catalog in `bytes`; nil when they are not one (another format, cut short, damaged).
   static func decode(_ bytes: [UInt8]) -> FeedCatalog? {
-    guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else { return nil }
+    bytes.withUnsafeBytes { decode($0) }
+  }
+
+  /// The catalog in `bytes`, read in place (the key filters are most of it: each is copied
+  /// once, whole).
+  static func decode(_ bytes: UnsafeRawBufferPointer) -> FeedCatalog? {
+    guard bytes.count >= magic.count, magic.withUnsafeBytes({ $0.elementsEqual(bytes[0..<magic.count]) }) else { return nil }
     var offset = magic.count
     func number() -> UInt64? {
       guard bytes.count - offset >= 8 else { return nil }
-      var value: UInt64 = 0
-      for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
-      offset += 8
-      return value
+      defer { offset += 8 }
+      return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
     }
     func run() -> [UInt8]? {
       guard let count = number(), count <= UInt64(bytes.count - offset) else { return nil }
       defer { offset += Int(count) }
-      return Array(bytes[offset..<offset + Int(count)])
+      return [UInt8](UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + Int(count)]))
     }
     func text() -> String? { run().flatMap { String(validating: $0, as: UTF8.self) } }
     guard let count = number(), count <= UInt64(bytes.count) else { return nil }
