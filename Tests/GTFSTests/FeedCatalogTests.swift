@@ -35,6 +35,32 @@ import TransitModel
     #expect(store.feeds.filter(\.isOpen).map(\.name) == ["l", "m"])
   }
 
+  /// Networks of the same street names far apart (as copies of one agency's feed, or towns
+  /// with a Main Street each): finding whether a stop is part of a complex across feeds does
+  /// not open the feeds whose stops all lie beyond the complex radius (their box, from the
+  /// catalog), and still joins the one nearby.
+  @Test func aComplexAcrossFeedsOpensOnlyTheFeedsNearby() throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    // (feed, latitude shift): "near" is 150 m north of "home", the others 50 km and more away.
+    for (feed, shift) in [("home", 0.0), ("near", 0.00135), ("far1", 0.5), ("far2", 1.0)] {
+      let stops = ["S1,101,First Street,53.28,-6.36", "S2,102,Second Street,53.29,-6.37", "S3,103,Third Street,53.30,-6.38"]
+        .map { line -> String in
+          var fields = line.split(separator: ",").map(String.init)
+          fields[3] = String(Double(fields[3])! + shift)
+          return fields.joined(separator: ",")
+        }
+      let files = TinyFeed.with(["stops.txt": "stop_id,stop_code,stop_name,stop_lat,stop_lon\n" + stops.joined(separator: "\n") + "\n"])
+      try timetables.ingest(directory.feed(files, named: feed), as: feed, now: 1)
+    }
+    let store = try Store(directory: directory.path)
+    #expect(store.feeds.allSatisfy { !$0.isOpen })
+    let first = try #require(try store.stop("S1", feed: "home"))
+    let complex = try #require(try store.complex(containing: first))
+    #expect(Set(complex.parts.map(\.feed.rawValue)) == ["home", "near"])
+    #expect(store.feeds.filter(\.isOpen).map(\.name.rawValue).sorted() == ["home", "near"])
+  }
+
   @Test func aTimetableReplacedBehindTheCatalogIsReadAgain() throws {
     let directory = TestDirectory()
     let timetables = try Self.holdThree(in: directory)

@@ -194,6 +194,9 @@ extension Store {
     let name = SearchText(member.name)
     var found: [Stop] = []
     for feed in feeds where feed.name != member.feed {
+      // A feed whose stops all lie far away is not opened (its box is in the catalog): the
+      // same street names recur in many networks.
+      guard distanceLowerBound(feed, from: here) <= Self.complexRadiusMeters else { continue }
       var candidates = try feed.stops(named: name).filter { $0.parentStation == nil }
       if member.isStation, let idx = try feed.stopIndex(id: member.id.rawValue), let same = try feed.stop(idx), same.isStation {
         candidates.append(same)
