@@ -109,12 +109,13 @@ import TransitModel
   /// not a catalog.
   @Test func theFormatReadsBackWhatItWrote() throws {
     var catalog = FeedCatalog()
+    let filter: FeedKeyFilter = try #require(FeedKeyFilter(bytes: [1, 2, 3, 255], hashes: 7))
     catalog.entries["a"] = FeedCatalog.Entry(
-      name: "a", identity: FeedCatalog.Identity(device: 1, inode: 2, size: 3, modified: -4),
-      meta: ["timezone": "America/New_York", "stop_box": "1,2,3,4", "é": "ü"], filterBytes: [1, 2, 3, 255], filterHashes: 7)
+      identity: FeedCatalog.Identity(device: 1, inode: 2, size: 3, modified: -4),
+      meta: ["timezone": "America/New_York", "stop_box": "1,2,3,4", "é": "ü"],
+      filter: filter)
     catalog.entries["b"] = FeedCatalog.Entry(
-      name: "b", identity: FeedCatalog.Identity(device: 9, inode: 8, size: 7, modified: 6), meta: [:], filterBytes: nil,
-      filterHashes: 0)
+      identity: FeedCatalog.Identity(device: 9, inode: 8, size: 7, modified: 6), meta: [:], filter: nil)
     let bytes = catalog.encoded()
     #expect(FeedCatalog.decode(bytes)?.entries == catalog.entries)
     for cut in stride(from: 0, to: bytes.count, by: 7) { #expect(FeedCatalog.decode(Array(bytes[0..<cut])) == nil, "\(cut)") }

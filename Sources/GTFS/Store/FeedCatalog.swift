@@ -16,12 +16,10 @@ import Glibc
 struct FeedCatalog {
   /// One timetable as the catalog describes it.
   struct Entry: Equatable {
-    var name: String
     var identity: Identity
     var meta: [String: String]
-    /// The key filter's bits and hash count; nil for a timetable without one.
-    var filterBytes: [UInt8]?
-    var filterHashes: Int
+    /// The timetable's key filter; nil for one without it.
+    var filter: FeedKeyFilter?
   }
 
   /// What tells one file from another at the same path.
@@ -82,9 +80,9 @@ struct FeedCatalog {
 
   // MARK: - Format
 
-  /// The magic, then per entry (sorted by name): the name, the identity, the meta as a count
-  /// and key/value pairs, then the filter's hash count and bytes (a count of 0 hashes: none).
-  /// Numbers are little-endian; strings and byte runs are a 32-bit length and the bytes.
+  /// The magic, then per entry (sorted by feed name): the name, the identity, the meta as a
+  /// count and key/value pairs, then the filter's hash count and bytes (0 hashes: none).
+  /// Numbers are 64-bit little-endian; strings and byte runs are a length and the bytes.
   func encoded() -> [UInt8] {
     var out = Self.magic
     func put(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
@@ -94,8 +92,8 @@ struct FeedCatalog {
     }
     func put(_ text: String) { put(Array(text.utf8)) }
     put(UInt64(entries.count))
-    for entry in entries.values.sorted(by: { $0.name < $1.name }) {
-      put(entry.name)
+    for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+      put(name)
       put(entry.identity.device)
       put(entry.identity.inode)
       put(UInt64(bitPattern: entry.identity.size))
@@ -105,8 +103,8 @@ struct FeedCatalog {
         put(key)
         put(value)
       }
-      put(UInt64(entry.filterBytes == nil ? 0 : entry.filterHashes))
-      put(entry.filterBytes ?? [])
+      put(UInt64(entry.filter?.hashes ?? 0))
+      put(entry.filter?.bytes ?? [])
     }
     return out
   }
@@ -143,11 +141,15 @@ struct FeedCatalog {
         guard let key = text(), let value = text() else { return nil }
         meta[key] = value
       }
-      guard let hashes = number(), hashes <= 64, let filter = run() else { return nil }
+      guard let hashes = number(), hashes <= 64, let bytes = run() else { return nil }
+      var filter: FeedKeyFilter?
+      if hashes > 0 {
+        guard let stored = FeedKeyFilter(bytes: bytes, hashes: Int(hashes)) else { return nil }
+        filter = stored
+      }
       catalog.entries[name] = Entry(
-        name: name,
         identity: Identity(device: device, inode: inode, size: Int64(bitPattern: size), modified: Int64(bitPattern: modified)),
-        meta: meta, filterBytes: hashes == 0 ? nil : filter, filterHashes: Int(hashes))
+        meta: meta, filter: filter)
     }
     return offset == bytes.count ? catalog : nil
   }

@@ -9,7 +9,7 @@ import SQLite
 /// are then asked as before. It lives in the timetable it describes and is replaced with it
 /// (the file is swapped whole by rename), so it can never describe another version of the
 /// feed. A timetable made before it has no `key_filter`: every lookup asks the feed.
-struct FeedKeyFilter {
+struct FeedKeyFilter: Equatable {
   /// What a key is.
   enum Kind: UInt8 {
     /// `stops.stop_id`, as stored (any location_type).

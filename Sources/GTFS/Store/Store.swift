@@ -45,9 +45,7 @@ public final class Store {
       held.append(Timetables.Feed(name: name, path: path, meta: meta))
       // The identity from before the open: a file replaced meanwhile fails the next check.
       if let identity {
-        let filter = reader.keyFilter
-        catalog.entries[name] = FeedCatalog.Entry(
-          name: name, identity: identity, meta: meta, filterBytes: filter?.bytes, filterHashes: filter?.hashes ?? 0)
+        catalog.entries[name] = FeedCatalog.Entry(identity: identity, meta: meta, filter: reader.keyFilter)
         changed = true
       }
     }
@@ -191,8 +189,8 @@ final class FeedReader {
   }
 
   /// The timetable at `path` as the catalog's `entry` describes it, not opened until a query
-  /// needs it; nil when the entry cannot be used (a time zone this machine cannot read, a
-  /// damaged filter), and then the timetable is opened.
+  /// needs it; nil when the entry cannot be used (a time zone this machine cannot read), and
+  /// then the timetable is opened.
   init?(name: FeedName, path: String, entry: FeedCatalog.Entry) {
     // Ingest stores the agencies' zone in feed_meta; a feed without agencies (stops.json) has
     // none, and is read in UTC, as when opened.
@@ -205,12 +203,7 @@ final class FeedReader {
     self.path = path
     self.zone = zone
     knownMeta = entry.meta
-    if let bytes = entry.filterBytes {
-      guard let filter = FeedKeyFilter(bytes: bytes, hashes: entry.filterHashes) else { return nil }
-      keyFilter = filter
-    } else {
-      keyFilter = nil
-    }
+    keyFilter = entry.filter
   }
 
   /// Opens a timetable for reading.
