@@ -161,31 +161,32 @@ extension Reconciler {
   /// Raises any expected time earlier than the one before it on the trip (rule 6).
   static func clamp(_ stops: inout [PredictedStop], instance: TripInstance, report: inout MergeReport) {
     var floor: UnixTime?
+    // Each stop is read and changed where it is held: a copy out and back in would retain and
+    // release every reference it holds, and this runs for every stop of every trip matched.
     for index in stops.indices where !stops[index].isSkipped {
-      var stop = stops[index]
-      if let arrival = stop.expectedArrival, let floor, arrival < floor {
-        if stop.source == .realtime {
-          report.issues.append(.clamped(instance, stopSequence: stop.stop.stopSequence, bySeconds: floor - arrival))
+      if let arrival = stops[index].expectedArrival, let floor, arrival < floor {
+        if stops[index].source == .realtime {
+          report.issues.append(.clamped(instance, stopSequence: stops[index].stop.stopSequence, bySeconds: floor - arrival))
         }
-        stop.expectedArrival = floor
+        stops[index].expectedArrival = floor
       }
-      if let departure = stop.expectedDeparture {
+      let arrival = stops[index].expectedArrival
+      if let departure = stops[index].expectedDeparture {
         // The later of the floor and the arrival (no array built: this runs for every stop).
         let low: UnixTime? =
-          switch (floor, stop.expectedArrival) {
+          switch (floor, arrival) {
           case (let a?, let b?): max(a, b)
           case (let a?, nil): a
           case (nil, let b): b
           }
         if let low, departure < low {
-          if stop.source == .realtime && stop.expectedArrival == nil {
-            report.issues.append(.clamped(instance, stopSequence: stop.stop.stopSequence, bySeconds: low - departure))
+          if stops[index].source == .realtime && arrival == nil {
+            report.issues.append(.clamped(instance, stopSequence: stops[index].stop.stopSequence, bySeconds: low - departure))
           }
-          stop.expectedDeparture = low
+          stops[index].expectedDeparture = low
         }
       }
-      floor = stop.expectedDeparture ?? stop.expectedArrival ?? floor
-      stops[index] = stop
+      floor = stops[index].expectedDeparture ?? arrival ?? floor
     }
   }
 }

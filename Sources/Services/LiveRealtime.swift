@@ -199,9 +199,10 @@ public struct LiveRealtime: Sendable {
     if let feed = details.values.first?.feed ?? store.feedNames.first {
       for date in newDates { serviceDayStarts[date] = store.serviceDayStart(date, feed: feed) }
     }
+    // `feeds` were bounded above (and resolving descriptors changes no time).
     var realtime = Reconciler.realtime(
-      trips: trips, feeds: feeds, now: now, options: options.reconciler, serviceDayStarts: serviceDayStarts)
-    realtime.report.outOfRangeCount += outOfRange
+      trips: trips, boundedFeeds: feeds, now: now, options: options.reconciler, serviceDayStarts: serviceDayStarts)
+    realtime.report.outOfRangeCount = outOfRange
     self.realtime = realtime
     self.trips = trips
     self.details = details

@@ -33,12 +33,14 @@ public final class MatchCache {
   public init() {}
 
   /// The resolver to resolve a snapshot at `now` with: the kept one while every feed's local
-  /// date is the one it was made on, else a new one. Counts the snapshot.
+  /// date is the one it was made on, else a new one. Counts the snapshot. The kept one is
+  /// handed over, not copied (the cache lets go of it until `keep`), so what it learns does not
+  /// copy its tables.
   func resolver(store: Store, now: UnixTime) -> DescriptorResolver {
     snapshot += 1
     if snapshot % retainedSnapshots == 0 { forgetUnused() }
     let days = store.feedNames.map { store.localDate(of: now, feed: $0) }
-    if var kept = resolver, days == resolverDays {
+    if var kept = resolver.take(), days == resolverDays {
       kept.now = now
       return kept
     }
