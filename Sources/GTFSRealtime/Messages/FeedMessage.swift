@@ -266,3 +266,25 @@ final class EntityPayloads: Sendable {
     self.vehicles = vehicles
   }
 }
+
+extension FeedMessage {
+  /// The header of the serialized feed message `bytes`, decoded without its entities (each is
+  /// stepped over by its length): what a folder of snapshots is sorted by before any is
+  /// decoded whole. A header given more than once is merged, as the whole decode merges it.
+  /// - Throws: `WireError` for a malformed key, a length past the end or a malformed header;
+  ///   the entities are not checked.
+  public static func header(decoding bytes: [UInt8]) throws(WireError) -> FeedHeader? {
+    var reader = WireReader(bytes)
+    var header: FeedHeader?
+    while let key = try reader.readKey() {
+      if key == 0x0A {  // 1: required FeedHeader header
+        try reader.mergeMessage(reader.messageTag(forKey: key), "header", into: &header)
+      } else {
+        let tag = try reader.tag(forKey: key)
+        if tag.number == 1 { throw reader.wrongWireType(tag, expected: .lengthDelimited, "header") }
+        try reader.skip(tag)
+      }
+    }
+    return header
+  }
+}
