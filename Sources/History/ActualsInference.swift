@@ -283,10 +283,13 @@ public struct ActualsInference: Sendable {
   private var tripNumbers: [HistoryTrip: Int32] = [:]
   private var open: [CallID: StopEvent] = [:]
   private var openByTrip: [Int32: Set<Int>] = [:]
-  private var bucketsSeen: [CallID: UInt8] = [:]
+  /// What is known of each call seen, in one byte (one lookup a call, where two sets took
+  /// three): the lead buckets a prediction was sampled from (`1 << bucket`), and `resolvedMark`
+  /// once its actual is known, it was skipped or dropped (it is never opened again).
+  private var marks: [CallID: UInt8] = [:]
+  private static let resolvedMark: UInt8 = 0x80
   private var stopped: [Int32: (sequence: Int, last: Int64)] = [:]
   private var cancelled = Set<Int32>()
-  private var resolved = Set<CallID>()
 
   /// An inference with nothing open.
   public init() {}
@@ -318,9 +321,17 @@ public struct ActualsInference: Sendable {
     guard let event = open.removeValue(forKey: id) else { return nil }
     openByTrip[id.trip]?.remove(id.sequence)
     if openByTrip[id.trip]?.isEmpty == true { openByTrip[id.trip] = nil }
-    bucketsSeen[id] = nil
-    resolved.insert(id)
+    marks[id] = Self.resolvedMark
     return event
+  }
+
+  /// Notes the lead bucket `bit` (0: none) in a call's `mark`, unless the call is resolved;
+  /// says whether it is, and whether the bucket is new (its prediction is to be sampled).
+  private static func note(_ bit: UInt8, in mark: inout UInt8) -> (isResolved: Bool, isNewBucket: Bool) {
+    if mark & resolvedMark != 0 { return (true, false) }
+    guard mark & bit != bit else { return (false, false) }
+    mark |= bit
+    return (false, true)
   }
 
   /// What `snapshot` adds, given every snapshot before it (in time order).
@@ -364,7 +375,7 @@ public struct ActualsInference: Sendable {
       for call in trip.calls {
         let id = CallID(trip: number, sequence: call.stopSequence)
         if call.isSkipped {
-          if !resolved.contains(id) {
+          if marks[id, default: 0] & Self.resolvedMark == 0 {
             var event =
               close(id)
               ?? StopEvent(
@@ -372,12 +383,17 @@ public struct ActualsInference: Sendable {
                 headsign: trip.headsign, scheduled: call.scheduled, lastSeen: now)
             event.isSkipped = true
             event.lastSeen = now
-            resolved.insert(id)
+            marks[id] = Self.resolvedMark
             batch.events.append(event)
           }
           continue
         }
-        if call.isListed, let predicted = call.predicted, !resolved.contains(id) {
+        guard call.isListed, let predicted = call.predicted else { continue }
+        // The call's mark, looked up once: nothing more for a resolved call; else the lead
+        // bucket of this prediction is noted (and sampled the first time).
+        let bit = ETAAccuracy.bucket(leadSeconds: predicted - now).map { UInt8(1) << UInt8($0) } ?? 0
+        let (isResolved, sample) = Self.note(bit, in: &marks[id, default: 0])
+        if !isResolved {
           // An open call is updated where it is held (no copy of the event out and back in).
           if let index = open.index(forKey: id) {
             open.values[index].lastPredicted = predicted
@@ -391,15 +407,10 @@ public struct ActualsInference: Sendable {
             event.lastPredictedAt = now
             add(event, as: id)
           }
-          if let bucket = ETAAccuracy.bucket(leadSeconds: predicted - now) {
-            let bit = UInt8(1) << UInt8(bucket)
-            let seen = bucketsSeen[id, default: 0]
-            if seen & bit == 0 {
-              bucketsSeen[id] = seen | bit
-              batch.predictions.append(
-                PredictionSeen(
-                  key: HistoryCallKey(trip: trip.trip, stopSequence: call.stopSequence), bucket: bucket, madeAt: now, predicted: predicted))
-            }
+          if sample, let bucket = ETAAccuracy.bucket(leadSeconds: predicted - now) {
+            batch.predictions.append(
+              PredictionSeen(
+                key: HistoryCallKey(trip: trip.trip, stopSequence: call.stopSequence), bucket: bucket, madeAt: now, predicted: predicted))
           }
         }
       }
