@@ -57,12 +57,31 @@ public final class Store {
     if changed { catalog.write(to: feedsDirectory) }
     feeds = readers
     self.held = held
+    source = .directory(directory)
   }
 
   /// Opens the given timetable files (tests, benchmarks), each under its name.
   public init(files: [(name: String, path: String)]) throws {
     held = []
     feeds = try files.map { try FeedReader(name: FeedName($0.name), path: $0.path) }
+    source = .files(files)
+  }
+
+  /// What the store was opened from, for `reopened()`.
+  private enum Source {
+    case directory(String)
+    case files([(name: String, path: String)])
+  }
+  private let source: Source
+
+  /// Another store over the same timetables, with connections of its own: what another thread
+  /// queries them with (a store is not to be shared between threads).
+  /// - Throws: as the initialisers do.
+  public func reopened() throws -> Store {
+    switch source {
+    case .directory(let directory): try Store(directory: directory)
+    case .files(let files): try Store(files: files)
+    }
   }
 
   /// The feeds held, with their feed_meta (empty when opened from files).
