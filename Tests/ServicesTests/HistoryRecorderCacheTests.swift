@@ -23,16 +23,27 @@ import Testing
     var counts: HistoryRecorder.Counts
   }
 
-  /// The history made by recording `snapshots` (in time order) with or without the cache.
-  func record(_ snapshots: [(time: Int64, message: FeedMessage)], store: Store, cached: Bool) throws -> Rows {
+  /// The history made by recording `snapshots` (in time order) with or without the cache, one
+  /// at a time (`record`) or handed over to be read and matched on a thread of their own
+  /// (`take`, as `history import` does).
+  func record(
+    _ snapshots: [(time: Int64, message: FeedMessage)], store: Store, cached: Bool, pipelined: Bool = false
+  ) throws -> Rows {
     let folder = TemporaryFolder()
     let history = try HistoryStore(directory: folder.path)
     let recorder = try HistoryRecorder(store: store, history: history, options: ServiceOptions(), resumeFrom: snapshots.first?.time)
     if !cached { recorder.matchCache = nil }
-    for snapshot in snapshots {
-      try recorder.record([snapshot.message], at: snapshot.time, source: "mixed", importedAt: 0)
+    if pipelined {
+      // Five a transaction: the 12 captures span three, the last one short.
+      try recorder.take(
+        snapshots.map { snapshot in HistoryRecorder.Snapshot(time: snapshot.time, source: "mixed") { [snapshot.message] } },
+        importedAt: 0, perTransaction: 5)
+    } else {
+      for snapshot in snapshots {
+        try recorder.record([snapshot.message], at: snapshot.time, source: "mixed", importedAt: 0)
+      }
+      try recorder.finish()
     }
-    try recorder.finish()
     let events = try history.allEvents().sorted { $0.key < $1.key }
     return Rows(
       events: events, predictions: try history.predictions(of: events.map(\.key)),
@@ -58,5 +69,11 @@ import Testing
     #expect(cached.events == afresh.events)
     #expect(cached.predictions == afresh.predictions)
     #expect(cached.tripEvents == afresh.tripEvents)
+    // Read and matched on a thread of their own, the snapshots write the same history.
+    let pipelined = try record(snapshots, store: store, cached: true, pipelined: true)
+    #expect(pipelined.counts == cached.counts)
+    #expect(pipelined.events == cached.events)
+    #expect(pipelined.predictions == cached.predictions)
+    #expect(pipelined.tripEvents == cached.tripEvents)
   }
 }

@@ -192,4 +192,55 @@ import Testing
     #expect(status.code == 0)
     #expect(status.stdout.hasPrefix("no history yet"))
   }
+
+  /// A snapshot that cannot be decoded stops the import there: a one-line error naming it,
+  /// exit 1, the snapshots before it in the history with their open calls; once it is moved
+  /// away, importing again takes in the rest, and the history is the one a clean folder gives.
+  @Test func aDamagedSnapshotStopsTheImportAndLosesNothing() throws {
+    var files = Self.day("20261201", dayOfMonth: 1, delay: 60)
+    #expect(files.count == 42)
+    // The 30th: its header intact, an entity after it whose trip update runs past its end.
+    let damaged = files[29].name
+    files[29].bytes += [0x12, 0x05, 0x0A, 0x01, 0x78, 0x1A, 0x02]
+    let snapshots = TemporaryFolder()
+    try Self.write(files, to: snapshots)
+    let home = DemoHome()
+    let result = home.run(["history", "import", snapshots.path, "--now", Self.now])
+    #expect(result.code == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("transit: \(snapshots.path)/\(damaged): "))
+    #expect(result.stderr.hasSuffix("; the 29 snapshots before it are in the history (import again once the file is mended or moved away)\n"))
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1)
+    let status = home.run(["history", "--status", "--json"])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+    #expect(json["snapshots"] as? Int == 29)
+
+    try FileManager.default.removeItem(atPath: snapshots.path + "/" + damaged)
+    let again = home.run(["history", "import", snapshots.path, "--now", Self.now])
+    #expect(again.code == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix("imported 12 snapshots"))
+    #expect(again.stdout.contains("29 already in the history"))
+
+    // The same 41 snapshots imported at once.
+    let clean = TemporaryFolder()
+    try Self.write(files.filter { $0.name != damaged }, to: clean)
+    let straight = DemoHome()
+    #expect(straight.run(["history", "import", clean.path, "--now", Self.now]).code == 0)
+    struct Actual: Equatable {
+      var key: HistoryCallKey
+      var actual: Int64?
+      var kind: ActualKind?
+    }
+    func actuals(_ home: DemoHome) throws -> [Actual] {
+      try HistoryStore(directory: home.path).allEvents().map { Actual(key: $0.key, actual: $0.actual, kind: $0.kind) }
+        .sorted { $0.key < $1.key }
+    }
+    let resumed = try actuals(home)
+    // The 11 calls of 27-WK-0-0720, each inferred, a minute late (the update's own times):
+    // the call at 07:20 at 07:21, and so on.
+    #expect(resumed.count == 11)
+    #expect(resumed.allSatisfy { $0.kind == .inferred })
+    #expect(resumed.map(\.actual) == Self.calls.map { Self.at(day: 1, 7, $0.minute) + 60 })
+    #expect(resumed == (try actuals(straight)))
+  }
 }

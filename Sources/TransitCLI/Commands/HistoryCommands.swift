@@ -260,7 +260,7 @@ enum HistoryImportCommand: TransitCommand {
     }
     struct File {
       var source: String
-      var message: FeedMessage
+      var path: String
     }
     var byTime: [Int64: [File]] = [:]
     let history = try HistoryStore(directory: invocation.paths.data)
@@ -279,18 +279,29 @@ enum HistoryImportCommand: TransitCommand {
       if known[source] == nil { known[source] = try history.importedSnapshots(source: source) }
       if known[source]!.contains(time) { unread.insert(time) }
     }
+    // Each file's moment is its header's timestamp: only headers are read here (a file not
+    // named by its kind is decoded to learn it); the files are decoded whole one moment at a
+    // time as they are taken in.
     for name in names.sorted() where name.hasSuffix(".pb") || name.hasSuffix(".pb.gz") {
       let prefix = name.prefix { $0.isNumber }
       let named = Int64(prefix).flatMap { name.dropFirst(prefix.count).first == "-" ? $0 : nil }
       if let named, unread.contains(named) { continue }
       let path = directory + "/" + name
       guard let data = FileManager.default.contents(atPath: path) else { throw RuntimeError("\(path): cannot be read") }
-      let message = try RtDumpCommand.decode([UInt8](data), source: path, limits: limits)
-      guard let time = message.header?.timestamp.map({ Int64(clamping: $0) }) ?? named else {
+      let source: String
+      let header: FeedHeader?
+      if named != nil {
+        source = sourceName(String(name.dropFirst(prefix.count + 1)))
+        header = try RtDumpCommand.header([UInt8](data), source: path, limits: limits)
+      } else {
+        let message = try RtDumpCommand.decode([UInt8](data), source: path, limits: limits)
+        source = kind(of: message)
+        header = message.header
+      }
+      guard let time = header?.timestamp.map({ Int64(clamping: $0) }) ?? named else {
         throw RuntimeError("\(path): the feed header has no timestamp and the name does not start with one (<unix-seconds>-<kind>.pb)")
       }
-      let source = named != nil ? sourceName(String(name.dropFirst(prefix.count + 1))) : kind(of: message)
-      byTime[time, default: []].append(File(source: source, message: message))
+      byTime[time, default: []].append(File(source: source, path: path))
     }
     guard !byTime.isEmpty || !unread.isEmpty else { throw RuntimeError("no snapshots (.pb files) in '\(directory)'") }
     let options = try RealtimeSupport.options(invocation, settings: settings)
@@ -300,28 +311,38 @@ enum HistoryImportCommand: TransitCommand {
     var already = unread.count
     var older = 0
     var imported: [String: Set<Int64>] = [:]
-    // An hour of one-minute snapshots a transaction (each still taken in whole or not at all).
-    for start in stride(from: 0, to: times.count, by: Self.snapshotsPerTransaction) {
-      try history.transaction {
-        for time in times[start..<min(times.count, start + Self.snapshotsPerTransaction)] {
-          // Alerts say nothing of when vehicles ran.
-          let files = byTime[time]!.filter { !$0.source.hasSuffix("alerts") }
-          let source = snapshotSource(files.map(\.source))
-          if imported[source] == nil { imported[source] = try history.importedSnapshots(source: source) }
-          if imported[source]!.contains(time) {
-            already += 1
-            continue
-          }
-          if let newest, time < newest {
-            older += 1
-            continue
-          }
-          guard !files.isEmpty else { continue }
-          try recorder.record(files.map(\.message), at: time, source: source, importedAt: invocation.context.clock.now().seconds)
-        }
+    var snapshots: [HistoryRecorder.Snapshot] = []
+    for time in times {
+      // Alerts say nothing of when vehicles ran.
+      let files = byTime[time]!.filter { !$0.source.hasSuffix("alerts") }
+      let source = snapshotSource(files.map(\.source))
+      if imported[source] == nil { imported[source] = try history.importedSnapshots(source: source) }
+      if imported[source]!.contains(time) {
+        already += 1
+        continue
       }
+      if let newest, time < newest {
+        older += 1
+        continue
+      }
+      guard !files.isEmpty else { continue }
+      let paths = files.map(\.path)
+      snapshots.append(
+        HistoryRecorder.Snapshot(time: time, source: source) {
+          try paths.map { path in
+            guard let data = FileManager.default.contents(atPath: path) else { throw RuntimeError("\(path): cannot be read") }
+            return try RtDumpCommand.decode([UInt8](data), source: path, limits: limits)
+          }
+        })
     }
-    try recorder.finish()
+    do {
+      try recorder.take(snapshots, importedAt: invocation.context.clock.now().seconds, perTransaction: Self.snapshotsPerTransaction)
+    } catch let failure as HistoryRecorder.ReadFailure {
+      let taken = failure.takenIn
+      throw RuntimeError(
+        "\(failure.error); the \(taken) snapshot\(taken == 1 ? "" : "s") before it \(taken == 1 ? "is" : "are") in the history (import again once the file is mended or moved away)"
+      )
+    }
     let removed = try history.prune(before: invocation.now.seconds - Int64(settings.historyRetentionDays) * 86_400)
     let counts = recorder.counts
     if invocation.global.json {

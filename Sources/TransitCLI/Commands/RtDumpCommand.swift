@@ -106,6 +106,37 @@ public enum RtDumpCommand: TransitCommand {
 
   /// Un-gzips (when the bytes are gzip) and decodes a FeedMessage within `limits`.
   static func decode(_ bytes: [UInt8], source: String, limits: RealtimeLimits) throws -> FeedMessage {
+    let bytes = try payload(bytes, source: source, limits: limits)
+    do {
+      return try FeedMessage(decoding: bytes, limits: limits.decoding)
+    } catch {
+      throw failure(error, source: source)
+    }
+  }
+
+  /// The header of the feed in `bytes` (un-gzipped first when they are gzip), its entities
+  /// stepped over: what `history import` sorts a folder by before decoding any file whole.
+  static func header(_ bytes: [UInt8], source: String, limits: RealtimeLimits) throws -> FeedHeader? {
+    let bytes = try payload(bytes, source: source, limits: limits)
+    do {
+      return try FeedMessage.header(decoding: bytes)
+    } catch {
+      throw failure(error, source: source)
+    }
+  }
+
+  /// A decoding error as the user reads it: the source first, the setting that raises a limit.
+  private static func failure(_ error: WireError, source: String) -> RuntimeError {
+    var message = "\(source): \(error)"
+    if let setting = Self.setting(raising: error) {
+      message = message.replacing("(a decoding limit)", with: "(the \(setting) setting)")
+    }
+    return RuntimeError(message)
+  }
+
+  /// The protobuf bytes of a feed: `bytes` un-gzipped when they are gzip, within `limits`'
+  /// caps, and not an HTML page.
+  private static func payload(_ bytes: [UInt8], source: String, limits: RealtimeLimits) throws -> [UInt8] {
     var bytes = bytes
     if source.lowercased().hasSuffix(".gz") || Gzip.isGzip(bytes) {
       guard bytes.count <= limits.maxCompressedBytes else {
@@ -129,15 +160,7 @@ public enum RtDumpCommand: TransitCommand {
     if HTTPClient.looksLikeHTML(Array(bytes.prefix(512))) {
       throw RuntimeError("\(source): looks like an html page, not a gtfs-realtime feed")
     }
-    do {
-      return try FeedMessage(decoding: bytes, limits: limits.decoding)
-    } catch {
-      var message = "\(source): \(error)"
-      if let setting = Self.setting(raising: error) {
-        message = message.replacing("(a decoding limit)", with: "(the \(setting) setting)")
-      }
-      throw RuntimeError(message)
-    }
+    return bytes
   }
 
   /// The setting that raises the limit a decoding error names, if it names one.
