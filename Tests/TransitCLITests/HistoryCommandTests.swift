@@ -209,7 +209,9 @@ import Testing
     #expect(result.code == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("transit: \(snapshots.path)/\(damaged): "))
-    #expect(result.stderr.hasSuffix("; the 29 snapshots before it are in the history (import again once the file is mended or moved away)\n"))
+    #expect(
+      result.stderr.hasSuffix(
+        "; the 29 snapshots before it are in the history (import again once the file is mended or moved away)\n"))
     #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     let status = home.run(["history", "--status", "--json"])
     let json = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
