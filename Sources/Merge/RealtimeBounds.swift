@@ -50,14 +50,7 @@ public enum RealtimeBounds {
     for entity in feed.entities {
       if let update = entity.tripUpdate {
         if !isValid(stamp: update.timestamp) { return true }
-        // Read where they are held: a loop over the collection copies every update (its stop_id
-        // and the rest) to look at two times.
-        let stops = update.stopTimeUpdates
-        let outOfRange =
-          stops.withContiguousStorageIfAvailable { buffer in
-            buffer.indices.contains { !isValid(buffer[$0].arrival) || !isValid(buffer[$0].departure) }
-          } ?? stops.contains { !isValid($0.arrival) || !isValid($0.departure) }
-        if outOfRange { return true }
+        if !update.stopTimeUpdates.timesLie(within: UnixTime.supportedSeconds) { return true }
       }
       if let vehicle = entity.vehicle, !isValid(stamp: vehicle.timestamp) || !isValid(vehicle.position) { return true }
       if let alert = entity.alert {

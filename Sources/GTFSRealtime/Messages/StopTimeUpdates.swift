@@ -94,3 +94,26 @@ extension TripUpdate.StopTimeUpdates: Equatable {
 extension TripUpdate.StopTimeUpdates: CustomStringConvertible {
   public var description: String { Array(self).description }
 }
+
+extension TripUpdate.StopTimeUpdates {
+  /// Whether every time the updates give (each arrival's and departure's `time` and
+  /// `scheduled_time`, where set) lies in `range`: a consumer's check that no time is out of its
+  /// range, reading the stored values in place (a loop over the elements copies each update,
+  /// its stop_id and the rest, and calls a getter per value from another module).
+  public func timesLie(within range: ClosedRange<Int64>) -> Bool {
+    typealias Update = TripUpdate.StopTimeUpdate
+    typealias Event = TripUpdate.StopTimeEvent
+    func lies(_ event: Event) -> Bool {
+      (event.presence & Event.Field.time == 0 || range.contains(event.storedTime))
+        && (event.presence & Event.Field.scheduledTime == 0 || range.contains(event.storedScheduledTime))
+    }
+    return base.withUnsafeBufferPointer { buffer in
+      for index in start..<end {
+        let presence = buffer[index].presence
+        if presence & Update.Field.arrival != 0 && !lies(buffer[index].storedArrival) { return false }
+        if presence & Update.Field.departure != 0 && !lies(buffer[index].storedDeparture) { return false }
+      }
+      return true
+    }
+  }
+}
