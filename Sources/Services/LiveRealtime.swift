@@ -125,6 +125,13 @@ public struct LiveRealtime: Sendable {
         details[entry.tripID] = found
         info = found
       }
+      // A descriptor that gives its start date names the same candidates at every snapshot
+      // (they do not depend on the time): a sequence of snapshots reads them once.
+      let key = MatchCache.Descriptor(tripID: entry.tripID, startDate: entry.startDate, startTime: entry.startTime)
+      if entry.startDate != nil, let known = cache?.candidates(of: key) {
+        for built in known where instances.insert(built.instance).inserted { trips.append(built) }
+        continue
+      }
       let trip: TripFacts, times: TripStopTimes
       if let known = facts[entry.tripID] {
         (trip, times) = known
@@ -161,11 +168,13 @@ public struct LiveRealtime: Sendable {
           dates.append(given.adding(days: -1))
         }
       }
+      // This entry's candidates (an instance an earlier entry named too is left out below).
+      var candidates: [ScheduledTrip] = []
       for date in dates {
         let instance = TripInstance(
           tripID: entry.tripID, serviceDate: date,
           startTime: date == repairDate ? startTime.map { ServiceTime(seconds: $0.seconds + 86_400) } : startTime)
-        guard !instances.contains(instance), try store.runs(trip, on: date) else { continue }
+        guard try store.runs(trip, on: date) else { continue }
         let dayStart = store.serviceDayStart(date, feed: info.feed)
         // Without start_date only a run near the feed's time can be meant (`Reconciler.match`
         // takes none more than 6 h away): the day before's or after's, half a day off, is not read.
@@ -190,9 +199,10 @@ public struct LiveRealtime: Sendable {
             continue
           }
         }
-        instances.insert(instance)
-        trips.append(built)
+        candidates.append(built)
       }
+      if entry.startDate != nil { cache?.keep(candidates, of: key) }
+      for built in candidates where instances.insert(built.instance).inserted { trips.append(built) }
     }
     var serviceDayStarts: [ServiceDate: UnixTime] = [:]
     // DUPLICATED trips move to new dates: when those dates' service days start.

@@ -4,9 +4,10 @@ import TransitModel
 
 /// What matching one snapshot asked of the timetables, kept for the next (`LiveRealtime`'s
 /// `cache`): each trip's details, facts and stop times, each instance built from them with its
-/// calls, and the descriptor resolver with its answers. A train's instance and calls do not
-/// change from one minute to the next, and the timetables do not change during an import, so
-/// a sequence of snapshots (`HistoryRecorder`) reads each trip once instead of every minute.
+/// calls, the candidate instances of each descriptor that gives its start date, and the
+/// descriptor resolver with its answers. A train's instance and calls do not change from one
+/// minute to the next, and the timetables do not change during an import, so a sequence of
+/// snapshots (`HistoryRecorder`) reads each trip once instead of every minute.
 ///
 /// The resolver is kept while the day is (a descriptor without start_date names a run of
 /// today); trips unused for `retainedSnapshots` snapshots are let go, so a day's import holds
@@ -25,6 +26,13 @@ public final class MatchCache {
   }
   private var facts: [FeedTrip: (TripFacts, TripStopTimes)?] = [:]
   private var trips: [TripInstance: ScheduledTrip] = [:]
+  /// What a trip descriptor names: its trip, start date and start time as given.
+  struct Descriptor: Hashable {
+    var tripID: TripID
+    var startDate: ServiceDate?
+    var startTime: ServiceTime?
+  }
+  private var candidates: [Descriptor: [ScheduledTrip]] = [:]
   /// The snapshot count at which each trip was last asked for, and the count now.
   private var lastUsed: [TripID: Int] = [:]
   private var snapshot = 0
@@ -83,6 +91,19 @@ public final class MatchCache {
     lastUsed[trip.instance.tripID] = snapshot
   }
 
+  /// The candidate instances found before for a descriptor that gives its start date.
+  func candidates(of descriptor: Descriptor) -> [ScheduledTrip]? {
+    guard let found = candidates[descriptor] else { return nil }
+    lastUsed[descriptor.tripID] = snapshot
+    return found
+  }
+
+  /// Keeps the candidate instances of a descriptor that gives its start date.
+  func keep(_ found: [ScheduledTrip], of descriptor: Descriptor) {
+    candidates[descriptor] = found
+    lastUsed[descriptor.tripID] = snapshot
+  }
+
   /// Lets go of the trips not asked for in the last `retainedSnapshots` snapshots.
   private func forgetUnused() {
     let stale = Set(lastUsed.filter { snapshot - $0.value > retainedSnapshots }.keys)
@@ -93,5 +114,6 @@ public final class MatchCache {
     }
     facts = facts.filter { !stale.contains($0.key.tripID) }
     trips = trips.filter { !stale.contains($0.key.tripID) }
+    candidates = candidates.filter { !stale.contains($0.key.tripID) }
   }
 }
