@@ -384,11 +384,14 @@ final class SnapshotMatcher {
         feed: details.feed.rawValue, tripID: instance.tripID.rawValue, serviceDate: instance.serviceDate.yyyymmdd,
         startTime: instance.startTime.map { Int($0.seconds) } ?? -1)
       keys[instance] = trip
-      let calls = prediction.stops.map { stop in
-        SnapshotObservation.Call(
-          stopSequence: stop.stop.stopSequence, stopID: stop.stop.stopID.rawValue, scheduled: stop.stop.reference?.seconds,
-          isListed: stop.source != .schedule, predicted: stop.source == .schedule ? nil : stop.expected?.seconds,
-          isSkipped: stop.isSkipped)
+      // Each stop read where it is held (`map` copied every one, with its references).
+      let calls = prediction.stops.withUnsafeBufferPointer { stops in
+        stops.indices.map { index in
+          SnapshotObservation.Call(
+            stopSequence: stops[index].stop.stopSequence, stopID: stops[index].stop.stopID.rawValue,
+            scheduled: stops[index].stop.reference?.seconds, isListed: stops[index].source != .schedule,
+            predicted: stops[index].source == .schedule ? nil : stops[index].expected?.seconds, isSkipped: stops[index].isSkipped)
+        }
       }
       reading.trips.append(
         SnapshotObservation.Trip(
