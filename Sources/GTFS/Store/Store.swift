@@ -138,6 +138,8 @@ final class FeedReader {
   /// `feed_meta` as the catalog has it; nil until read from the timetable.
   private var knownMeta: [String: String]?
   private var calendarCache: ServiceCalendar?
+  /// `tripSpans(on:)` of the last few dates asked.
+  var spansByDate: [(date: ServiceDate, spans: [TripSpan])] = []
   /// The active services by date, read from the timetable.
   var calendar: ServiceCalendar {
     get throws {

@@ -73,27 +73,20 @@ extension Store {
   /// Every trip instance (frequency trips left out) whose first departure is at or before
   /// `now` and whose last arrival is at or after it, on the service dates that can reach `now`
   /// (today and, for times past 24:00:00, the days before).
-  /// - Complexity: one scan of `trip_times` per feed and service date.
+  /// - Complexity: one scan of `trip_times` per feed and service date, kept for the next call
+  ///   (a history import asks every five minutes of a day); then O(trips of the date).
   public func runningTrips(at now: UnixTime) throws -> [RunningTrip] {
     var result: [RunningTrip] = []
     for reader in feeds {
       let today = ServiceCalendar.localDate(of: now, in: reader.zone)
       let daysBack = Int((Int64(reader.latestTime) + 86_399) / 86_400)
-      let templates = reader.frequencyTrips
       for back in stride(from: daysBack, through: 0, by: -1) {
         let date = today.adding(days: -back)
-        let services = try reader.calendar.services(on: date)
-        guard !services.isEmpty else { continue }
+        let spans = try reader.tripSpans(on: date)
+        guard !spans.isEmpty else { continue }
         let seconds = try now - reader.calendar.start(of: date)
-        let select = try reader.db.cached(
-          """
-          SELECT t.trip_idx, t.trip_id, t.service_idx FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx
-          WHERE tt.first_departure <= ?1 AND tt.last_arrival >= ?1 ORDER BY t.trip_id
-          """)
-        select.bind(seconds, at: 1)
-        while try select.step() {
-          guard services.contains(select.int64(2)), !templates.contains(select.int64(0)) else { continue }
-          result.append(RunningTrip(feed: reader.name, tripID: TripID(select.text(1)), serviceDate: date))
+        for span in spans where span.firstDeparture <= seconds && span.lastArrival >= seconds {
+          result.append(RunningTrip(feed: reader.name, tripID: span.tripID, serviceDate: date))
         }
       }
     }
@@ -112,5 +105,38 @@ extension Store {
       if services.contains(select.int64(1)) { result.append(TripID(select.text(0))) }
     }
     return result
+  }
+}
+
+/// A timetabled trip of one service date and the seconds of that day it runs between.
+struct TripSpan {
+  var tripID: TripID
+  var firstDeparture: Int64
+  var lastArrival: Int64
+}
+
+extension FeedReader {
+  /// The trips (frequency templates left out) that run on `date`, with their spans, by
+  /// trip_id: read once per date, the last few dates kept.
+  func tripSpans(on date: ServiceDate) throws -> [TripSpan] {
+    if let known = spansByDate.first(where: { $0.date == date }) { return known.spans }
+    let services = try calendar.services(on: date)
+    var spans: [TripSpan] = []
+    if !services.isEmpty {
+      let templates = frequencyTrips
+      let select = try db.cached(
+        """
+        SELECT t.trip_idx, t.trip_id, t.service_idx, tt.first_departure, tt.last_arrival
+        FROM trip_times tt JOIN trips t ON t.trip_idx = tt.trip_idx
+        WHERE tt.first_departure IS NOT NULL AND tt.last_arrival IS NOT NULL ORDER BY t.trip_id
+        """)
+      while try select.step() {
+        guard services.contains(select.int64(2)), !templates.contains(select.int64(0)) else { continue }
+        spans.append(TripSpan(tripID: TripID(select.text(1)), firstDeparture: select.int64(3), lastArrival: select.int64(4)))
+      }
+    }
+    spansByDate.append((date, spans))
+    if spansByDate.count > 4 { spansByDate.removeFirst() }
+    return spans
   }
 }
