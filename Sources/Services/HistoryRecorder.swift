@@ -108,9 +108,9 @@ public final class HistoryRecorder {
     }
   }
 
-  /// Why `take(_:importedAt:perTransaction:matchers:)` stopped before the end: a snapshot that could
-  /// not be read. Everything before it is in the history, its open calls too, so taking in
-  /// the rest later goes on where this stopped.
+  /// Why `take(_:importedAt:perTransaction:matchers:)` stopped before the end: a snapshot that
+  /// could not be read (or matched against the timetables). Everything before it is in the
+  /// history, its open calls too, so taking in the rest later goes on where this stopped.
   public struct ReadFailure: Error {
     /// What reading the snapshot threw.
     public var error: any Error
@@ -125,9 +125,9 @@ public final class HistoryRecorder {
   /// what `record` writes, row for row. `perTransaction` snapshots are written in one
   /// transaction (each still taken in whole or not at all). Writes the calls still open at the
   /// end (`finish`).
-  /// - Throws: `ReadFailure` for a snapshot that could not be read (the ones before it are
-  ///   taken in and the open calls written); the timetables' and the history's errors (what the
-  ///   transaction held is rolled back).
+  /// - Throws: `ReadFailure` for a snapshot that could not be read or matched (the ones before
+  ///   it are taken in and the open calls written); the timetables' and the history's errors
+  ///   otherwise (what the transaction held is rolled back).
   public func take(_ snapshots: [Snapshot], importedAt: Int64, perTransaction: Int = 60, matchers: Int = 2) throws {
     let count = max(1, min(matchers, snapshots.count))
     let workers = try (0..<count).map { _ in
