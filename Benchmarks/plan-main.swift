@@ -105,7 +105,7 @@ enum PlanBenchmark {
       }
       groupIDs[groupIndex[group]!].append(fields.last!)
     }
-    let moments = arguments[3].split(separator: ",").compactMap { Int64($0) }.map(UnixTime.init)
+    let moments = arguments[3].split(separator: ",").compactMap { Int64($0) }.map { UnixTime($0) }
     let count = Int(arguments[4]) ?? 100
     let store = try Store(files: [("bench", arguments[1])])
     let feed = FeedName("bench")
