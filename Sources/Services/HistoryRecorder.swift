@@ -87,7 +87,7 @@ public final class HistoryRecorder {
       counts.skippedSnapshots += 1
       return false
     }
-    try take(matched, source: source, importedAt: importedAt)
+    try write(matched, source: source, importedAt: importedAt)
     return true
   }
 
@@ -177,7 +177,7 @@ public final class HistoryRecorder {
                 counts.skippedSnapshots += 1
                 continue
               }
-              try take(matched, source: snapshot.source, importedAt: importedAt)
+              try write(matched, source: snapshot.source, importedAt: importedAt)
             }
           }
         }
@@ -188,7 +188,7 @@ public final class HistoryRecorder {
   }
 
   /// Infers from, and writes, one matched snapshot.
-  func take(_ matched: SnapshotMatcher.Matched, source: String, importedAt: Int64) throws {
+  func write(_ matched: SnapshotMatcher.Matched, source: String, importedAt: Int64) throws {
     let batch = inference.ingest(matched.observation)
     var ghosts: [TripEvent] = []
     // Not named by an earlier recording either.
@@ -221,9 +221,9 @@ public final class HistoryRecorder {
   }
 }
 
-/// What one matching thread of `take` matches with: timetables and a cache of its own, used by
-/// that thread alone while `take` runs.
-private struct LiveMatcher: @unchecked Sendable {
+/// What a snapshot is matched with: timetables and a cache, used by one thread (`take`'s
+/// matching threads each have their own; `record` matches with the recorder's).
+struct LiveMatcher: @unchecked Sendable {
   let store: Store
   let options: ServiceOptions
   let cache: MatchCache?
@@ -278,8 +278,8 @@ final class SnapshotMatcher {
   /// the last one.
   func match(_ feeds: [FeedMessage], at time: Int64) throws -> Matched? {
     if let lastTime, time < lastTime { return nil }
-    let live = try LiveRealtime(store: store, feeds: feeds, now: UnixTime(time), options: options, cache: matchCache)
-    return try observe(Self.reading(live), at: time)
+    let reading = try LiveMatcher(store: store, options: options, cache: matchCache).reading(feeds, at: time, isCheck: false)
+    return try observe(reading, at: time)
   }
 
   /// Whether the snapshot at `time` is one at which what the timetable has running is looked

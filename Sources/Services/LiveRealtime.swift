@@ -82,11 +82,7 @@ public struct LiveRealtime: Sendable {
     self.now = now
     self.options = options
     // Each trip named, with the start dates and (frequency) start times its descriptors give.
-    struct Named: Hashable {
-      var tripID: TripID
-      var startDate: ServiceDate?
-      var startTime: ServiceTime?
-    }
+    typealias Named = MatchCache.Descriptor
     var named: [Named] = []
     var seen = Set<Named>()
     var newDates = Set<ServiceDate>()
@@ -127,8 +123,7 @@ public struct LiveRealtime: Sendable {
       }
       // A descriptor that gives its start date names the same candidates at every snapshot
       // (they do not depend on the time): a sequence of snapshots reads them once.
-      let key = MatchCache.Descriptor(tripID: entry.tripID, startDate: entry.startDate, startTime: entry.startTime)
-      if entry.startDate != nil, let known = cache?.candidates(of: key) {
+      if entry.startDate != nil, let known = cache?.candidates(of: entry) {
         for built in known where instances.insert(built.instance).inserted { trips.append(built) }
         continue
       }
@@ -201,7 +196,7 @@ public struct LiveRealtime: Sendable {
         }
         candidates.append(built)
       }
-      if entry.startDate != nil { cache?.keep(candidates, of: key) }
+      if entry.startDate != nil { cache?.keep(candidates, of: entry) }
       for built in candidates where instances.insert(built.instance).inserted { trips.append(built) }
     }
     var serviceDayStarts: [ServiceDate: UnixTime] = [:]

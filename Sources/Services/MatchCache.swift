@@ -26,7 +26,8 @@ public final class MatchCache {
   }
   private var facts: [FeedTrip: (TripFacts, TripStopTimes)?] = [:]
   private var trips: [TripInstance: ScheduledTrip] = [:]
-  /// What a trip descriptor names: its trip, start date and start time as given.
+  /// What a trip descriptor names: its trip, and the start date and start time it gives
+  /// (`LiveRealtime` lists the trips a snapshot names by it).
   struct Descriptor: Hashable {
     var tripID: TripID
     var startDate: ServiceDate?
