@@ -84,7 +84,7 @@ let package = Package(
       name: "GTFSTests", dependencies: ["GTFS", "ZIP", "SQLite", "Routing", "Services", "UserData", "TestSupport"],
       swiftSettings: optimised),
     .testTarget(name: "UserDataTests", dependencies: ["UserData"]),
-    .testTarget(name: "HistoryTests", dependencies: ["History"]),
+    .testTarget(name: "HistoryTests", dependencies: ["History", "SQLite"]),
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),

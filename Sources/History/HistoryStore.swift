@@ -37,49 +37,108 @@ public final class HistoryStore {
   }
 
   /// The schema version this code writes.
-  static let version = 1
+  static let version = 2
 
   /// Brings the schema to `version` inside one `BEGIN IMMEDIATE` (two first runs cannot both
   /// migrate); each step checks what exists, so a half-migrated file is repaired. A file from
   /// a newer version is left alone and refused.
+  ///
+  /// Version 1 keyed every row by its trip instance's four columns (feed, trip_id, service date,
+  /// start time), text included, in every table and index; version 2 names each instance once,
+  /// in `trips`, and keys the rows by its number (an import wrote 12,700 instructions a
+  /// prediction, most of them comparing text keys). A version 1 file is carried over in place.
   static func migrate(_ db: Connection) throws {
     if try db.scalarInt("PRAGMA user_version") == Int64(version), try isComplete(db) { return }
     try db.transaction {
       let current = try db.scalarInt("PRAGMA user_version") ?? 0
       if current > Int64(version) { throw HistoryError.newerSchema(found: Int(current), known: version) }
       if current == Int64(version), try isComplete(db) { return }
-      // Version 1.
+      // Version 1's tables, keyed by the instance's columns: renamed aside, carried over below.
+      let fromVersion1 = try OwnDatabase.hasColumns(db, [("stop_events", "feed")])
+      if fromVersion1 {
+        try db.execute(
+          """
+          DROP INDEX IF EXISTS stop_events_by_stop; DROP INDEX IF EXISTS stop_events_by_route;
+          DROP INDEX IF EXISTS stop_events_open; DROP INDEX IF EXISTS trip_events_by_time;
+          ALTER TABLE stop_events RENAME TO stop_events_v1;
+          """)
+        for table in ["predictions", "trip_events"] where try OwnDatabase.hasColumns(db, [(table, "feed")]) {
+          try db.execute("ALTER TABLE \(table) RENAME TO \(table)_v1")
+        }
+      }
       try db.execute(
         """
         CREATE TABLE IF NOT EXISTS snapshots (
           source TEXT NOT NULL, time INTEGER NOT NULL, imported_at INTEGER NOT NULL,
           PRIMARY KEY (source, time)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS trips (
+          id INTEGER PRIMARY KEY, feed TEXT NOT NULL, trip_id TEXT NOT NULL, service_date INTEGER NOT NULL,
+          start_time INTEGER NOT NULL, UNIQUE (feed, trip_id, service_date, start_time));
         CREATE TABLE IF NOT EXISTS stop_events (
-          feed TEXT NOT NULL, trip_id TEXT NOT NULL, service_date INTEGER NOT NULL, start_time INTEGER NOT NULL,
-          stop_sequence INTEGER NOT NULL, stop_id TEXT NOT NULL, route_id TEXT NOT NULL, headsign TEXT NOT NULL,
-          scheduled INTEGER, last_predicted INTEGER, last_predicted_at INTEGER, last_seen INTEGER NOT NULL,
-          actual INTEGER, actual_kind INTEGER, actual_low INTEGER, actual_high INTEGER, skipped INTEGER NOT NULL DEFAULT 0,
-          PRIMARY KEY (feed, trip_id, service_date, start_time, stop_sequence)) WITHOUT ROWID;
+          trip INTEGER NOT NULL, stop_sequence INTEGER NOT NULL, stop_id TEXT NOT NULL, route_id TEXT NOT NULL,
+          headsign TEXT NOT NULL, scheduled INTEGER, last_predicted INTEGER, last_predicted_at INTEGER,
+          last_seen INTEGER NOT NULL, actual INTEGER, actual_kind INTEGER, actual_low INTEGER, actual_high INTEGER,
+          skipped INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (trip, stop_sequence)) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS stop_events_by_stop ON stop_events (stop_id, scheduled);
         CREATE INDEX IF NOT EXISTS stop_events_by_route ON stop_events (route_id, scheduled);
         CREATE INDEX IF NOT EXISTS stop_events_open ON stop_events (last_seen) WHERE actual IS NULL AND skipped = 0;
         CREATE TABLE IF NOT EXISTS predictions (
-          feed TEXT NOT NULL, trip_id TEXT NOT NULL, service_date INTEGER NOT NULL, start_time INTEGER NOT NULL,
-          stop_sequence INTEGER NOT NULL, bucket INTEGER NOT NULL, made_at INTEGER NOT NULL, predicted INTEGER NOT NULL,
-          PRIMARY KEY (feed, trip_id, service_date, start_time, stop_sequence, bucket)) WITHOUT ROWID;
+          trip INTEGER NOT NULL, stop_sequence INTEGER NOT NULL, bucket INTEGER NOT NULL, made_at INTEGER NOT NULL,
+          predicted INTEGER NOT NULL,
+          PRIMARY KEY (trip, stop_sequence, bucket)) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS trip_events (
-          feed TEXT NOT NULL, trip_id TEXT NOT NULL, service_date INTEGER NOT NULL, start_time INTEGER NOT NULL,
-          kind INTEGER NOT NULL, route_id TEXT NOT NULL, time INTEGER NOT NULL,
-          PRIMARY KEY (feed, trip_id, service_date, start_time, kind)) WITHOUT ROWID;
+          trip INTEGER NOT NULL, kind INTEGER NOT NULL, route_id TEXT NOT NULL, time INTEGER NOT NULL,
+          PRIMARY KEY (trip, kind)) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS trip_events_by_time ON trip_events (time);
         """)
+      if fromVersion1 { try carryOverVersion1(db) }
       try db.execute("PRAGMA user_version = \(version)")
+    }
+  }
+
+  /// Moves version 1's rows (in `*_v1`) into version 2's tables: each instance named once in
+  /// `trips` (in key order), the rows keyed by its number; the old tables are dropped.
+  static func carryOverVersion1(_ db: Connection) throws {
+    let instance = "feed, trip_id, service_date, start_time"
+    let tables = ["stop_events_v1", "predictions_v1", "trip_events_v1"].filter { db.hasTable($0) }
+    try db.execute(
+      """
+      INSERT OR IGNORE INTO trips (\(instance))
+      SELECT \(instance) FROM (\(tables.map { "SELECT \(instance) FROM \($0)" }.joined(separator: " UNION ")))
+      ORDER BY \(instance);
+      """)
+    let join = "JOIN trips t USING (\(instance))"
+    if tables.contains("stop_events_v1") {
+      try db.execute(
+        """
+        INSERT OR IGNORE INTO stop_events SELECT t.id, o.stop_sequence, o.stop_id, o.route_id, o.headsign, o.scheduled,
+          o.last_predicted, o.last_predicted_at, o.last_seen, o.actual, o.actual_kind, o.actual_low, o.actual_high, o.skipped
+        FROM stop_events_v1 o \(join);
+        DROP TABLE stop_events_v1;
+        """)
+    }
+    if tables.contains("predictions_v1") {
+      try db.execute(
+        """
+        INSERT OR IGNORE INTO predictions SELECT t.id, o.stop_sequence, o.bucket, o.made_at, o.predicted
+        FROM predictions_v1 o \(join);
+        DROP TABLE predictions_v1;
+        """)
+    }
+    if tables.contains("trip_events_v1") {
+      try db.execute(
+        """
+        INSERT OR IGNORE INTO trip_events SELECT t.id, o.kind, o.route_id, o.time FROM trip_events_v1 o \(join);
+        DROP TABLE trip_events_v1;
+        """)
     }
   }
 
   /// Every table and a column each step adds.
   static let expectedColumns: [(table: String, column: String)] = [
-    ("snapshots", "source"), ("stop_events", "skipped"), ("predictions", "bucket"), ("trip_events", "kind"),
+    ("snapshots", "source"), ("trips", "start_time"), ("stop_events", "trip"), ("predictions", "trip"),
+    ("trip_events", "trip"),
   ]
 
   static func isComplete(_ db: Connection) throws -> Bool { try OwnDatabase.hasColumns(db, expectedColumns) }
@@ -93,11 +152,52 @@ public final class HistoryStore {
   public func transaction<T>(_ body: () throws -> T) throws -> T {
     if transactionDepth > 0 { return try body() }
     transactionDepth += 1
-    defer { transactionDepth -= 1 }
+    defer {
+      transactionDepth -= 1
+      tripRows = [:]
+    }
     return try db.transaction(body)
   }
 
   private var transactionDepth = 0
+
+  /// The `trips` row of each instance written in the transaction under way. Kept only inside
+  /// one (it is `BEGIN IMMEDIATE`, so nobody else writes meanwhile) and dropped when it ends:
+  /// a row made in a transaction rolled back, or deleted by another process's prune, is never
+  /// trusted.
+  private var tripRows: [HistoryTrip: Int64] = [:]
+
+  /// The `trips` row naming `trip`, made if there is none.
+  private func tripRow(_ trip: HistoryTrip) throws -> Int64 {
+    if let row = tripRows[trip] { return row }
+    let row: Int64
+    if let found = try existingTripRow(trip) {
+      row = found
+    } else {
+      let insert = try db.cached("INSERT INTO trips (feed, trip_id, service_date, start_time) VALUES (?, ?, ?, ?)")
+      bindTrip(insert, trip)
+      try insert.run()
+      row = db.lastInsertRowID
+    }
+    if transactionDepth > 0 { tripRows[trip] = row }
+    return row
+  }
+
+  /// The `trips` row naming `trip`, if the history has one.
+  private func existingTripRow(_ trip: HistoryTrip) throws -> Int64? {
+    if let row = tripRows[trip] { return row }
+    let find = try db.cached("SELECT id FROM trips WHERE feed = ? AND trip_id = ? AND service_date = ? AND start_time = ?")
+    bindTrip(find, trip)
+    defer { find.reset() }
+    return try find.step() ? find.int64(0) : nil
+  }
+
+  private func bindTrip(_ statement: Statement, _ trip: HistoryTrip) {
+    statement.bind(trip.feed, at: 1)
+    statement.bind(trip.tripID, at: 2)
+    statement.bind(trip.serviceDate, at: 3)
+    statement.bind(trip.startTime, at: 4)
+  }
 
   /// The snapshot times of `source` already imported, newest last.
   public func importedSnapshots(source: String) throws -> Set<Int64> {
@@ -125,30 +225,32 @@ public final class HistoryStore {
   public func write(_ events: [StopEvent]) throws {
     let statement = try db.cached(
       """
-      INSERT INTO stop_events (feed, trip_id, service_date, start_time, stop_sequence, stop_id, route_id, headsign,
-        scheduled, last_predicted, last_predicted_at, last_seen, actual, actual_kind, actual_low, actual_high, skipped)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (feed, trip_id, service_date, start_time, stop_sequence) DO UPDATE SET
+      INSERT INTO stop_events (trip, stop_sequence, stop_id, route_id, headsign, scheduled, last_predicted,
+        last_predicted_at, last_seen, actual, actual_kind, actual_low, actual_high, skipped)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (trip, stop_sequence) DO UPDATE SET
         last_predicted = excluded.last_predicted, last_predicted_at = excluded.last_predicted_at,
         last_seen = excluded.last_seen, actual = excluded.actual, actual_kind = excluded.actual_kind,
         actual_low = excluded.actual_low, actual_high = excluded.actual_high, skipped = excluded.skipped
       WHERE stop_events.actual IS NULL OR (excluded.actual_kind = 1 AND stop_events.actual_kind = 2)
       """)
     for event in events {
+      let trip = try tripRow(event.key.trip)
       statement.reset()
-      bindKey(statement, event.key.trip, sequence: event.key.stopSequence)
-      statement.bind(event.stopID, at: 6)
-      statement.bind(event.routeID, at: 7)
-      statement.bind(event.headsign, at: 8)
-      statement.bind(event.scheduled, at: 9)
-      statement.bind(event.lastPredicted, at: 10)
-      statement.bind(event.lastPredictedAt, at: 11)
-      statement.bind(event.lastSeen, at: 12)
-      statement.bind(event.actual, at: 13)
-      statement.bind(event.kind.map { Int64($0.rawValue) }, at: 14)
-      statement.bind(event.actualLow, at: 15)
-      statement.bind(event.actualHigh, at: 16)
-      statement.bind(event.isSkipped ? 1 : 0, at: 17)
+      statement.bind(trip, at: 1)
+      statement.bind(event.key.stopSequence, at: 2)
+      statement.bind(event.stopID, at: 3)
+      statement.bind(event.routeID, at: 4)
+      statement.bind(event.headsign, at: 5)
+      statement.bind(event.scheduled, at: 6)
+      statement.bind(event.lastPredicted, at: 7)
+      statement.bind(event.lastPredictedAt, at: 8)
+      statement.bind(event.lastSeen, at: 9)
+      statement.bind(event.actual, at: 10)
+      statement.bind(event.kind.map { Int64($0.rawValue) }, at: 11)
+      statement.bind(event.actualLow, at: 12)
+      statement.bind(event.actualHigh, at: 13)
+      statement.bind(event.isSkipped ? 1 : 0, at: 14)
       try statement.run()
     }
   }
@@ -157,15 +259,16 @@ public final class HistoryStore {
   public func write(_ predictions: [PredictionSeen]) throws {
     let statement = try db.cached(
       """
-      INSERT OR IGNORE INTO predictions (feed, trip_id, service_date, start_time, stop_sequence, bucket, made_at, predicted)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT OR IGNORE INTO predictions (trip, stop_sequence, bucket, made_at, predicted) VALUES (?, ?, ?, ?, ?)
       """)
     for prediction in predictions {
+      let trip = try tripRow(prediction.key.trip)
       statement.reset()
-      bindKey(statement, prediction.key.trip, sequence: prediction.key.stopSequence)
-      statement.bind(prediction.bucket, at: 6)
-      statement.bind(prediction.madeAt, at: 7)
-      statement.bind(prediction.predicted, at: 8)
+      statement.bind(trip, at: 1)
+      statement.bind(prediction.key.stopSequence, at: 2)
+      statement.bind(prediction.bucket, at: 3)
+      statement.bind(prediction.madeAt, at: 4)
+      statement.bind(prediction.predicted, at: 5)
       try statement.run()
     }
   }
@@ -174,41 +277,28 @@ public final class HistoryStore {
   public func write(_ tripEvents: [TripEvent]) throws {
     let statement = try db.cached(
       """
-      INSERT OR IGNORE INTO trip_events (feed, trip_id, service_date, start_time, kind, route_id, time)
-      VALUES (?, ?, ?, ?, ?, ?, ?)
+      INSERT OR IGNORE INTO trip_events (trip, kind, route_id, time) VALUES (?, ?, ?, ?)
       """)
     for event in tripEvents {
+      let trip = try tripRow(event.trip)
       statement.reset()
-      statement.bind(event.trip.feed, at: 1)
-      statement.bind(event.trip.tripID, at: 2)
-      statement.bind(event.trip.serviceDate, at: 3)
-      statement.bind(event.trip.startTime, at: 4)
-      statement.bind(event.kind.rawValue, at: 5)
-      statement.bind(event.routeID, at: 6)
-      statement.bind(event.time, at: 7)
+      statement.bind(trip, at: 1)
+      statement.bind(event.kind.rawValue, at: 2)
+      statement.bind(event.routeID, at: 3)
+      statement.bind(event.time, at: 4)
       try statement.run()
     }
   }
 
-  private func bindKey(_ statement: Statement, _ trip: HistoryTrip, sequence: Int) {
-    statement.bind(trip.feed, at: 1)
-    statement.bind(trip.tripID, at: 2)
-    statement.bind(trip.serviceDate, at: 3)
-    statement.bind(trip.startTime, at: 4)
-    statement.bind(sequence, at: 5)
-  }
-
   /// Whether the history names `trip` at all (a stop event or a cancellation).
   public func names(_ trip: HistoryTrip) throws -> Bool {
+    guard let row = try existingTripRow(trip) else { return false }
     for sql in [
-      "SELECT 1 FROM stop_events WHERE feed = ? AND trip_id = ? AND service_date = ? AND start_time = ? LIMIT 1",
-      "SELECT 1 FROM trip_events WHERE feed = ? AND trip_id = ? AND service_date = ? AND start_time = ? AND kind = 1",
+      "SELECT 1 FROM stop_events WHERE trip = ? LIMIT 1", "SELECT 1 FROM trip_events WHERE trip = ? AND kind = 1",
     ] {
       let statement = try db.cached(sql)
-      statement.bind(trip.feed, at: 1)
-      statement.bind(trip.tripID, at: 2)
-      statement.bind(trip.serviceDate, at: 3)
-      statement.bind(trip.startTime, at: 4)
+      statement.bind(row, at: 1)
+      defer { statement.reset() }
       if try statement.step() { return true }
     }
     return false
@@ -216,10 +306,15 @@ public final class HistoryStore {
 
   // MARK: - Reading
 
+  /// A stop event's columns, read from `eventsJoined`.
   static let eventColumns = """
-    feed, trip_id, service_date, start_time, stop_sequence, stop_id, route_id, headsign, scheduled, last_predicted,
-    last_predicted_at, last_seen, actual, actual_kind, actual_low, actual_high, skipped
+    t.feed, t.trip_id, t.service_date, t.start_time, e.stop_sequence, e.stop_id, e.route_id, e.headsign, e.scheduled,
+    e.last_predicted, e.last_predicted_at, e.last_seen, e.actual, e.actual_kind, e.actual_low, e.actual_high, e.skipped
     """
+
+  /// The stop events with their instances: the events scanned first (by the index the filter
+  /// names), each instance then found by its number.
+  static let eventsJoined = "stop_events e CROSS JOIN trips t ON t.id = e.trip"
 
   static func event(_ statement: Statement) -> StopEvent {
     StopEvent(
@@ -235,7 +330,7 @@ public final class HistoryStore {
   /// The calls still open (no actual, not skipped) last listed at or after `since`.
   public func openEvents(since: Int64) throws -> [StopEvent] {
     let statement = try db.cached(
-      "SELECT \(Self.eventColumns) FROM stop_events WHERE actual IS NULL AND skipped = 0 AND last_seen >= ?")
+      "SELECT \(Self.eventColumns) FROM \(Self.eventsJoined) WHERE e.actual IS NULL AND e.skipped = 0 AND e.last_seen >= ?")
     statement.bind(since, at: 1)
     var result: [StopEvent] = []
     while try statement.step() { result.append(Self.event(statement)) }
@@ -245,7 +340,11 @@ public final class HistoryStore {
   /// Every stop event (those without a schedule too: trains the timetable lacks), in key order.
   /// - Complexity: one scan of the table.
   public func allEvents() throws -> [StopEvent] {
-    let statement = try db.cached("SELECT \(Self.eventColumns) FROM stop_events")
+    let statement = try db.cached(
+      """
+      SELECT \(Self.eventColumns) FROM \(Self.eventsJoined)
+      ORDER BY t.feed, t.trip_id, t.service_date, t.start_time, e.stop_sequence
+      """)
     var result: [StopEvent] = []
     while try statement.step() { result.append(Self.event(statement)) }
     return result
@@ -269,14 +368,16 @@ public final class HistoryStore {
     }
     if let stopIDs {
       for id in stopIDs.sorted() {
-        try scan("SELECT \(Self.eventColumns) FROM stop_events WHERE scheduled >= ? AND scheduled < ? AND stop_id = ?", id)
+        try scan(
+          "SELECT \(Self.eventColumns) FROM \(Self.eventsJoined) WHERE e.scheduled >= ? AND e.scheduled < ? AND e.stop_id = ?", id)
       }
     } else if let routeIDs {
       for id in routeIDs.sorted() {
-        try scan("SELECT \(Self.eventColumns) FROM stop_events WHERE scheduled >= ? AND scheduled < ? AND route_id = ?", id)
+        try scan(
+          "SELECT \(Self.eventColumns) FROM \(Self.eventsJoined) WHERE e.scheduled >= ? AND e.scheduled < ? AND e.route_id = ?", id)
       }
     } else {
-      try scan("SELECT \(Self.eventColumns) FROM stop_events WHERE scheduled >= ? AND scheduled < ?", nil)
+      try scan("SELECT \(Self.eventColumns) FROM \(Self.eventsJoined) WHERE e.scheduled >= ? AND e.scheduled < ?", nil)
     }
     return result.sorted { ($0.scheduled ?? 0, $0.key) < ($1.scheduled ?? 0, $1.key) }
   }
@@ -285,13 +386,22 @@ public final class HistoryStore {
   public func predictions(of keys: [HistoryCallKey]) throws -> [PredictionSeen] {
     let statement = try db.cached(
       """
-      SELECT bucket, made_at, predicted FROM predictions
-      WHERE feed = ? AND trip_id = ? AND service_date = ? AND start_time = ? AND stop_sequence = ? ORDER BY bucket
+      SELECT bucket, made_at, predicted FROM predictions WHERE trip = ? AND stop_sequence = ? ORDER BY bucket
       """)
     var result: [PredictionSeen] = []
+    var rows: [HistoryTrip: Int64?] = [:]
     for key in keys {
+      let row: Int64?
+      if let known = rows[key.trip] {
+        row = known
+      } else {
+        row = try existingTripRow(key.trip)
+        rows[key.trip] = row
+      }
+      guard let row else { continue }
       statement.reset()
-      bindKey(statement, key.trip, sequence: key.stopSequence)
+      statement.bind(row, at: 1)
+      statement.bind(key.stopSequence, at: 2)
       while try statement.step() {
         result.append(PredictionSeen(key: key, bucket: statement.int(0), madeAt: statement.int64(1), predicted: statement.int64(2)))
       }
@@ -302,8 +412,10 @@ public final class HistoryStore {
   /// The trip events (of `routeIDs`; nil: any) at times in [from, to), by time.
   public func tripEvents(routeIDs: Set<String>?, from: Int64, to: Int64) throws -> [TripEvent] {
     let statement = try db.cached(
-      "SELECT feed, trip_id, service_date, start_time, kind, route_id, time FROM trip_events WHERE time >= ? AND time < ? ORDER BY time, trip_id"
-    )
+      """
+      SELECT t.feed, t.trip_id, t.service_date, t.start_time, e.kind, e.route_id, e.time
+      FROM trip_events e CROSS JOIN trips t ON t.id = e.trip WHERE e.time >= ? AND e.time < ? ORDER BY e.time, t.trip_id
+      """)
     statement.bind(from, at: 1)
     statement.bind(to, at: 2)
     var result: [TripEvent] = []
@@ -321,20 +433,26 @@ public final class HistoryStore {
 
   // MARK: - Keeping it small
 
-  /// Deletes everything scheduled (or recorded) before `cutoff`; returns the stop events removed.
+  /// Deletes everything scheduled (or recorded) before `cutoff`, and the instances nothing
+  /// names any more; returns the stop events removed.
   @discardableResult
   public func prune(before cutoff: Int64) throws -> Int {
-    try db.transaction {
+    try transaction {
       try db.execute(
         """
-        DELETE FROM predictions WHERE (feed, trip_id, service_date, start_time, stop_sequence) IN (
-          SELECT feed, trip_id, service_date, start_time, stop_sequence FROM stop_events
-          WHERE coalesce(scheduled, last_seen) < \(cutoff));
+        DELETE FROM predictions WHERE (trip, stop_sequence) IN (
+          SELECT trip, stop_sequence FROM stop_events WHERE coalesce(scheduled, last_seen) < \(cutoff));
         """)
       try db.execute("DELETE FROM stop_events WHERE coalesce(scheduled, last_seen) < \(cutoff)")
       let removed = db.changes
-      try db.execute("DELETE FROM trip_events WHERE time < \(cutoff)")
-      try db.execute("DELETE FROM snapshots WHERE time < \(cutoff)")
+      try db.execute(
+        """
+        DELETE FROM trip_events WHERE time < \(cutoff);
+        DELETE FROM snapshots WHERE time < \(cutoff);
+        DELETE FROM trips WHERE NOT EXISTS (SELECT 1 FROM stop_events WHERE trip = trips.id)
+          AND NOT EXISTS (SELECT 1 FROM trip_events WHERE trip = trips.id)
+          AND NOT EXISTS (SELECT 1 FROM predictions WHERE trip = trips.id);
+        """)
       return removed
     }
   }
