@@ -271,58 +271,120 @@ public struct ActualsInference: Sendable {
   /// the feed for longer is not inferred from (two hours).
   public var openSeconds: Int64 = 7_200
 
-  // The state is keyed by small integers: each trip instance gets a number when first seen
-  // (`tripNumbers`), a call is its trip's number and stop_sequence, so the dictionaries below
-  // hash two integers per call instead of the trip's strings (an import does this for every
-  // call of every train every minute).
-  /// One call, by its trip's number.
-  private struct CallID: Hashable {
-    var trip: Int32
-    var sequence: Int
+  // The state is held by trip instance: each gets a number when first seen (`tripNumbers`),
+  // the index of its `TripState`, whose calls are arrays sorted by stop_sequence (a call is
+  // found by a binary search of its trip's few dozen, not by hashing: an import does this for
+  // every call of every train every minute, and hashing was a fifth of the inference).
+  /// One trip instance: its open calls, what is known of each call seen, its vehicle.
+  private struct TripState {
+    /// The calls listed and not yet resolved, by stop_sequence.
+    var open: [StopEvent] = []
+    /// Every call seen, by stop_sequence, with what is known of it in one byte: the lead
+    /// buckets a prediction was sampled from (`1 << bucket`), and `resolvedMark` once its
+    /// actual is known, it was skipped or dropped (it is never opened again).
+    var seen: [(sequence: Int, mark: UInt8)] = []
+    /// Where its vehicle was last reported STOPPED_AT, and the last time it said so.
+    var stopped: (sequence: Int, last: Int64)?
+    var isCancelled = false
+    /// The last snapshot (by `ingest`'s count) whose trip updates named it, and the last in
+    /// which its vehicle was STOPPED_AT (at `stoppedAt`).
+    var namedIn = -1
+    var stoppedIn = -1
+    var stoppedAt = 0
+
+    /// Where the open call `sequence` is, or would be.
+    func openIndex(_ sequence: Int) -> (found: Bool, index: Int) {
+      var low = 0
+      var high = open.count
+      while low < high {
+        let middle = (low + high) / 2
+        let here = open[middle].key.stopSequence
+        if here == sequence { return (true, middle) }
+        if here < sequence { low = middle + 1 } else { high = middle }
+      }
+      return (false, low)
+    }
+
+    /// Where call `sequence` is in `seen`, or would be.
+    func seenIndex(_ sequence: Int) -> (found: Bool, index: Int) {
+      var low = 0
+      var high = seen.count
+      while low < high {
+        let middle = (low + high) / 2
+        let here = seen[middle].sequence
+        if here == sequence { return (true, middle) }
+        if here < sequence { low = middle + 1 } else { high = middle }
+      }
+      return (false, low)
+    }
+
+    /// The mark of call `sequence` (0: never seen).
+    func mark(_ sequence: Int) -> UInt8 {
+      let (found, index) = seenIndex(sequence)
+      return found ? seen[index].mark : 0
+    }
+
+    /// The index in `seen` of call `sequence`, added (unmarked) if new.
+    mutating func seenSlot(_ sequence: Int) -> Int {
+      let (found, index) = seenIndex(sequence)
+      if !found { seen.insert((sequence, 0), at: index) }
+      return index
+    }
+
+    /// Whether its vehicle stood STOPPED_AT call `sequence` in snapshot `count`.
+    func isStopped(at sequence: Int, in count: Int) -> Bool { stoppedIn == count && stoppedAt == sequence }
   }
   private var tripNumbers: [HistoryTrip: Int32] = [:]
-  private var open: [CallID: StopEvent] = [:]
-  private var openByTrip: [Int32: Set<Int>] = [:]
-  /// What is known of each call seen, in one byte (one lookup a call, where two sets took
-  /// three): the lead buckets a prediction was sampled from (`1 << bucket`), and `resolvedMark`
-  /// once its actual is known, it was skipped or dropped (it is never opened again).
-  private var marks: [CallID: UInt8] = [:]
+  private var trips: [TripState] = []
+  /// The trips with calls open.
+  private var openTrips = Set<Int32>()
+  /// Snapshots ingested.
+  private var count = 0
   private static let resolvedMark: UInt8 = 0x80
-  private var stopped: [Int32: (sequence: Int, last: Int64)] = [:]
-  private var cancelled = Set<Int32>()
 
   /// An inference with nothing open.
   public init() {}
 
   /// Calls listed in earlier snapshots whose actual is not yet known (from an earlier run).
   public mutating func resume(_ events: [StopEvent]) {
-    for event in events where event.actual == nil && !event.isSkipped {
-      add(event, as: CallID(trip: number(of: event.key.trip), sequence: event.key.stopSequence))
-    }
+    for event in events where event.actual == nil && !event.isSkipped { add(event, to: number(of: event.key.trip)) }
   }
 
   /// The calls still open, in key order: what a later snapshot may resolve.
-  public var pending: [StopEvent] { open.values.sorted { $0.key < $1.key } }
+  public var pending: [StopEvent] { openTrips.flatMap { trips[Int($0)].open }.sorted { $0.key < $1.key } }
 
   /// The number of `trip`, given when first asked.
   private mutating func number(of trip: HistoryTrip) -> Int32 {
     if let known = tripNumbers[trip] { return known }
-    let number = Int32(tripNumbers.count)
+    let number = Int32(trips.count)
     tripNumbers[trip] = number
+    trips.append(TripState())
     return number
   }
 
-  private mutating func add(_ event: StopEvent, as id: CallID) {
-    open[id] = event
-    openByTrip[id.trip, default: []].insert(id.sequence)
+  private mutating func add(_ event: StopEvent, to trip: Int32) {
+    let (found, index) = trips[Int(trip)].openIndex(event.key.stopSequence)
+    if found {
+      trips[Int(trip)].open[index] = event
+    } else {
+      trips[Int(trip)].open.insert(event, at: index)
+      if trips[Int(trip)].open.count == 1 { openTrips.insert(trip) }
+    }
   }
 
-  private mutating func close(_ id: CallID) -> StopEvent? {
-    guard let event = open.removeValue(forKey: id) else { return nil }
-    openByTrip[id.trip]?.remove(id.sequence)
-    if openByTrip[id.trip]?.isEmpty == true { openByTrip[id.trip] = nil }
-    marks[id] = Self.resolvedMark
+  /// The open call `sequence` of `trip`, closed (marked resolved), if it is open.
+  private mutating func close(_ trip: Int32, _ sequence: Int) -> StopEvent? {
+    let (found, index) = trips[Int(trip)].openIndex(sequence)
+    guard found else { return nil }
+    let event = trips[Int(trip)].open.remove(at: index)
+    if trips[Int(trip)].open.isEmpty { openTrips.remove(trip) }
+    resolve(trip, sequence)
     return event
+  }
+
+  private mutating func resolve(_ trip: Int32, _ sequence: Int) {
+    let slot = trips[Int(trip)].seenSlot(sequence)
+    trips[Int(trip)].seen[slot].mark = Self.resolvedMark
   }
 
   /// Notes the lead bucket `bit` (0: none) in a call's `mark`, unless the call is resolved;
@@ -335,77 +397,82 @@ public struct ActualsInference: Sendable {
   }
 
   /// What `snapshot` adds, given every snapshot before it (in time order).
-  /// - Complexity: O(calls in the snapshot + calls open).
+  /// - Complexity: O(calls in the snapshot × log calls of a trip + trips with calls open).
   public mutating func ingest(_ snapshot: SnapshotObservation) -> HistoryBatch {
     var batch = HistoryBatch()
     let now = snapshot.time
+    count += 1
+    let current = count
     // Vehicles first: an observed departure beats one inferred from the same snapshot.
-    var stoppedNow: [Int32: Int] = [:]
     for vehicle in snapshot.vehicles {
       let trip = number(of: vehicle.trip)
-      if let before = stopped[trip], vehicle.stopSequence != before.sequence || !vehicle.isStopped {
+      if let before = trips[Int(trip)].stopped, vehicle.stopSequence != before.sequence || !vehicle.isStopped {
         // It was stopped at `before.sequence` and is not now: it left between the two reports.
-        if var event = close(CallID(trip: trip, sequence: before.sequence)) {
+        if var event = close(trip, before.sequence) {
           event.actual = before.last
           event.kind = .observed
           event.actualLow = before.last
           event.actualHigh = max(before.last, vehicle.time)
           batch.events.append(event)
         }
-        stopped[trip] = nil
+        trips[Int(trip)].stopped = nil
       }
       if vehicle.isStopped, let sequence = vehicle.stopSequence {
-        stopped[trip] = (sequence, max(vehicle.time, stopped[trip]?.last ?? vehicle.time))
-        stoppedNow[trip] = sequence
+        let last = max(vehicle.time, trips[Int(trip)].stopped?.last ?? vehicle.time)
+        trips[Int(trip)].stopped = (sequence, last)
+        trips[Int(trip)].stoppedIn = current
+        trips[Int(trip)].stoppedAt = sequence
       }
     }
-    var named = Set<Int32>()
     for trip in snapshot.trips {
       let number = number(of: trip.trip)
-      named.insert(number)
+      let index = Int(number)
+      trips[index].namedIn = current
       if trip.isCanceled {
-        if cancelled.insert(number).inserted {
+        if !trips[index].isCancelled {
+          trips[index].isCancelled = true
           batch.tripEvents.append(TripEvent(trip: trip.trip, routeID: trip.routeID, kind: .cancelled, time: now))
         }
         // A cancelled trip's open calls did not happen: dropped, never inferred.
-        for sequence in openByTrip[number] ?? [] { _ = close(CallID(trip: number, sequence: sequence)) }
+        while let last = trips[index].open.last { _ = close(number, last.key.stopSequence) }
         continue
       }
       let firstListed = trip.calls.first(where: \.isListed)?.stopSequence
       for call in trip.calls {
-        let id = CallID(trip: number, sequence: call.stopSequence)
         if call.isSkipped {
-          if marks[id, default: 0] & Self.resolvedMark == 0 {
+          if trips[index].mark(call.stopSequence) & Self.resolvedMark == 0 {
             var event =
-              close(id)
+              close(number, call.stopSequence)
               ?? StopEvent(
                 key: HistoryCallKey(trip: trip.trip, stopSequence: call.stopSequence), stopID: call.stopID, routeID: trip.routeID,
                 headsign: trip.headsign, scheduled: call.scheduled, lastSeen: now)
             event.isSkipped = true
             event.lastSeen = now
-            marks[id] = Self.resolvedMark
+            resolve(number, call.stopSequence)
             batch.events.append(event)
           }
           continue
         }
         guard call.isListed, let predicted = call.predicted else { continue }
-        // The call's mark, looked up once: nothing more for a resolved call; else the lead
+        // The call's mark, found once: nothing more for a resolved call; else the lead
         // bucket of this prediction is noted (and sampled the first time).
         let bit = ETAAccuracy.bucket(leadSeconds: predicted - now).map { UInt8(1) << UInt8($0) } ?? 0
-        let (isResolved, sample) = Self.note(bit, in: &marks[id, default: 0])
+        let slot = trips[index].seenSlot(call.stopSequence)
+        let (isResolved, sample) = Self.note(bit, in: &trips[index].seen[slot].mark)
         if !isResolved {
           // An open call is updated where it is held (no copy of the event out and back in).
-          if let index = open.index(forKey: id) {
-            open.values[index].lastPredicted = predicted
-            open.values[index].lastPredictedAt = now
-            open.values[index].lastSeen = now
+          let (found, at) = trips[index].openIndex(call.stopSequence)
+          if found {
+            trips[index].open[at].lastPredicted = predicted
+            trips[index].open[at].lastPredictedAt = now
+            trips[index].open[at].lastSeen = now
           } else {
             var event = StopEvent(
               key: HistoryCallKey(trip: trip.trip, stopSequence: call.stopSequence), stopID: call.stopID, routeID: trip.routeID,
               headsign: trip.headsign, scheduled: call.scheduled, lastSeen: now)
             event.lastPredicted = predicted
             event.lastPredictedAt = now
-            add(event, as: id)
+            add(event, to: number)
           }
           if sample, let bucket = ETAAccuracy.bucket(leadSeconds: predicted - now) {
             batch.predictions.append(
@@ -415,22 +482,27 @@ public struct ActualsInference: Sendable {
         }
       }
       // Open calls the update no longer covers: before its first listed call (or all, when it
-      // lists none), and not where the vehicle stands now.
-      for sequence in (openByTrip[number] ?? []).sorted() {
-        guard firstListed.map({ sequence < $0 }) ?? true, stoppedNow[number] != sequence else { continue }
-        if let event = close(CallID(trip: number, sequence: sequence)) { batch.events.append(Self.inferred(event, at: now)) }
+      // lists none), and not where the vehicle stands now. They are in stop_sequence order.
+      var position = 0
+      while position < trips[index].open.count {
+        let sequence = trips[index].open[position].key.stopSequence
+        if let firstListed, sequence >= firstListed { break }
+        guard !trips[index].isStopped(at: sequence, in: current), let event = close(number, sequence) else {
+          position += 1
+          continue
+        }
+        batch.events.append(Self.inferred(event, at: now))
       }
     }
     // Trips gone from the feed: their calls whose prediction has passed are done; calls listed
     // too long ago are forgotten.
-    for (trip, sequences) in openByTrip where !named.contains(trip) {
-      for sequence in sequences.sorted() {
-        let id = CallID(trip: trip, sequence: sequence)
-        guard let event = open[id] else { continue }
+    for trip in openTrips where trips[Int(trip)].namedIn != current {
+      for event in trips[Int(trip)].open {
+        let sequence = event.key.stopSequence
         if now - event.lastSeen > openSeconds {
-          _ = close(id)
-        } else if let predicted = event.lastPredicted, predicted <= now, stoppedNow[trip] != sequence {
-          if let event = close(id) { batch.events.append(Self.inferred(event, at: now)) }
+          _ = close(trip, sequence)
+        } else if let predicted = event.lastPredicted, predicted <= now, !trips[Int(trip)].isStopped(at: sequence, in: current) {
+          if let event = close(trip, sequence) { batch.events.append(Self.inferred(event, at: now)) }
         }
       }
     }
