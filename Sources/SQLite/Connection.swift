@@ -40,6 +40,7 @@ public final class Connection {
   }
 
   deinit {
+    recent.removeAll()
     cache.removeAll()  // statements must be finalized before the close can succeed
     sqlite3_close_v2(handle)
   }
@@ -59,15 +60,34 @@ public final class Connection {
   ///
   /// Compiled with `SQLITE_PREPARE_PERSISTENT`: "a hint to the query planner that the prepared
   /// statement will be retained for a long time and probably reused many times" (sqlite.org).
+  ///
+  /// A statement asked for by the same string as before (a literal, the usual case) is found
+  /// by the address of its text, confirmed by comparing the strings (equal storage compares in
+  /// O(1)), before the text is hashed: hashing a 300-byte query cost 4,000 instructions, as much
+  /// as a lookup by primary key it prepared.
   public func cached(_ sql: String) throws(SQLiteError) -> Statement {
-    if let statement = cache[sql] {
-      statement.reset()
-      return statement
+    let address = sql.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) } ?? 0
+    let slot = Int(truncatingIfNeeded: (address >> 4) & UInt(Self.recentSlots - 1))
+    if address != 0, let recent = recent[slot], recent.address == address, recent.statement.sql == sql {
+      recent.statement.reset()
+      return recent.statement
     }
-    let statement = try Statement(connection: self, sql: sql, persistent: true)
-    cache[sql] = statement
+    let statement: Statement
+    if let known = cache[sql] {
+      known.reset()
+      statement = known
+    } else {
+      statement = try Statement(connection: self, sql: sql, persistent: true)
+      cache[sql] = statement
+    }
+    if address != 0 { recent[slot] = (address, statement) }
     return statement
   }
+
+  /// The statements last asked for, by the address of their text (a hint only: a slot is used
+  /// when its string is equal too).
+  private var recent = [(address: UInt, statement: Statement)?](repeating: nil, count: recentSlots)
+  private static let recentSlots = 64
 
   /// A statement compiled for one use.
   public func prepare(_ sql: String) throws(SQLiteError) -> Statement {

@@ -70,6 +70,53 @@ struct SharedFeedTests {
     #expect(try db.scalarInt("SELECT count(*) FROM search_words WHERE word >= 'millbr' AND word < 'millbs'") ?? 0 > 0)
   }
 
+  /// Every trip's calls, read on one timetable (the pattern stops kept from trip to trip), equal
+  /// the rows joined here by plain SQL with the times decoded by hand from the blob (little-endian
+  /// int32 arrival and departure a position, -1 for none), trips asked in a shuffled order.
+  @Test func everyTripsCallsEqualTheStoredRows() throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    let (name, _) = try timetables.ingest(try #require(SharedData.path("static/bart-2019.zip")), now: 1)
+    let db = try Connection(path: timetables.path(of: name), mode: .readOnly)
+    let timetable = try Timetable(path: timetables.path(of: name))
+    var trips: [String] = []
+    let list = try db.prepare("SELECT trip_id FROM trips ORDER BY trip_idx")
+    while try list.step() { trips.append(list.text(0)) }
+    #expect(trips.count > 2_000)
+    // A fixed shuffle: every 7th trip first, so one pattern's trips are not asked in a row.
+    let order = (0..<7).flatMap { start in stride(from: start, to: trips.count, by: 7).map { trips[$0] } }
+    let rows = try db.prepare(
+      """
+      SELECT s.stop_id, ps.stop_sequence, ps.pickup_type, ps.drop_off_type, ps.stop_headsign, ps.position, tt.times
+      FROM trips t JOIN trip_times tt ON tt.trip_idx = t.trip_idx JOIN pattern_stops ps ON ps.pattern_idx = tt.pattern_idx
+      JOIN stops s ON s.stop_idx = ps.stop_idx WHERE t.trip_id = ? ORDER BY ps.position
+      """)
+    func time(_ blob: [UInt8], _ offset: Int) -> Int32? {
+      let value = Int32(
+        bitPattern: UInt32(blob[offset]) | UInt32(blob[offset + 1]) << 8 | UInt32(blob[offset + 2]) << 16 | UInt32(blob[offset + 3]) << 24)
+      return value < 0 ? nil : value
+    }
+    for trip in order {
+      rows.reset()
+      rows.bind(trip, at: 1)
+      var expected: [String] = []
+      while try rows.step() {
+        let blob = rows.blob(6)
+        let position = rows.int(5)
+        expected.append(
+          "\(rows.text(0)) \(rows.int(1)) \(rows.int(2)) \(rows.int(3)) \(rows.optionalText(4) ?? "-") "
+            + "\(time(blob, position * 8).map(String.init) ?? "-") \(time(blob, position * 8 + 4).map(String.init) ?? "-")")
+      }
+      let calls = try timetable.stopTimes(ofTrip: trip).map {
+        "\($0.stopID) \($0.stopSequence) \($0.pickupType) \($0.dropOffType) \($0.stopHeadsign ?? "-") "
+          + "\($0.arrival.map(String.init) ?? "-") \($0.departure.map(String.init) ?? "-")"
+      }
+      #expect(calls == expected, "\(trip)")
+      #expect(!calls.isEmpty, "\(trip)")
+    }
+    #expect(try timetable.stopTimes(ofTrip: "no such trip").isEmpty)
+  }
+
   @Test func cairnsUntimedStopsAreInterpolated() throws {
     let directory = TestDirectory()
     let timetables = Timetables(directory: directory.path)

@@ -32,6 +32,26 @@ import Testing
     #expect(a === b)
   }
 
+  /// The address of a query's text is only a hint: strings built one after another (freed, their
+  /// storage reused at the same address) each get their own statement, and one equal to an
+  /// earlier string but stored elsewhere gets the earlier one's.
+  @Test func aCachedStatementIsFoundByItsTextNotItsAddress() throws {
+    let db = try Connection(path: ":memory:")
+    for round in 0..<2 {
+      for value in 0..<300 {
+        let sql = "SELECT \(value) AS the_value_asked_for_by_a_query_longer_than_a_small_string"
+        let statement = try db.cached(sql)
+        #expect(try statement.step())
+        #expect(statement.int(0) == value, "round \(round)")
+        statement.reset()
+      }
+    }
+    let literal = try db.cached("SELECT 7 AS the_value_asked_for_by_a_query_longer_than_a_small_string")
+    let built = try db.cached("SELECT \(7) AS the_value_asked_for_by_a_query_longer_than_a_small_string")
+    #expect(literal === built)
+    #expect(try literal.step() && literal.int(0) == 7)
+  }
+
   @Test func errorsCarryTheSQL() throws {
     let db = try Connection(path: ":memory:")
     let error = #expect(throws: SQLiteError.self) { try db.execute("SELEC 1") }

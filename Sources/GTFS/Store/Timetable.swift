@@ -32,29 +32,60 @@ public final class Timetable {
   }
 
   /// The calls of `tripID` in stop_sequence order; empty when there is no such trip.
-  /// - Complexity: one indexed lookup and one range scan of the trip's pattern.
+  /// - Complexity: one indexed lookup of the trip's times, and its pattern's stops (one range
+  ///   scan, kept for the trips after it: trips share a few patterns, and a realtime step reads
+  ///   dozens of trips; it was a four-way join a stop, its times copied again for each).
   public func stopTimes(ofTrip tripID: String) throws -> [StopTime] {
     let select = try db.cached(
-      """
-      SELECT s.stop_id, ps.stop_sequence, ps.pickup_type, ps.drop_off_type, ps.stop_headsign,
-             ps.shape_dist_traveled, tt.times, tt.interpolated
-      FROM trips t JOIN trip_times tt USING (trip_idx) JOIN pattern_stops ps USING (pattern_idx)
-      JOIN stops s ON s.stop_idx = ps.stop_idx
-      WHERE t.trip_id = ? ORDER BY ps.position
-      """)
+      "SELECT tt.pattern_idx, tt.times, tt.interpolated FROM trips t JOIN trip_times tt USING (trip_idx) WHERE t.trip_id = ?")
     select.bind(tripID, at: 1)
-    var result: [StopTime] = []
-    while try select.step() {
-      let position = result.count
-      let times = TripTimes(blob: select.blob(6), interpolated: select.blob(7))
-      result.append(
-        StopTime(
-          stopID: select.text(0), stopSequence: select.int(1), arrival: times.arrival(at: position),
-          departure: times.departure(at: position), isInterpolated: times.isInterpolated(at: position),
-          pickupType: select.int(2), dropOffType: select.int(3), stopHeadsign: select.optionalText(4),
-          shapeDistTraveled: select.optionalDouble(5)))
+    defer { select.reset() }
+    guard try select.step() else { return [] }
+    let pattern = select.int64(0)
+    let times = TripTimes(blob: select.blob(1), interpolated: select.blob(2))
+    return try patternStops(pattern).enumerated().map { position, stop in
+      StopTime(
+        stopID: stop.stopID, stopSequence: stop.stopSequence, arrival: times.arrival(at: position),
+        departure: times.departure(at: position), isInterpolated: times.isInterpolated(at: position),
+        pickupType: stop.pickupType, dropOffType: stop.dropOffType, stopHeadsign: stop.stopHeadsign,
+        shapeDistTraveled: stop.shapeDistTraveled)
     }
-    return result
+  }
+
+  /// A pattern's stops, in order, with the timetable's columns for each (a `StopTime` without
+  /// its times).
+  private struct PatternStop {
+    var stopID: String
+    var stopSequence: Int
+    var pickupType: Int
+    var dropOffType: Int
+    var stopHeadsign: String?
+    var shapeDistTraveled: Double?
+  }
+
+  /// The patterns read so far (at most `patternCacheLimit`; then it starts again). The file is
+  /// read-only and replaced whole by an ingest, never changed under an open connection.
+  private var patterns: [Int64: [PatternStop]] = [:]
+  private static let patternCacheLimit = 4_096
+
+  private func patternStops(_ pattern: Int64) throws -> [PatternStop] {
+    if let known = patterns[pattern] { return known }
+    let select = try db.cached(
+      """
+      SELECT s.stop_id, ps.stop_sequence, ps.pickup_type, ps.drop_off_type, ps.stop_headsign, ps.shape_dist_traveled
+      FROM pattern_stops ps JOIN stops s ON s.stop_idx = ps.stop_idx WHERE ps.pattern_idx = ? ORDER BY ps.position
+      """)
+    select.bind(pattern, at: 1)
+    var stops: [PatternStop] = []
+    while try select.step() {
+      stops.append(
+        PatternStop(
+          stopID: select.text(0), stopSequence: select.int(1), pickupType: select.int(2), dropOffType: select.int(3),
+          stopHeadsign: select.optionalText(4), shapeDistTraveled: select.optionalDouble(5)))
+    }
+    if patterns.count >= Self.patternCacheLimit { patterns.removeAll(keepingCapacity: true) }
+    patterns[pattern] = stops
+    return stops
   }
 
   /// The number of stop times held (the rows of stop_times.txt that were loaded).
