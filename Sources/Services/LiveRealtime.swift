@@ -105,6 +105,21 @@ public struct LiveRealtime: Sendable {
     // Per trip: one lookup of its service (the days it runs are then the calendar's) and one
     // read of its stop times, placed on each day asked about.
     var facts: [TripID: (TripFacts, TripStopTimes)] = [:]
+    // When each feed's service days start, and its date now: the same few for every trip
+    // (each took a time-zone computation, asked three times a trip).
+    struct FeedDay: Hashable {
+      var feed: FeedName
+      var date: ServiceDate
+    }
+    var dayStarts: [FeedDay: UnixTime] = [:]
+    func dayStart(_ date: ServiceDate, feed: FeedName) -> UnixTime {
+      let key = FeedDay(feed: feed, date: date)
+      if let known = dayStarts[key] { return known }
+      let start = store.serviceDayStart(date, feed: feed)
+      dayStarts[key] = start
+      return start
+    }
+    var todays: [FeedName: ServiceDate] = [:]
     for entry in named {
       if unknown.contains(entry.tripID) { continue }
       let info: TripDetails
@@ -145,10 +160,17 @@ public struct LiveRealtime: Sendable {
       // A frequency trip's instance is its start_time; without one there is no instance to name.
       let startTime = trip.isFrequency ? entry.startTime : nil
       if trip.isFrequency && startTime == nil { continue }
-      let today = store.localDate(of: now, feed: info.feed)
+      let today: ServiceDate
+      if let known = todays[info.feed] {
+        today = known
+      } else {
+        today = store.localDate(of: now, feed: info.feed)
+        todays[info.feed] = today
+      }
       var dates = entry.startDate.map { [$0] } ?? [today.adding(days: -1), today, today.adding(days: 1)]
       // The earliest time of the trip, in seconds of its service day (its instance's own).
       let earliest = times.earliestTime.map { Int64($0) }
+      let latest = times.latestTime.map { Int64($0) }
       let shift = startTime.map { start in Int64(start.seconds) - Int64(times.firstTime ?? Int32(start.seconds)) } ?? 0
       // A start_date may be the calendar date of an after-midnight run of the day before
       // (`Reconciler.afterMidnightRun`, `Reconciler.earlierRunByPredictions`): that run is a
@@ -170,10 +192,10 @@ public struct LiveRealtime: Sendable {
           tripID: entry.tripID, serviceDate: date,
           startTime: date == repairDate ? startTime.map { ServiceTime(seconds: $0.seconds + 86_400) } : startTime)
         guard try store.runs(trip, on: date) else { continue }
-        let dayStart = store.serviceDayStart(date, feed: info.feed)
+        let dayStart = dayStart(date, feed: info.feed)
         // Without start_date only a run near the feed's time can be meant (`Reconciler.match`
         // takes none more than 6 h away): the day before's or after's, half a day off, is not read.
-        if entry.startDate == nil, let earliest, let latest = times.latestTime.map({ Int64($0) }) {
+        if entry.startDate == nil, let earliest, let latest {
           let span = (dayStart + earliest + shift)...(dayStart + latest + shift)
           let distance = span.contains(now) ? 0 : now < span.lowerBound ? span.lowerBound - now : now - span.upperBound
           if distance > 12 * 3600 { continue }

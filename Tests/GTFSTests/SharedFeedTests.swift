@@ -80,8 +80,12 @@ struct SharedFeedTests {
     let db = try Connection(path: timetables.path(of: name), mode: .readOnly)
     let timetable = try Timetable(path: timetables.path(of: name))
     var trips: [String] = []
-    let list = try db.prepare("SELECT trip_id FROM trips ORDER BY trip_idx")
-    while try list.step() { trips.append(list.text(0)) }
+    var indexes: [String: Int64] = [:]
+    let list = try db.prepare("SELECT trip_id, trip_idx FROM trips ORDER BY trip_idx")
+    while try list.step() {
+      trips.append(list.text(0))
+      indexes[list.text(0)] = list.int64(1)
+    }
     #expect(trips.count > 2_000)
     // A fixed shuffle: every 7th trip first, so one pattern's trips are not asked in a row.
     let order = (0..<7).flatMap { start in stride(from: start, to: trips.count, by: 7).map { trips[$0] } }
@@ -112,6 +116,9 @@ struct SharedFeedTests {
           + "\($0.arrival.map(String.init) ?? "-") \($0.departure.map(String.init) ?? "-")"
       }
       #expect(calls == expected, "\(trip)")
+      // By the trip's number, as `Store.stopTimes(of:)` reads it.
+      let byIndex = try timetable.stopTimes(ofTripIndex: try #require(indexes[trip]))
+      #expect(byIndex == (try timetable.stopTimes(ofTrip: trip)), "\(trip)")
       #expect(!calls.isEmpty, "\(trip)")
     }
     #expect(try timetable.stopTimes(ofTrip: "no such trip").isEmpty)

@@ -140,6 +140,16 @@ final class FeedReader {
   private var calendarCache: ServiceCalendar?
   /// `tripSpans(on:)` of the last few dates asked.
   var spansByDate: [(date: ServiceDate, spans: [TripSpan])] = []
+  /// The `trips` row (trip_idx, service_idx) of each trip_id `Store.tripDetails` found, so the
+  /// `tripFacts` asked of the same trip next needs no second lookup by text (at most
+  /// `tripRowLimit`; then it starts again).
+  var tripRows: [String: (index: Int64, service: Int64)] = [:]
+  static let tripRowLimit = 65_536
+
+  func remember(trip tripID: String, index: Int64, service: Int64) {
+    if tripRows.count >= Self.tripRowLimit { tripRows.removeAll(keepingCapacity: true) }
+    tripRows[tripID] = (index, service)
+  }
   /// The active services by date, read from the timetable.
   var calendar: ServiceCalendar {
     get throws {

@@ -39,6 +39,19 @@ public final class Timetable {
     let select = try db.cached(
       "SELECT tt.pattern_idx, tt.times, tt.interpolated FROM trips t JOIN trip_times tt USING (trip_idx) WHERE t.trip_id = ?")
     select.bind(tripID, at: 1)
+    return try stopTimes(select)
+  }
+
+  /// The calls of the trip whose `trips.trip_idx` is `index` (`stopTimes(ofTrip:)`, the trip
+  /// found by its number, not its id).
+  public func stopTimes(ofTripIndex index: Int64) throws -> [StopTime] {
+    let select = try db.cached("SELECT pattern_idx, times, interpolated FROM trip_times WHERE trip_idx = ?")
+    select.bind(index, at: 1)
+    return try stopTimes(select)
+  }
+
+  /// The calls of the trip `select` (pattern_idx, times, interpolated) found.
+  private func stopTimes(_ select: Statement) throws -> [StopTime] {
     defer { select.reset() }
     guard try select.step() else { return [] }
     let pattern = select.int64(0)

@@ -64,6 +64,8 @@ public struct TripFacts: Sendable, Hashable {
   public var tripID: TripID
   /// `trips.service_idx`.
   var service: Int64
+  /// `trips.trip_idx`.
+  var index: Int64
   /// Whether its instances are told apart by start_time (rule 3).
   public var isFrequency: Bool
 }
@@ -75,9 +77,21 @@ public struct TripStopTimes: Sendable {
   /// Whether the trip has no stop times.
   public var isEmpty: Bool { rows.isEmpty }
   /// The earliest time of any of its stops, in seconds of the service day.
-  public var earliestTime: Int32? { rows.compactMap { $0.departure ?? $0.arrival }.min() }
+  public var earliestTime: Int32? {
+    var earliest: Int32?
+    for row in rows {
+      if let time = row.departure ?? row.arrival, earliest.map({ time < $0 }) ?? true { earliest = time }
+    }
+    return earliest
+  }
   /// The latest time of any of its stops, in seconds of the service day.
-  public var latestTime: Int32? { rows.compactMap { $0.arrival ?? $0.departure }.max() }
+  public var latestTime: Int32? {
+    var latest: Int32?
+    for row in rows {
+      if let time = row.arrival ?? row.departure, latest.map({ time > $0 }) ?? true { latest = time }
+    }
+    return latest
+  }
   /// The first departure (else arrival), in seconds of the service day.
   public var firstTime: Int32? { rows.first.flatMap { $0.departure ?? $0.arrival } }
   /// The last arrival (else departure).
@@ -103,11 +117,16 @@ extension Store {
   /// - Complexity: one indexed lookup.
   public func tripFacts(_ tripID: TripID, feed: FeedName) throws -> TripFacts? {
     guard let reader = reader(feed) else { return nil }
+    if let row = reader.tripRows[tripID.rawValue] {
+      return TripFacts(
+        feed: feed, tripID: tripID, service: row.service, index: row.index, isFrequency: reader.frequencyTrips.contains(row.index))
+    }
     let select = try reader.db.cached("SELECT trip_idx, service_idx FROM trips WHERE trip_id = ?")
     select.bind(tripID.rawValue, at: 1)
     guard try select.step() else { return nil }
     return TripFacts(
-      feed: feed, tripID: tripID, service: select.int64(1), isFrequency: reader.frequencyTrips.contains(select.int64(0)))
+      feed: feed, tripID: tripID, service: select.int64(1), index: select.int64(0),
+      isFrequency: reader.frequencyTrips.contains(select.int64(0)))
   }
 
   /// Whether the trip runs on service date `date` (its service is active then), from the
@@ -121,7 +140,7 @@ extension Store {
   public func stopTimes(of trip: TripFacts) throws -> TripStopTimes {
     guard let reader = reader(trip.feed) else { return TripStopTimes(rows: []) }
     return TripStopTimes(
-      rows: try reader.timetable.stopTimes(ofTrip: trip.tripID.rawValue).map {
+      rows: try reader.timetable.stopTimes(ofTripIndex: trip.index).map {
         (StopID($0.stopID), $0.stopSequence, $0.arrival, $0.departure, $0.shapeDistTraveled)
       })
   }

@@ -42,7 +42,8 @@ extension Store {
     for reader in feeds where feed == nil || reader.name == feed {
       let select = try reader.db.cached(
         """
-        SELECT r.route_id, r.short_name, r.long_name, r.route_type, r.color, t.headsign, t.block_id, tt.pattern_idx
+        SELECT r.route_id, r.short_name, r.long_name, r.route_type, r.color, t.headsign, t.block_id, tt.pattern_idx,
+          t.trip_idx, t.service_idx
         FROM trips t JOIN routes r ON r.route_idx = t.route_idx LEFT JOIN trip_times tt ON tt.trip_idx = t.trip_idx
         WHERE t.trip_id = ?
         """)
@@ -52,6 +53,7 @@ extension Store {
       var headsign = select.optionalText(5) ?? ""
       let block = select.optionalText(6).flatMap { $0.isEmpty ? nil : $0 }
       let pattern = select.isNull(7) ? nil : select.int64(7)
+      reader.remember(trip: tripID.rawValue, index: select.int64(8), service: select.int64(9))
       if headsign.isEmpty, let pattern { headsign = try reader.lastStopName(of: pattern) }
       return TripDetails(feed: reader.name, tripID: tripID, route: route, headsign: headsign, blockID: block)
     }
