@@ -40,20 +40,29 @@ extension Store {
   /// - Complexity: one indexed lookup per feed, plus one for the last stop's name.
   public func tripDetails(_ tripID: TripID, feed: FeedName? = nil) throws -> TripDetails? {
     for reader in feeds where feed == nil || reader.name == feed {
+      // The trip's number first, from the index alone: a feed that does not hold the trip
+      // (most feeds asked, and every trip of a feed the timetable does not match) costs one
+      // index probe, not a three-table join.
+      let find = try reader.db.cached("SELECT trip_idx FROM trips WHERE trip_id = ?")
+      find.bind(tripID.rawValue, at: 1)
+      guard try find.step() else { continue }
+      let index = find.int64(0)
+      find.reset()
       let select = try reader.db.cached(
         """
         SELECT r.route_id, r.short_name, r.long_name, r.route_type, r.color, t.headsign, t.block_id, tt.pattern_idx,
-          t.trip_idx, t.service_idx
+          t.service_idx
         FROM trips t JOIN routes r ON r.route_idx = t.route_idx LEFT JOIN trip_times tt ON tt.trip_idx = t.trip_idx
-        WHERE t.trip_id = ?
+        WHERE t.trip_idx = ?
         """)
-      select.bind(tripID.rawValue, at: 1)
+      select.bind(index, at: 1)
+      defer { select.reset() }
       guard try select.step() else { continue }
       let route = reader.routeSummary(select, from: 0)
       var headsign = select.optionalText(5) ?? ""
       let block = select.optionalText(6).flatMap { $0.isEmpty ? nil : $0 }
       let pattern = select.isNull(7) ? nil : select.int64(7)
-      reader.remember(trip: tripID.rawValue, index: select.int64(8), service: select.int64(9))
+      reader.remember(trip: tripID.rawValue, index: index, service: select.int64(8))
       if headsign.isEmpty, let pattern { headsign = try reader.lastStopName(of: pattern) }
       return TripDetails(feed: reader.name, tripID: tripID, route: route, headsign: headsign, blockID: block)
     }
