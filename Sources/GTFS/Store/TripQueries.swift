@@ -114,7 +114,7 @@ public struct TripStopTimes: Sendable {
 
 extension Store {
   /// The facts of `tripID` in `feed`, nil for an unknown trip.
-  /// - Complexity: one indexed lookup.
+  /// - Complexity: one indexed lookup; none for a trip `tripDetails` found in `feed`.
   public func tripFacts(_ tripID: TripID, feed: FeedName) throws -> TripFacts? {
     guard let reader = reader(feed) else { return nil }
     if let row = reader.tripRows[tripID.rawValue] {
