@@ -30,7 +30,10 @@ extension Reconciler {
     var cursor = 0
     for stu in update.stopTimeUpdates {
       let index: Int?
-      if let sequence = stu.stopSequence, let found = stops.firstIndex(where: { $0.stopSequence == Int(sequence) }) {
+      if let sequence = stu.stopSequence, cursor < stops.count, stops[cursor].stopSequence == Int(sequence) {
+        // The usual case: the updates in the trip's order, each the stop after the last.
+        index = cursor
+      } else if let sequence = stu.stopSequence, let found = stops.firstIndex(where: { $0.stopSequence == Int(sequence) }) {
         index = found
       } else if let stopID = stu.stopID {
         // No stop_sequence, or one the trip lacks: the stop_id's next occurrence.

@@ -20,6 +20,7 @@ public struct PlatformChange: Hashable, Sendable {
   /// The change a stop time update states, if any: an assigned stop other than `scheduled`, or
   /// a NYCT actual track other than the scheduled one.
   public init?(_ stu: TripUpdate.StopTimeUpdate, scheduled: StopID) {
+    guard stu.hasRareFields else { return nil }
     let assigned = stu.stopTimeProperties?.assignedStopID.flatMap { $0.isEmpty || $0 == scheduled.rawValue ? nil : StopID($0) }
     let track = stu.nyctStopTimeUpdate?.changedTrack
     guard assigned != nil || track != nil else { return nil }

@@ -288,6 +288,10 @@ public struct TripUpdate: Sendable, Equatable {
       set { setRare(\.stopTimeProperties, newValue) }
     }
 
+    /// Whether `stopTimeProperties` or NYCT's extension may be set: false (two stored words
+    /// looked at, nothing unpacked) for the great many updates that hold only times and a stop.
+    public var hasRareFields: Bool { rareBox != nil || storedTracks != 0 }
+
     /// A `StopTimeUpdate` with every field unset.
     public init() {}
 
