@@ -286,6 +286,8 @@ public struct ActualsInference: Sendable {
     /// Where its vehicle was last reported STOPPED_AT, and the last time it said so.
     var stopped: (sequence: Int, last: Int64)?
     var isCancelled = false
+    /// Whether a vehicle of it was reported (its state is then worth carrying to a later run).
+    var hadVehicle = false
     /// The last snapshot (by `ingest`'s count) whose trip updates named it, and the last in
     /// which its vehicle was STOPPED_AT (at `stoppedAt`).
     var namedIn = -1
@@ -336,6 +338,8 @@ public struct ActualsInference: Sendable {
   }
   private var tripNumbers: [HistoryTrip: Int32] = [:]
   private var trips: [TripState] = []
+  /// Each number's trip instance.
+  private var tripKeys: [HistoryTrip] = []
   /// The trips with calls open.
   private var openTrips = Set<Int32>()
   /// Snapshots ingested.
@@ -359,7 +363,45 @@ public struct ActualsInference: Sendable {
     let number = Int32(trips.count)
     tripNumbers[trip] = number
     trips.append(TripState())
+    tripKeys.append(trip)
     return number
+  }
+
+  /// A trip's vehicle as last reported STOPPED_AT one of its calls, and the last time it said
+  /// so: what observing the call's departure needs from the snapshots before.
+  public struct StoppedVehicle: Sendable, Equatable {
+    /// The trip instance the vehicle serves.
+    public var trip: HistoryTrip
+    /// The call it stands at.
+    public var stopSequence: Int
+    /// The last report of it standing there.
+    public var last: Int64
+
+    /// Creates a stopped vehicle.
+    public init(trip: HistoryTrip, stopSequence: Int, last: Int64) {
+      self.trip = trip
+      self.stopSequence = stopSequence
+      self.last = last
+    }
+  }
+
+  /// Every trip instance a vehicle of was seen, with where it stands stopped now (nil: not
+  /// stopped): what a later run needs (`resume(stopped:)`) so that a vehicle leaving a stop
+  /// across the seam still gives an observed actual. In key order.
+  public var vehicleStates: [(trip: HistoryTrip, stopped: StoppedVehicle?)] {
+    trips.indices.compactMap { index -> (HistoryTrip, StoppedVehicle?)? in
+      guard trips[index].hadVehicle else { return nil }
+      let trip = tripKeys[index]
+      return (trip, trips[index].stopped.map { StoppedVehicle(trip: trip, stopSequence: $0.sequence, last: $0.last) })
+    }.sorted { $0.0 < $1.0 }
+  }
+
+  /// Vehicles standing STOPPED_AT a call when an earlier run ended (`vehicleStates`).
+  public mutating func resume(stopped vehicles: [StoppedVehicle]) {
+    for vehicle in vehicles {
+      let trip = Int(number(of: vehicle.trip))
+      trips[trip].stopped = (vehicle.stopSequence, vehicle.last)
+    }
   }
 
   private mutating func add(_ event: StopEvent, to trip: Int32) {
@@ -406,6 +448,7 @@ public struct ActualsInference: Sendable {
     // Vehicles first: an observed departure beats one inferred from the same snapshot.
     for vehicle in snapshot.vehicles {
       let trip = number(of: vehicle.trip)
+      trips[Int(trip)].hadVehicle = true
       if let before = trips[Int(trip)].stopped, vehicle.stopSequence != before.sequence || !vehicle.isStopped {
         // It was stopped at `before.sequence` and is not now: it left between the two reports.
         if var event = close(trip, before.sequence) {

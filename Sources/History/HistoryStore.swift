@@ -91,6 +91,8 @@ public final class HistoryStore {
           trip INTEGER NOT NULL, kind INTEGER NOT NULL, route_id TEXT NOT NULL, time INTEGER NOT NULL,
           PRIMARY KEY (trip, kind)) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS trip_events_by_time ON trip_events (time);
+        CREATE TABLE IF NOT EXISTS stopped_vehicles (
+          trip INTEGER PRIMARY KEY, stop_sequence INTEGER NOT NULL, last INTEGER NOT NULL);
         """)
       if fromVersion1 { try carryOverVersion1(db) }
       try db.execute("PRAGMA user_version = \(version)")
@@ -138,7 +140,7 @@ public final class HistoryStore {
   /// Every table and a column each step adds.
   static let expectedColumns: [(table: String, column: String)] = [
     ("snapshots", "source"), ("trips", "start_time"), ("stop_events", "trip"), ("predictions", "trip"),
-    ("trip_events", "trip"),
+    ("trip_events", "trip"), ("stopped_vehicles", "last"),
   ]
 
   static func isComplete(_ db: Connection) throws -> Bool { try OwnDatabase.hasColumns(db, expectedColumns) }
@@ -288,6 +290,47 @@ public final class HistoryStore {
       statement.bind(event.time, at: 4)
       try statement.run()
     }
+  }
+
+  /// Keeps where each trip's vehicle stands STOPPED_AT (nil: not stopped, forgotten), for the
+  /// run after this one (`stoppedVehicles(since:)`). Trips not given are left as they are (an
+  /// import of another feed's snapshots may share the file).
+  public func write(vehicleStates: [(trip: HistoryTrip, stopped: ActualsInference.StoppedVehicle?)]) throws {
+    let keep = try db.cached("INSERT OR REPLACE INTO stopped_vehicles (trip, stop_sequence, last) VALUES (?, ?, ?)")
+    let forget = try db.cached("DELETE FROM stopped_vehicles WHERE trip = ?")
+    for (trip, stopped) in vehicleStates {
+      if let stopped {
+        let row = try tripRow(trip)
+        keep.reset()
+        keep.bind(row, at: 1)
+        keep.bind(stopped.stopSequence, at: 2)
+        keep.bind(stopped.last, at: 3)
+        try keep.run()
+      } else if let row = try existingTripRow(trip) {
+        forget.reset()
+        forget.bind(row, at: 1)
+        try forget.run()
+      }
+    }
+  }
+
+  /// The vehicles a run left STOPPED_AT a call, last reported so at or after `since`.
+  public func stoppedVehicles(since: Int64) throws -> [ActualsInference.StoppedVehicle] {
+    let statement = try db.cached(
+      """
+      SELECT t.feed, t.trip_id, t.service_date, t.start_time, v.stop_sequence, v.last
+      FROM stopped_vehicles v CROSS JOIN trips t ON t.id = v.trip WHERE v.last >= ?
+      ORDER BY t.feed, t.trip_id, t.service_date, t.start_time
+      """)
+    statement.bind(since, at: 1)
+    var result: [ActualsInference.StoppedVehicle] = []
+    while try statement.step() {
+      result.append(
+        ActualsInference.StoppedVehicle(
+          trip: HistoryTrip(feed: statement.text(0), tripID: statement.text(1), serviceDate: statement.int(2), startTime: statement.int(3)),
+          stopSequence: statement.int(4), last: statement.int64(5)))
+    }
+    return result
   }
 
   /// Whether the history names `trip` at all (a stop event or a cancellation).
@@ -449,9 +492,11 @@ public final class HistoryStore {
         """
         DELETE FROM trip_events WHERE time < \(cutoff);
         DELETE FROM snapshots WHERE time < \(cutoff);
+        DELETE FROM stopped_vehicles WHERE last < \(cutoff);
         DELETE FROM trips WHERE NOT EXISTS (SELECT 1 FROM stop_events WHERE trip = trips.id)
           AND NOT EXISTS (SELECT 1 FROM trip_events WHERE trip = trips.id)
-          AND NOT EXISTS (SELECT 1 FROM predictions WHERE trip = trips.id);
+          AND NOT EXISTS (SELECT 1 FROM predictions WHERE trip = trips.id)
+          AND NOT EXISTS (SELECT 1 FROM stopped_vehicles WHERE trip = trips.id);
         """)
       return removed
     }

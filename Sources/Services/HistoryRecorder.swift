@@ -70,6 +70,8 @@ public final class HistoryRecorder {
     if let resumeFrom {
       let open = try history.openEvents(since: resumeFrom - inference.openSeconds)
       inference.resume(open)
+      // Trains standing at a stop when the earlier run ended: their departure is observed.
+      inference.resume(stopped: try history.stoppedVehicles(since: resumeFrom - inference.openSeconds))
       // Trains the timetable lacks keep the numbers their calls had.
       for event in open where event.scheduled == nil {
         matcher.addedSequences[event.key.trip, default: [:]][event.stopID] = event.key.stopSequence
@@ -215,9 +217,13 @@ public final class HistoryRecorder {
     counts.ghostTrips += ghosts.count
   }
 
-  /// Writes the calls still open (so a later run resumes them). Call once at the end.
+  /// Writes the calls still open and where trains stand stopped (so a later run resumes them).
+  /// Call once at the end.
   public func finish() throws {
-    try history.transaction { try history.write(inference.pending) }
+    try history.transaction {
+      try history.write(inference.pending)
+      try history.write(vehicleStates: inference.vehicleStates)
+    }
   }
 }
 

@@ -51,6 +51,43 @@ import Testing
     #expect(inference.pending.map(\.key.stopSequence) == [40])
   }
 
+  /// The run ends while the vehicle stands at B (stopped there at t0+180 and t0+200); a later
+  /// run, given the open calls and the stopped vehicle, sees it in transit to C at t0+260: B is
+  /// observed at t0+200 (its last report at B), bounded by [t0+200, t0+260], as in one run.
+  @Test func aVehicleStoppedWhenARunEndsIsObservedLeavingInTheNext() {
+    let t0 = Self.t0
+    let before = [
+      Self.snapshot(t0 + 180, firstListed: 20, delay: 60, vehicle: (20, true)),
+      Self.snapshot(t0 + 200, firstListed: 20, delay: 60, vehicle: (20, true)),
+    ]
+    let after = Self.snapshot(t0 + 260, firstListed: 30, delay: 60, vehicle: (30, false))
+    var first = ActualsInference()
+    for snapshot in before { _ = first.ingest(snapshot) }
+    let states = first.vehicleStates
+    #expect(states.count == 1)
+    #expect(states.first?.stopped == ActualsInference.StoppedVehicle(trip: Self.trip, stopSequence: 20, last: t0 + 200))
+    var next = ActualsInference()
+    next.resume(first.pending)
+    next.resume(stopped: states.compactMap(\.stopped))
+    let events = next.ingest(after).events
+    #expect(events.map(\.key.stopSequence) == [20])
+    #expect(events.first?.kind == .observed)
+    #expect(events.first?.actual == t0 + 200)
+    #expect(events.first?.actualLow == t0 + 200)
+    #expect(events.first?.actualHigh == t0 + 260)
+    // Without the vehicle carried over, B would be inferred from its prediction (t0+180).
+    var forgetful = ActualsInference()
+    forgetful.resume(first.pending)
+    let inferred = forgetful.ingest(after).events
+    #expect(inferred.first?.kind == .inferred)
+    // And in one run the same.
+    var whole = ActualsInference()
+    for snapshot in before { _ = whole.ingest(snapshot) }
+    #expect(whole.ingest(after).events == events)
+    // Once it has left, nothing stands stopped.
+    #expect(next.vehicleStates.map(\.stopped) == [nil])
+  }
+
   @Test func stopDroppingOutIsInferredWithinTheSnapshotBounds() {
     var inference = ActualsInference()
     let t0 = Self.t0
