@@ -294,30 +294,29 @@ public struct ActualsInference: Sendable {
     var stoppedIn = -1
     var stoppedAt = 0
 
-    /// Where the open call `sequence` is, or would be.
-    func openIndex(_ sequence: Int) -> (found: Bool, index: Int) {
+    /// Where `sequence` is among `count` ascending stop_sequences (the `index`-th is
+    /// `sequenceAt(index)`), or would be inserted.
+    @inline(__always)
+    static func search(_ sequence: Int, count: Int, sequenceAt: (Int) -> Int) -> (found: Bool, index: Int) {
       var low = 0
-      var high = open.count
+      var high = count
       while low < high {
         let middle = (low + high) / 2
-        let here = open[middle].key.stopSequence
+        let here = sequenceAt(middle)
         if here == sequence { return (true, middle) }
         if here < sequence { low = middle + 1 } else { high = middle }
       }
       return (false, low)
     }
 
+    /// Where the open call `sequence` is, or would be.
+    func openIndex(_ sequence: Int) -> (found: Bool, index: Int) {
+      Self.search(sequence, count: open.count) { open[$0].key.stopSequence }
+    }
+
     /// Where call `sequence` is in `seen`, or would be.
     func seenIndex(_ sequence: Int) -> (found: Bool, index: Int) {
-      var low = 0
-      var high = seen.count
-      while low < high {
-        let middle = (low + high) / 2
-        let here = seen[middle].sequence
-        if here == sequence { return (true, middle) }
-        if here < sequence { low = middle + 1 } else { high = middle }
-      }
-      return (false, low)
+      Self.search(sequence, count: seen.count) { seen[$0].sequence }
     }
 
     /// The mark of call `sequence` (0: never seen).
