@@ -110,29 +110,21 @@ public final class HistoryStore {
       SELECT \(instance) FROM (\(tables.map { "SELECT \(instance) FROM \($0)" }.joined(separator: " UNION ")))
       ORDER BY \(instance);
       """)
-    let join = "JOIN trips t USING (\(instance))"
-    if tables.contains("stop_events_v1") {
+    // Each table's columns after the instance's, in version 2's order.
+    let rest = [
+      "stop_events": """
+      stop_sequence, stop_id, route_id, headsign, scheduled, last_predicted, last_predicted_at, last_seen, actual,
+      actual_kind, actual_low, actual_high, skipped
+      """,
+      "predictions": "stop_sequence, bucket, made_at, predicted",
+      "trip_events": "kind, route_id, time",
+    ]
+    for (table, columns) in rest.sorted(by: { $0.key < $1.key }) where tables.contains(table + "_v1") {
       try db.execute(
         """
-        INSERT OR IGNORE INTO stop_events SELECT t.id, o.stop_sequence, o.stop_id, o.route_id, o.headsign, o.scheduled,
-          o.last_predicted, o.last_predicted_at, o.last_seen, o.actual, o.actual_kind, o.actual_low, o.actual_high, o.skipped
-        FROM stop_events_v1 o \(join);
-        DROP TABLE stop_events_v1;
-        """)
-    }
-    if tables.contains("predictions_v1") {
-      try db.execute(
-        """
-        INSERT OR IGNORE INTO predictions SELECT t.id, o.stop_sequence, o.bucket, o.made_at, o.predicted
-        FROM predictions_v1 o \(join);
-        DROP TABLE predictions_v1;
-        """)
-    }
-    if tables.contains("trip_events_v1") {
-      try db.execute(
-        """
-        INSERT OR IGNORE INTO trip_events SELECT t.id, o.kind, o.route_id, o.time FROM trip_events_v1 o \(join);
-        DROP TABLE trip_events_v1;
+        INSERT OR IGNORE INTO \(table) (trip, \(columns)) SELECT t.id, \(columns)
+        FROM \(table)_v1 o JOIN trips t USING (\(instance));
+        DROP TABLE \(table)_v1;
         """)
     }
   }
