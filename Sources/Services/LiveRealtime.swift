@@ -105,20 +105,7 @@ public struct LiveRealtime: Sendable {
     // Per trip: one lookup of its service (the days it runs are then the calendar's) and one
     // read of its stop times, placed on each day asked about.
     var facts: [TripID: (TripFacts, TripStopTimes)] = [:]
-    // When each feed's service days start, and its date now: the same few for every trip
-    // (each took a time-zone computation, asked three times a trip).
-    struct FeedDay: Hashable {
-      var feed: FeedName
-      var date: ServiceDate
-    }
-    var dayStarts: [FeedDay: UnixTime] = [:]
-    func dayStart(_ date: ServiceDate, feed: FeedName) -> UnixTime {
-      let key = FeedDay(feed: feed, date: date)
-      if let known = dayStarts[key] { return known }
-      let start = store.serviceDayStart(date, feed: feed)
-      dayStarts[key] = start
-      return start
-    }
+    // Each feed's date now: the same for every trip of it (a time-zone computation each).
     var todays: [FeedName: ServiceDate] = [:]
     for entry in named {
       if unknown.contains(entry.tripID) { continue }
@@ -192,7 +179,7 @@ public struct LiveRealtime: Sendable {
           tripID: entry.tripID, serviceDate: date,
           startTime: date == repairDate ? startTime.map { ServiceTime(seconds: $0.seconds + 86_400) } : startTime)
         guard try store.runs(trip, on: date) else { continue }
-        let dayStart = dayStart(date, feed: info.feed)
+        let dayStart = store.serviceDayStart(date, feed: info.feed)
         // Without start_date only a run near the feed's time can be meant (`Reconciler.match`
         // takes none more than 6 h away): the day before's or after's, half a day off, is not read.
         if entry.startDate == nil, let earliest, let latest {

@@ -302,13 +302,6 @@ extension FeedReader {
         .sorted { $0.to < $1.to }
     }
   }
-
-  /// The trip_idx of `id`, or nil.
-  func tripIndex(id: String) throws -> Int64? {
-    let select = try db.cached("SELECT trip_idx FROM trips WHERE trip_id = ?")
-    select.bind(id, at: 1)
-    return try select.step() ? select.int64(0) : nil
-  }
 }
 
 /// A service date that can reach the window: where its clock starts, the window in its

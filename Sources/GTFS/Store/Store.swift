@@ -150,6 +150,26 @@ final class FeedReader {
     if tripRows.count >= Self.tripRowLimit { tripRows.removeAll(keepingCapacity: true) }
     tripRows[tripID] = (index, service)
   }
+
+  /// The trip_idx of `id`, or nil: the trip_id index alone (no table row is read).
+  func tripIndex(id: String) throws -> Int64? {
+    let select = try db.cached("SELECT trip_idx FROM trips WHERE trip_id = ?")
+    select.bind(id, at: 1)
+    defer { select.reset() }
+    return try select.step() ? select.int64(0) : nil
+  }
+
+  /// When each service date asked starts in the feed's zone (a time-zone computation each; a
+  /// realtime step asks it of every trip's dates). At most 64 dates, then it starts again.
+  private var dayStarts: [ServiceDate: UnixTime] = [:]
+
+  func serviceDayStart(_ date: ServiceDate) -> UnixTime {
+    if let known = dayStarts[date] { return known }
+    let start = ServiceCalendar.start(of: date, in: zone)
+    if dayStarts.count >= 64 { dayStarts.removeAll(keepingCapacity: true) }
+    dayStarts[date] = start
+    return start
+  }
   /// The active services by date, read from the timetable.
   var calendar: ServiceCalendar {
     get throws {

@@ -32,7 +32,7 @@ extension Store {
 
   /// The instant `date`'s service-day times count from in `feed`'s zone (noon minus 12 h).
   public func serviceDayStart(_ date: ServiceDate, feed: FeedName) -> UnixTime {
-    ServiceCalendar.start(of: date, in: timeZone(of: feed))
+    reader(feed)?.serviceDayStart(date) ?? ServiceCalendar.start(of: date, in: timeZone(of: feed))
   }
 
   /// The calendar date `time` falls on in `feed`'s zone.
@@ -151,11 +151,8 @@ extension Store {
   /// start_time (rule 3), where a timetabled trip's start_time only repeats its first departure.
   /// - Complexity: one indexed lookup, plus the frequencies (cached).
   public func isFrequencyTrip(_ tripID: TripID, feed: FeedName) throws -> Bool {
-    guard let reader = reader(feed) else { return false }
-    let select = try reader.db.cached("SELECT trip_idx FROM trips WHERE trip_id = ?")
-    select.bind(tripID.rawValue, at: 1)
-    guard try select.step() else { return false }
-    return reader.frequencyTrips.contains(select.int64(0))
+    guard let reader = reader(feed), let index = try reader.tripIndex(id: tripID.rawValue) else { return false }
+    return reader.frequencyTrips.contains(index)
   }
 }
 

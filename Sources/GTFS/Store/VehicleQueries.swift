@@ -43,11 +43,7 @@ extension Store {
       // The trip's number first, from the index alone: a feed that does not hold the trip
       // (most feeds asked, and every trip of a feed the timetable does not match) costs one
       // index probe, not a three-table join.
-      let find = try reader.db.cached("SELECT trip_idx FROM trips WHERE trip_id = ?")
-      find.bind(tripID.rawValue, at: 1)
-      guard try find.step() else { continue }
-      let index = find.int64(0)
-      find.reset()
+      guard let index = try reader.tripIndex(id: tripID.rawValue) else { continue }
       let select = try reader.db.cached(
         """
         SELECT r.route_id, r.short_name, r.long_name, r.route_type, r.color, t.headsign, t.block_id, tt.pattern_idx,
