@@ -1,0 +1,25 @@
+import FoundationEssentials
+import Services
+
+/// The one way a command gets its `TransitSession` (issue 33): the timetables held (an empty
+/// data folder is an error, an ending timetable a warning, both said once), the options
+/// resolved from the settings, and this run's realtime source (`--realtime FILE`s, else the
+/// configured feeds). Commands then ask the session and render its answer.
+enum SessionSupport {
+  /// The session of `invocation`.
+  /// - Parameters:
+  ///   - settings: the settings already read (else read now).
+  ///   - language: what `--lang` said in the commands that declare it.
+  ///   - realtime: the realtime source, made once the store is open (default:
+  ///     `FeedsSupport.realtimeSource`).
+  static func session(
+    _ invocation: Invocation, settings: Settings? = nil, language: String? = nil,
+    realtime: (() throws -> any RealtimeSource)? = nil
+  ) throws -> TransitSession {
+    let settings = try settings ?? invocation.settings()
+    let store = try StopCommandSupport.openStore(invocation)
+    return TransitSession(
+      store: store, options: try RealtimeSupport.options(invocation, settings: settings, language: language),
+      realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
+  }
+}
