@@ -1,15 +1,7 @@
 import GTFSRealtime
+import TransitModel
 
-/// A route's status from the alerts that inform it, as the MTA app shows saved routes.
-public enum RouteStatus: Int, Sendable, Comparable, CaseIterable {
-  /// No alert affects the route (or only alerts with `NO_EFFECT`).
-  case green
-  /// Altered service: detour, modified or reduced service, stop moved, additional service,
-  /// accessibility issues, other or unknown effects.
-  case yellow
-  /// No service or significant delays.
-  case red
-
+extension RouteStatus {
   /// The status an alert with `effect` gives (unset counts as `UNKNOWN_EFFECT`: yellow).
   public init(effect: Alert.Effect?) {
     switch effect ?? .unknownEffect {
@@ -20,18 +12,6 @@ public enum RouteStatus: Int, Sendable, Comparable, CaseIterable {
       self = .yellow
     }
   }
-
-  /// "green", "yellow", "red".
-  public var name: String {
-    switch self {
-    case .green: "green"
-    case .yellow: "yellow"
-    case .red: "red"
-    }
-  }
-
-  /// Green before yellow before red.
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// How alerts rank against each other: most severe first.

@@ -4,6 +4,7 @@ import GTFS
 import GTFSRealtime
 import SQLite
 import Services
+import TransitModel
 import ZIP
 
 /// An error the user can act on: one line of text and the exit code it ends the process with

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TransitModel
+@testable import TransitModel
 
 @testable import GTFS
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SQLite
+import TransitModel
 
 /// The columns of a GTFS file, declared once: one enum per file (`StopColumn`), one case per
 /// column, each with its `ColumnSpec` (name, whether the header must have it, what its values
