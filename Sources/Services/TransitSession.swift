@@ -13,12 +13,18 @@ public struct TransitSession {
   public let options: ServiceOptions
   /// Where the realtime comes from (local files, the configured feeds, a test's messages).
   public let realtime: any RealtimeSource
+  /// The user's own data (favourites, seen alerts, ...), opened by the answers that need it.
+  public let userData: UserDataAccess
 
-  /// A session over `store`, its realtime from `realtime` (none unless given).
-  public init(store: Store, options: ServiceOptions, realtime: any RealtimeSource = FixedRealtime([])) {
+  /// A session over `store`, its realtime from `realtime` (none unless given), the user's data
+  /// from `userData` (none unless given).
+  public init(
+    store: Store, options: ServiceOptions, realtime: any RealtimeSource = FixedRealtime([]), userData: UserDataAccess = .none
+  ) {
     self.store = store
     self.options = options
     self.realtime = realtime
+    self.userData = userData
   }
 
   /// When a live view of `board` fetches again, in real Unix seconds from `now`: just after its

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GTFS
 import Services
 
 /// The one way a command gets its `TransitSession` (issue 33): the timetables held (an empty
@@ -10,16 +11,19 @@ enum SessionSupport {
   /// - Parameters:
   ///   - settings: the settings already read (else read now).
   ///   - language: what `--lang` said in the commands that declare it.
+  ///   - requiresTimetables: an empty data folder is an error (else the session has no
+  ///     timetables: `alerts` and `status` answer by the feeds' own ids).
   ///   - realtime: the realtime source, made once the store is open (default:
   ///     `FeedsSupport.realtimeSource`).
   static func session(
-    _ invocation: Invocation, settings: Settings? = nil, language: String? = nil,
+    _ invocation: Invocation, settings: Settings? = nil, language: String? = nil, requiresTimetables: Bool = true,
     realtime: (() throws -> any RealtimeSource)? = nil
   ) throws -> TransitSession {
     let settings = try settings ?? invocation.settings()
-    let store = try StopCommandSupport.openStore(invocation)
+    let store = try requiresTimetables ? StopCommandSupport.openStore(invocation) : Store(directory: invocation.paths.data)
+    if !requiresTimetables && !store.isEmpty { StopCommandSupport.warnAboutExpiry(store, invocation) }
     return TransitSession(
       store: store, options: try RealtimeSupport.options(invocation, settings: settings, language: language),
-      realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
+      realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation), userData: UserDataAccess(directory: invocation.paths.data))
   }
 }

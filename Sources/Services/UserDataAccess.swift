@@ -1,0 +1,31 @@
+import FoundationEssentials
+import UserData
+
+/// Where a session finds the user's own database (`user.sqlite`: favourites, places, commutes,
+/// seen alerts), opened only by the answers that read or write it: a command that never asks
+/// leaves the file alone, and one that only reads does not create it.
+public struct UserDataAccess: Sendable {
+  /// The folder of `user.sqlite`; nil: the session has no user data (every read is empty, and
+  /// nothing is remembered).
+  public let directory: String?
+
+  /// The user data in `directory`.
+  public init(directory: String?) { self.directory = directory }
+
+  /// No user data.
+  public static let none = UserDataAccess(directory: nil)
+
+  /// The user's database, created when missing; nil without a folder.
+  /// - Throws: what opening or migrating it throws.
+  public func open() throws -> UserStore? {
+    guard let directory else { return nil }
+    return try UserStore(directory: directory)
+  }
+
+  /// The user's database when the file exists (a read does not create it); else nil.
+  /// - Throws: what opening or migrating it throws.
+  public func openIfPresent() throws -> UserStore? {
+    guard let directory, FileManager.default.fileExists(atPath: directory + "/user.sqlite") else { return nil }
+    return try UserStore(directory: directory)
+  }
+}
