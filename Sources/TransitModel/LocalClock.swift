@@ -1,4 +1,3 @@
-
 /// Wall-clock arithmetic in an agency's time zone: the one place a local date and time become an
 /// instant and back (service-day starts, `--at 07:30`, a commute's deadline, `--date`).
 public enum LocalClock {

@@ -1,4 +1,3 @@
-
 /// A POSIX TZ rule as a TZif footer holds it (`EST5EDT,M3.2.0,M11.1.0`, `IST-1GMT0,M10.5.0,M3.5.0/1`,
 /// `<+1030>-10:30<+11>-11,M10.1.0,M4.1.0`): a standard offset and, optionally, a daylight-saving
 /// offset with the yearly rules for when it starts and ends. Offsets in the text count west of

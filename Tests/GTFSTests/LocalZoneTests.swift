@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import TransitModel
 
 @testable import GTFS
+@testable import TransitModel
 
 /// `LocalZone` against facts published for these zones (the tz database's own change times, as
 /// the zones' governments set them), each instant worked out by hand in `utc(...)`, which counts
