@@ -16,7 +16,7 @@ enum AlertsSupport {
     } catch AlertsFailure.nothingToRead {
       throw RuntimeError("no alerts to read: give an alerts feed with --realtime FILE, or configure one with 'transit feeds add'")
     } catch AlertResolver.Unknown.stop(let text) where !session.store.isEmpty {
-      _ = try StopCommandSupport.resolvePlace(text, in: session.store, context: invocation.context)  // lists candidates, exits 3
+      _ = try StopCommandSupport.resolvePlace(text, session: session, context: invocation.context)  // lists candidates, exits 3
       throw NotFoundError(AlertResolver.Unknown.stop(text).message)
     }
     FeedsSupport.report(answer.realtimeProblems, invocation: invocation)

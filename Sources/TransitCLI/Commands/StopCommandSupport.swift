@@ -32,81 +32,105 @@ enum StopCommandSupport {
   /// throws `NotFoundError` (exit 3).
   /// A name shared by a station and its own platforms is the station (`Store.resolveStop`).
   /// A complex (`Times Sq-42 St`) is not one stop: its parts are listed as the candidates.
-  static func resolveStop(_ text: String, in store: Store, context: CommandContext) throws -> Stop {
-    switch try resolvePlace(text, in: store, context: context) {
-    case .stop(let stop):
-      return stop
-    case .complex(let complex):
-      context.stderr.line("'\(text)' could be:")
-      context.stderr.write(candidateLines(complex.parts, store: store))
-      throw NotFoundError(
-        "'\(text)' is a complex of \(complex.parts.count) stations; this command takes one: give the stop id or code of the one you mean")
-    }
+  static func resolveStop(_ text: String, session: TransitSession, context: CommandContext) throws -> Stop {
+    try stop(of: try session.place(named: text), context: context)
   }
 
-  /// The stop, station or complex `text` names (`Store.resolveStop`). Given `origin` (the
+  /// `resolveStop(_:session:context:)` over `store` (for the commands not yet on the session).
+  static func resolveStop(_ text: String, in store: Store, context: CommandContext) throws -> Stop {
+    try stop(of: try PlaceLookup.find(text, in: store), context: context)
+  }
+
+  /// The one stop of `lookup` (see `resolveStop`).
+  static func stop(of lookup: PlaceLookup, context: CommandContext) throws -> Stop {
+    let place = try place(of: lookup, context: context)
+    guard case .complex(let complex) = place else { return place.parts[0] }
+    context.stderr.line("'\(lookup.text)' could be:")
+    context.stderr.write(candidateLines(lookup.candidates, namesFeed: lookup.namesFeed))
+    throw NotFoundError(
+      "'\(lookup.text)' is a complex of \(complex.parts.count) stations; this command takes one: give the stop id or code of the one you mean"
+    )
+  }
+
+  /// The stop, station or complex `text` names (`TransitSession.place`). Given `origin` (the
   /// stops named before it: `--stop` of a commute, plan's FROM, the board's stops for
   /// `--via`), a name fitting several is narrowed to those reachable from there
   /// (`Store.resolveStop(_:reachableFrom:)`): one left is taken, and said on stderr; several
   /// are listed with why each is there. Otherwise lists the candidates on stderr and throws
   /// `NotFoundError` (exit 3).
   static func resolvePlace(
+    _ text: String, session: TransitSession, context: CommandContext, reachableFrom origin: [Stop] = [], originName: String? = nil,
+    reaching destination: [Stop] = [], destinationName: String? = nil
+  ) throws -> StopPlace {
+    let lookup = try session.place(
+      named: text,
+      context: !destination.isEmpty ? .reaching(destination) : origin.isEmpty ? .alone : .reachableFrom(origin))
+    return try place(
+      of: lookup, context: context, from: contextWords(origin, originName: originName, destination, destinationName: destinationName))
+  }
+
+  /// `resolvePlace(_:session:...)` over `store` (for the commands not yet on the session).
+  static func resolvePlace(
     _ text: String, in store: Store, context: CommandContext, reachableFrom origin: [Stop] = [], originName: String? = nil,
     reaching destination: [Stop] = [], destinationName: String? = nil
   ) throws -> StopPlace {
-    let answer =
-      !destination.isEmpty
-      ? try store.resolveStop(text, reaching: destination)
-      : origin.isEmpty
-        ? ContextualResolution(resolution: try store.resolveStop(text), reaches: [:])
-        : try store.resolveStop(text, reachableFrom: origin)
-    let from =
-      destination.isEmpty
+    let lookup = try PlaceLookup.find(
+      text, in: store,
+      context: !destination.isEmpty ? .reaching(destination) : origin.isEmpty ? .alone : .reachableFrom(origin))
+    return try place(
+      of: lookup, context: context, from: contextWords(origin, originName: originName, destination, destinationName: destinationName))
+  }
+
+  /// "reachable from Tallaght", "from which Tallaght is reachable".
+  private static func contextWords(_ origin: [Stop], originName: String?, _ destination: [Stop], destinationName: String?) -> String {
+    destination.isEmpty
       ? "reachable from " + (originName ?? origin.first?.name ?? "")
       : "from which " + (destinationName ?? destination.first?.name ?? "") + " is reachable"
-    switch answer.resolution {
-    case .found(let stop):
-      if let count = answer.candidateCount, let reach = answer.reaches[stop] {
-        context.stderr.line(
-          "'\(text)' fits \(count) places; taking \(describeCandidate(stop, store: store)), the one \(from) (\(describe(reach)))")
+  }
+
+  /// The place `lookup` found, with a line on stderr when the context chose it among several;
+  /// else its candidates on stderr and `NotFoundError` (exit 3).
+  static func place(of lookup: PlaceLookup, context: CommandContext, from: String = "") throws -> StopPlace {
+    let text = lookup.text
+    switch lookup.outcome {
+    case .found(let place):
+      if let count = lookup.placeCount, let reach = lookup.reach {
+        switch place {
+        case .stop(let stop):
+          context.stderr.line(
+            "'\(text)' fits \(count) places; taking \(describeCandidate(stop, namesFeed: lookup.namesFeed)), the one \(from) (\(describe(reach)))"
+          )
+        case .complex(let complex):
+          context.stderr.line("'\(text)' fits \(count) places; taking the complex \(complex.name), the one \(from) (\(describe(reach)))")
+        }
       }
-      return .stop(stop)
-    case .complex(let complex):
-      if let count = answer.candidateCount, let reach = complex.parts.lazy.compactMap({ answer.reaches[$0] }).first {
-        context.stderr.line(
-          "'\(text)' fits \(count) places; taking the complex \(complex.name), the one \(from) (\(describe(reach)))")
-      }
-      return .complex(complex)
-    case .ambiguous(var stops):
-      let count = stops.count
-      if let places = answer.candidateCount {
+      return place
+    case .ambiguous:
+      if let places = lookup.placeCount {
         context.stderr.line("'\(text)' could be (of \(places) places by that name, those \(from)):")
-        context.stderr.write(candidateLines(stops, store: store, reaches: answer.reaches))
-        throw NotFoundError(
-          "'\(text)' matches \(count) stops \(from); give the stop id or code of the one you mean")
-      }
-      // Platforms of one station: offer the station itself first (its departures are all of theirs).
-      let parents = Set(stops.map { $0.parentStation.map { "\($0)" } ?? "" })
-      if parents.count == 1, let first = stops.first, let station = try store.parent(of: first),
-        !stops.contains(station)
-      {
-        stops.insert(station, at: 0)
+        context.stderr.write(candidateLines(lookup.candidates, namesFeed: lookup.namesFeed))
+        throw NotFoundError("'\(text)' matches \(lookup.matchCount) stops \(from); give the stop id or code of the one you mean")
       }
       context.stderr.line("'\(text)' could be:")
-      context.stderr.write(candidateLines(stops, store: store))
-      throw NotFoundError("'\(text)' matches \(count) stops; give the stop id or code of the one you mean")
-    case .notFound(let suggestions):
-      if !suggestions.isEmpty {
+      context.stderr.write(candidateLines(lookup.candidates, namesFeed: lookup.namesFeed))
+      throw NotFoundError("'\(text)' matches \(lookup.matchCount) stops; give the stop id or code of the one you mean")
+    case .notFound:
+      if !lookup.candidates.isEmpty {
         context.stderr.line("stops with similar names:")
-        context.stderr.write(candidateLines(suggestions, store: store))
+        context.stderr.write(candidateLines(lookup.candidates, namesFeed: lookup.namesFeed))
       }
       throw NotFoundError("no stop with id, code or name '\(text)'")
     }
   }
 
   /// "San Jose Diridon (sj_diridon)", with its feed when several are held.
+  static func describeCandidate(_ stop: Stop, namesFeed: Bool) -> String {
+    "\(stop.name) (\(namesFeed ? "\(stop.feed):" : "")\(stop.id.rawValue))"
+  }
+
+  /// "San Jose Diridon (sj_diridon)", with its feed when several are held.
   static func describeCandidate(_ stop: Stop, store: Store) -> String {
-    "\(stop.name) (\(store.feedNames.count > 1 ? "\(stop.feed):" : "")\(stop.id.rawValue))"
+    describeCandidate(stop, namesFeed: store.feedNames.count > 1)
   }
 
   /// Why a candidate is reachable: "route Local runs between them", "a 120 m walk".
@@ -117,16 +141,17 @@ enum StopCommandSupport {
     }
   }
 
-  /// Aligned lines naming each stop by id, code, name and kind (and feed, with several feeds).
-  /// With `reaches`, each line also says why the stop is there.
-  static func candidateLines(_ stops: [Stop], store: Store, reaches: [Stop: StopReach] = [:]) -> String {
-    let manyFeeds = store.feedNames.count > 1
-    let labels = ((try? store.distinguishingLabels(stops)) ?? stops.map { _ in nil }).map { $0?.shown }
-    let rows = zip(stops, labels).map { stop, label in
-      [
-        "  " + (manyFeeds ? "\(stop.feed):" : "") + stop.id.rawValue.shown, stop.code?.shown ?? "", stop.name.shown, kind(of: stop),
+  /// Aligned lines naming each candidate by id, code, name and kind (and feed, with several
+  /// feeds) and what tells it apart; with reaches, also why it is there.
+  static func candidateLines(_ candidates: [PlaceLookup.Candidate], namesFeed: Bool) -> String {
+    let reaches = candidates.contains { $0.reach != nil }
+    let rows = candidates.map { candidate in
+      let stop = candidate.stop
+      let label = candidate.label?.shown
+      return [
+        "  " + (namesFeed ? "\(stop.feed):" : "") + stop.id.rawValue.shown, stop.code?.shown ?? "", stop.name.shown, kind(of: stop),
         label.flatMap { kind(of: stop).contains($0) ? nil : $0 } ?? "",
-      ] + (reaches.isEmpty ? [] : [reaches[stop].map(describe) ?? ""])
+      ] + (reaches ? [candidate.reach.map(describe) ?? ""] : [])
     }
     return table(rows)
   }
