@@ -197,6 +197,26 @@ enum StopCommandSupport {
     return Coordinate(latitude: place.latitude, longitude: place.longitude)
   }
 
+  /// Where the user is when they did not say (`TransitSession.startingPoint`: the saved
+  /// `home` place, else `TRANSIT_LOCATION`, else the middle of the network), with words
+  /// saying which it was.
+  static func fallbackLocation(
+    _ invocation: Invocation, session: TransitSession, allowCentre: Bool = true
+  ) throws
+    -> (Coordinate, String)?
+  {
+    let environment = invocation.context.environment["TRANSIT_LOCATION"].flatMap { $0.isEmpty ? nil : $0 }
+    guard
+      let (point, source) = try session.startingPoint(
+        environment: { try environment.map { try ValueParser.coordinate($0, option: "TRANSIT_LOCATION") } }, allowsCentre: allowCentre)
+    else { return nil }
+    switch source {
+    case .home: return (point, "your saved place 'home'")
+    case .environment: return (point, "TRANSIT_LOCATION")
+    case .networkCentre: return (point, "the middle of the network (set TRANSIT_LOCATION or save a place 'home')")
+    }
+  }
+
   /// Where the user is when they did not say: the saved `home` place, else `TRANSIT_LOCATION`,
   /// else the middle of the network; with a description of which it was.
   static func fallbackLocation(
