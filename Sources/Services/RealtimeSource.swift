@@ -138,3 +138,26 @@ public struct ConfiguredRealtime: RealtimeSource {
     chosen(preferred).map { Int64($0.periodSeconds) }.min()
   }
 }
+
+/// A snapshot recorded by `transit record`, played back: its files, read (and decoded by
+/// `load`) on each read, and the moment it was recorded at.
+public struct ReplayRealtime: RealtimeSource {
+  /// When the snapshot was recorded (its newest file's time).
+  public var time: UnixTime
+  /// The snapshot's files, one per kind.
+  public var files: [String]
+  let load: (_ file: String) throws -> FeedMessage
+
+  /// A replay of `files`, recorded at `time`; `load` reads and decodes one of them.
+  public init(time: UnixTime, files: [String], load: @escaping (_ file: String) throws -> FeedMessage) {
+    self.time = time
+    self.files = files
+    self.load = load
+  }
+
+  /// The moment a replay answers at: the one asked for (`--now`), else the snapshot's own.
+  public func now(asked: UnixTime?) -> UnixTime { asked ?? time }
+
+  public func read(preferring preferred: FeedName?) throws -> RealtimeRead { RealtimeRead(feeds: try files.map(load)) }
+  public func periodSeconds(preferring preferred: FeedName?) -> Int64? { nil }
+}

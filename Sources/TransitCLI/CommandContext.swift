@@ -108,9 +108,14 @@ public final class OutputSink: @unchecked Sendable {
     "→": ">", "←": "<", "↑": "^", "↓": "v", "↗": "/", "↙": "/", "↖": "\\", "↘": "\\", "█": "#", "░": ".", "°": " ", "♿": "W",
   ]
 
+  /// `text` with the symbols this stream writes: ASCII stand-ins when `plainSymbols`.
+  public func symbols(_ text: String) -> String {
+    plainSymbols ? String(text.map { Self.asciiSymbols[$0] ?? $0 }) : text
+  }
+
   /// Writes `text` as UTF-8.
   public func write(_ text: String) {
-    var text = plainSymbols ? String(text.map { Self.asciiSymbols[$0] ?? $0 }) : text
+    var text = symbols(text)
     if let allowance { text = TerminalText.sanitize(text, allowing: allowance) }
     guard let descriptor else {
       buffer.append(contentsOf: text.utf8)

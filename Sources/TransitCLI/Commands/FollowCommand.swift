@@ -189,7 +189,7 @@ enum FollowCommand: TransitCommand {
         BoardSupport.ring(invocation, message: alightText(status, now: now, zone: zone), bell: !json)
       }
       if json {
-        var object = VehiclesCommand.json(frame.view, now: now, zone: zone)
+        var object = JSONTreeEncoder.encode(VehicleAnswer(frame.view, now: now, zone: zone))
         if let status = frame.alight, case .object(var members) = object {
           members.append(("alight", JSONTreeEncoder.encode(AlightAnswer(status, ring: frame.ring, now: now, zone: zone))))
           object = .object(members)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GTFS
+import Services
 import TransitModel
 
 /// What the `--map` commands share: the options, the map's size and its character set.
@@ -57,30 +58,9 @@ enum MapSupport {
   }
 
   /// The lines a route draws: each distinct shape its patterns follow, or, for a pattern with
-  /// no shape, a line through its stops in order.
+  /// no shape, a line through its stops in order (`RouteMap.lines`).
   static func routeLines(_ details: RouteDetails, store: Store) throws -> [(shapeID: String?, pattern: RoutePattern, points: [Coordinate])]
   {
-    var result: [(String?, RoutePattern, [Coordinate])] = []
-    var seen = Set<String>()
-    for direction in details.directions {
-      for pattern in direction.patterns {
-        if pattern.shapeIDs.isEmpty {
-          let points = pattern.stops.compactMap(\.coordinate)
-          if points.count >= 2 { result.append((nil, pattern, points)) }
-          continue
-        }
-        for shapeID in pattern.shapeIDs where seen.insert(shapeID).inserted {
-          let points = try store.shape(shapeID, feed: details.route.feed).map(\.coordinate)
-          if points.count >= 2 {
-            result.append((shapeID, pattern, points))
-          } else {
-            // A shape_id with no points in shapes.txt: the stops stand in for it.
-            let stops = pattern.stops.compactMap(\.coordinate)
-            if stops.count >= 2 { result.append((nil, pattern, stops)) }
-          }
-        }
-      }
-    }
-    return result
+    try RouteMap.lines(of: details, store: store).map { ($0.shapeID, $0.pattern, $0.points) }
   }
 }

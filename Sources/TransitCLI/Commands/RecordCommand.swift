@@ -46,6 +46,13 @@ struct SnapshotDirectory {
 
   /// The file name of a snapshot of `kind` taken at `time`.
   static func name(time: Int64, kind: String) -> String { "\(time)-\(kind).pb" }
+
+  /// `--replay DIR`: the snapshot of the folder `directory` at `--now` (else the last one) as
+  /// a realtime source, its files read as `--realtime` files are.
+  static func replay(_ directory: String, invocation: Invocation) throws -> ReplayRealtime {
+    let state = try SnapshotDirectory(path: invocation.absolutePath(directory)).state(at: invocation.global.now)
+    return ReplayRealtime(time: state.time, files: state.paths) { try RtDumpCommand.load($0, invocation: invocation) }
+  }
 }
 
 /// `transit record DIR`: saves timestamped snapshots of the configured realtime feeds, for

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GTFS
 import Services
 import TransitModel
 
@@ -51,48 +50,46 @@ enum TimetableCommand: TransitCommand {
     let arguments = invocation.arguments
     let direction = try arguments.read(Self.direction)
     let route = try arguments.read(Self.route)
-    let store = try StopCommandSupport.openStore(invocation)
+    // Realtime only from --realtime files: a printed timetable does not wait on the network.
+    let session = try SessionSupport.session(
+      invocation,
+      realtime: { FixedRealtime(try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }) })
     let places = try arguments.positionals.map { text in
-      try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context)
+      try StopCommandSupport.resolvePlace(text, in: session.store, context: invocation.context)
     }
-    let stop = places[0].parts[0]
-    let parts = Board.parts(of: places)
     let via = try arguments.read(DeparturesCommand.Options.via).map { text in
       try StopCommandSupport.resolvePlace(
-        text, in: store, context: invocation.context, reachableFrom: parts, originName: places.map(\.name).joined(separator: " + "))
+        text, in: session.store, context: invocation.context, reachableFrom: Board.parts(of: places),
+        originName: places.map(\.name).joined(separator: " + "))
     }
-    let date = try arguments.read(Self.date) ?? store.localDate(of: invocation.now, feed: stop.feed)
-    // Realtime only from --realtime files: a printed timetable does not wait on the network.
-    var skipped = Set<TripID>()
-    if !invocation.global.realtimeFiles.isEmpty {
-      let feeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
-      let live = try RealtimeSupport.live(
-        invocation, store: store, feeds: feeds, now: invocation.now,
-        options: try RealtimeSupport.options(invocation, settings: try invocation.settings()))
-      skipped = TimetableGrid.skippedTrips(live, at: try store.callStopIDs(of: places), on: date)
-    }
-    let grid = try TimetableGrid.build(
-      places: places, date: date, route: route, direction: direction, store: store, skipped: skipped, via: via?.parts ?? [])
+    let answer = try session.timetable(
+      TimetableRequest(places: places, date: try arguments.read(Self.date), route: route, directionID: direction, via: via),
+      now: invocation.now)
+    FeedsSupport.report(answer.realtimeProblems, invocation: invocation)
+    if let report = answer.report { RealtimeSupport.warn(report, invocation: invocation) }
     if invocation.global.json {
-      invocation.context.stdout.line(
-        json(grid, stop: stop, places: places, manyFeeds: store.feedNames.count > 1).serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(answer))
       return 0
     }
-    let columns = TerminalWidth.columns(invocation)
+    invocation.context.stdout.write(text(answer, columns: TerminalWidth.columns(invocation), colour: invocation.useColor))
+    return 0
+  }
+
+  /// The timetable as text no wider than `columns`: its heading, why it is empty, the grid.
+  static func text(_ answer: TimetableAnswer, columns: Int, colour: Bool) -> String {
+    let (places, stop, date, route) = (answer.request.places, answer.stop, answer.date, answer.request.route)
     let single = places.count == 1 && places[0].complex == nil
     let code = single ? stop.code.map { " [\($0)]" } ?? "" : ""
     let kind =
       places.count > 1
       ? "\(places.count) stops, " : places[0].complex.map { StopsSearchCommand.complexKind($0) + ", " } ?? ""
-    let viaText = via.map { " via " + TerminalText.singleLine($0.name) } ?? ""
+    let viaText = answer.request.via.map { " via " + TerminalText.singleLine($0.name) } ?? ""
     let title = TerminalText.singleLine(places.map(\.name).joined(separator: " + "))
     var output = "\(title)\(code.shown) · \(kind)timetable for \(date.dashed) (\(date.weekdayName))\(viaText)\n"
-    if grid.blocks.isEmpty {
+    if answer.grid.blocks.isEmpty {
       output += "no departures on \(date.dashed)" + (route.map { " on route \($0)" } ?? "") + "\n"
     }
-    output += render(grid, columns: max(columns, 20), colour: invocation.useColor)
-    invocation.context.stdout.write(output)
-    return 0
+    return output + render(answer.grid, columns: max(columns, 20), colour: colour)
   }
 
   /// The grid as text no wider than `columns`.
@@ -125,65 +122,5 @@ enum TimetableCommand: TransitCommand {
       for footnote in block.footnotes { out += "  \(footnote.mark): \(footnote.text)\n" }
     }
     return out
-  }
-
-  /// `timetable --json`: the first stop named; `complex` when a complex was, `stops` (each
-  /// with its `complex`) when several were; each block's part when there are several.
-  static func json(_ grid: TimetableGrid, stop: Stop, places: [StopPlace], manyFeeds: Bool) -> JSON {
-    var head: [(String, JSON)] = [("stop", .object(StopCommandSupport.stopJSON(stop, manyFeeds: manyFeeds)))]
-    if places.count == 1, let complex = places[0].complex { head.append(("complex", StopCommandSupport.complexJSON(complex))) }
-    if places.count > 1 {
-      head.append(
-        (
-          "stops",
-          .array(
-            places.map { place in
-              .object(
-                StopCommandSupport.stopJSON(place.parts[0], manyFeeds: manyFeeds).map { $0.0 == "name" ? ($0.0, .string(place.name)) : $0 }
-                  + (place.complex.map { [("complex", StopCommandSupport.complexJSON($0))] } ?? []))
-            })
-        ))
-    }
-    return .object(
-      head + [
-        ("service_date", .string(grid.serviceDate.description)),
-        (
-          "blocks",
-          .array(
-            grid.blocks.map { block in
-              .object(
-                (block.part.map { part in
-                  [
-                    ("feed", .string(part.feed.rawValue)), ("part_stop_id", .string(part.id.rawValue)),
-                    ("part", .optional(block.partLabel)),
-                  ]
-                } ?? []) + [
-                  ("route_id", .string(block.routeID.rawValue)), ("route_short_name", .string(block.routeShortName)),
-                  ("direction_id", .optional(block.directionID)), ("headsign", .string(block.headsign)),
-                  (
-                    "hours",
-                    .array(
-                      block.hours.map { hour in
-                        .object([
-                          ("hour", .number(hour.hour)),
-                          (
-                            "departures",
-                            .array(
-                              hour.entries.map { entry in
-                                .object([
-                                  ("minute", .number(entry.minute)), ("trip_id", .string(entry.tripID.rawValue)),
-                                  ("stop_id", .string(entry.stopID.rawValue)), ("headsign", .string(entry.headsign)),
-                                  ("footnote", .optional(entry.mark)),
-                                ])
-                              })
-                          ),
-                        ])
-                      })
-                  ),
-                  ("footnotes", .array(block.footnotes.map { .object([("mark", .string($0.mark)), ("text", .string($0.text))]) })),
-                ])
-            })
-        ),
-      ])
   }
 }

@@ -1,7 +1,4 @@
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
-import Merge
 import Services
 import TransitModel
 
@@ -45,7 +42,6 @@ enum TripShowCommand: TransitCommand {
       "transit trip show --route 27 --stop TINT --at 07:50",
       "transit trip show 27-WK-1-0750 --date 2026-12-25 --json",
     ])
-
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let arguments = invocation.arguments
@@ -59,73 +55,72 @@ enum TripShowCommand: TransitCommand {
     }
     if arguments.isGiven(at) && routeText == nil { throw UsageError("--at goes with --route and --stop") }
     let settings = try invocation.settings()
-    let store = try StopCommandSupport.openStore(invocation)
+    let session = try SessionSupport.session(invocation, settings: settings)
     let now = invocation.now
-    let localFeeds = try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }
-    let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
-    let options = try RealtimeSupport.options(invocation, settings: settings)
-    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
     let date = try arguments.read(Self.date)
     let reference: TripReference
     if let text {
       reference = .text(text)
     } else {
-      let place = try StopCommandSupport.resolvePlace(stopText!, in: store, context: invocation.context)
-      let start = try arguments.queryStart(at, on: Self.date, now: now, zone: store.timeZone(of: place.parts[0].feed))
+      let place = try StopCommandSupport.resolvePlace(stopText!, in: session.store, context: invocation.context)
+      let start = try arguments.queryStart(at, on: Self.date, now: now, zone: session.zone(of: place.parts[0].feed))
       reference = .departure(route: routeText!, place: place, time: start)
     }
-    let report: TripReport
+    let answer: TripAnswer
     do {
-      report = try TripInspector.report(reference, date: date, store: store, live: live)
-    } catch let failure as TripInspector.Failure {
-      switch failure {
+      answer = try session.trip(reference, date: date, now: now)
+    } catch let failure as TripAnswer.Failure {
+      FeedsSupport.report(failure.realtimeProblems, invocation: invocation)
+      RealtimeSupport.warn(failure.report, invocation: invocation)
+      switch failure.reason {
       case .notFound(let text): throw NotFoundError("no trip, train number or live vehicle '\(text)'")
       case .noDeparture(let route, let stop): throw NotFoundError("no departure of route \(route) at \(stop) in the 3 hours from then")
       case .notRunning(let trip, let date): throw NotFoundError("trip \(trip) does not run on \(date.dashed)")
       }
     }
-    let zone = store.timeZone(of: report.feed)
+    FeedsSupport.report(answer.realtimeProblems, invocation: invocation)
+    RealtimeSupport.warn(answer.report, invocation: invocation)
     if invocation.global.json {
-      invocation.context.stdout.line(json(report, live: live, zone: zone, manyFeeds: store.feedNames.count > 1).serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(answer))
       return 0
     }
-    render(report, live: live, zone: zone, invocation: invocation, settings: settings, hasFeeds: !feeds.isEmpty)
+    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
+    for line in lines(for: answer, twelveHour: twelve, plain: invocation.usesPlainSymbols) { invocation.context.stdout.line(line) }
     return 0
   }
 
   // MARK: - Text
 
-  static func render(
-    _ report: TripReport, live: LiveRealtime, zone: LocalZone, invocation: Invocation, settings: Settings, hasFeeds: Bool
-  ) {
-    let out = invocation.context.stdout
-    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
-    let plain = invocation.usesPlainSymbols
-    func clock(_ time: UnixTime?) -> String { time.map { StopCommandSupport.clock($0, zone: zone, twelveHour: twelve) } ?? "" }
+  /// The trip as text lines: the route and headsign, the facts, the realtime line, the
+  /// vehicle, then a table of the calls and the block's next trip.
+  static func lines(for answer: TripAnswer, twelveHour: Bool, plain: Bool) -> [String] {
+    let (report, zone) = (answer.trip, answer.zone)
+    func clock(_ time: UnixTime?) -> String { time.map { StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour) } ?? "" }
+    var lines: [String] = []
     let number = report.shortName.map { " \($0)" } ?? ""
     let wheelchair = RiderMarks.wheelchair(report.access, plain: plain)
-    out.line(
+    lines.append(
       "\(report.route.shortName.shown)\(number.shown)\(report.headsign.isEmpty ? "" : " " + toward(report.headsign.shown))"
         + (wheelchair.isEmpty ? "" : "  \(wheelchair)") + (report.isCancelled ? "  CANCELLED" : ""))
     var facts = ["trip \(report.tripID.rawValue)", "service day \(report.serviceDate.dashed)", report.route.mode.rawValue]
     if let block = report.blockID { facts.append("block \(block.shown)") }
     if report.isAdded { facts.append("not in the timetable: stops and times from its trip update") }
-    out.line(facts.joined(separator: " · "))
-    if hasFeeds { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
+    lines.append(facts.joined(separator: " · "))
+    if answer.hasRealtime { lines += Format.lines(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelveHour)) }
     if let vehicle = report.vehicle {
       var line = "vehicle \((vehicle.label ?? vehicle.vehicleID ?? "?").shown)"
       if let stop = vehicle.currentStopName { line += (vehicle.isAtStop ? " at " : " heading to ") + stop.shown }
       if let delay = vehicle.delaySeconds { line += " · " + VehiclesCommand.delayText(delay, status: vehicle.delayStatus) }
-      if let age = vehicle.timestamp.map({ live.now - $0 }) { line += " · reported \(VehiclesCommand.ageText(age)) ago" }
+      if let age = vehicle.timestamp.map({ answer.now - $0 }) { line += " · reported \(VehiclesCommand.ageText(age)) ago" }
       let crowding = RiderMarks.crowding(report.crowding)
       if !crowding.isEmpty { line += " · " + crowding }
-      out.line(line)
+      lines.append(line)
     } else if report.crowding != nil {
-      out.line("crowding: " + RiderMarks.crowding(report.crowding))
-    } else if report.isRealtime == false && hasFeeds {
-      out.line("no live vehicle on this trip: statuses by the timetable")
+      lines.append("crowding: " + RiderMarks.crowding(report.crowding))
+    } else if report.isRealtime == false && answer.hasRealtime {
+      lines.append("no live vehicle on this trip: statuses by the timetable")
     }
-    out.line()
+    lines.append("")
     let showsRealtime = report.calls.contains { $0.expected != nil }
     var rows: [[String]] = []
     var header = ["", "sched"]
@@ -140,7 +135,7 @@ enum TripShowCommand: TransitCommand {
       case .next: status = call.isVehicleHere ? "here" : "next"
       case .ahead: status = ""
       }
-      if call.status == .next { status = "→ " + status } else { status = "  " + status }
+      status = (call.status == .next ? "→ " : "  ") + status
       var row = [status, clock(call.scheduled)]
       if showsRealtime {
         var delay = ""
@@ -157,77 +152,21 @@ enum TripShowCommand: TransitCommand {
       row.append(stop)
       rows.append(row)
     }
-    out.write(StopCommandSupport.table(rows))
+    lines += Format.lines(StopCommandSupport.table(rows))
     if showsRealtime && report.calls.contains(where: { $0.source == .interpolated || $0.source == .propagated }) {
-      out.line("* estimated between or after the stops the feed predicts")
+      lines.append("* estimated between or after the stops the feed predicts")
     }
     if let next = report.next {
-      out.line()
-      out.line(
+      lines.append("")
+      lines.append(
         "then, same vehicle: \(next.routeShortName.shown) \(toward(next.headsign.shown)) at \(clock(next.departure)) (trip \(next.tripID.rawValue.shown))"
       )
     }
+    return lines
   }
 
   /// "to Crumlin Hospital"; a headsign that already says "to …" as it is.
   static func toward(_ headsign: String) -> String {
     headsign.lowercased().hasPrefix("to ") ? headsign : "to " + headsign
-  }
-
-  // MARK: - JSON
-
-  static func json(_ report: TripReport, live: LiveRealtime, zone: LocalZone, manyFeeds: Bool) -> JSON {
-    func time(_ value: UnixTime?) -> JSON { .optional(value.map { ISOTime.format($0, zone: zone) }) }
-    var trip: [(String, JSON)] = [
-      ("trip_id", .string(report.tripID.rawValue)), ("trip_short_name", .optional(report.shortName)),
-      ("route_id", .string(report.route.id.rawValue)), ("route_short_name", .string(report.route.shortName)),
-      ("headsign", .string(report.headsign)), ("direction_id", .optional(report.directionID)),
-      ("block_id", .optional(report.blockID)), ("service_date", .string(report.serviceDate.description)),
-      ("start_time", .optional(report.startTime?.description)),
-      ("wheelchair_accessible", .optional(report.wheelchairAccessible)), ("cancelled", .bool(report.isCancelled)),
-      ("added", .bool(report.isAdded)),
-    ]
-    if manyFeeds { trip.insert(("feed", .string(report.feed.rawValue)), at: 0) }
-    let vehicle: JSON =
-      report.vehicle.map { view in
-        .object([
-          ("vehicle_id", .optional(view.vehicleID)), ("label", .optional(view.label)),
-          ("lat", .optional(view.coordinate?.latitude)), ("lon", .optional(view.coordinate?.longitude)),
-          ("current_stop_id", .optional(view.currentStopID?.rawValue)), ("status", .optional(view.status)),
-          ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
-          ("timestamp", time(view.timestamp)),
-        ])
-      } ?? .null
-    return .object([
-      ("trip", .object(trip)),
-      ("now", .string(ISOTime.format(live.now, zone: zone))),
-      ("realtime", RealtimeSupport.json(live.report, zone: zone)),
-      ("vehicle", vehicle),
-      ("occupancy", RiderMarks.json(report.crowding)),
-      (
-        "calls",
-        .array(
-          report.calls.map { call in
-            .object([
-              ("stop_id", .string(call.stopID.rawValue)), ("name", .string(call.name)), ("platform", .optional(call.platform)),
-              ("stop_sequence", .number(call.stopSequence)),
-              ("scheduled_arrival", time(call.scheduledArrival)), ("scheduled_departure", time(call.scheduledDeparture)),
-              ("expected_arrival", time(call.expectedArrival)), ("expected_departure", time(call.expectedDeparture)),
-              ("delay_seconds", .optional(call.delaySeconds.map { Int($0) })), ("source", .string(call.source.rawValue)),
-              ("status", .string(call.status.rawValue)), ("vehicle_here", .bool(call.isVehicleHere)),
-              ("wheelchair_boarding", .optional(call.wheelchairBoarding)), ("wheelchair_access", .string(call.access.rawValue)),
-            ])
-          })
-      ),
-      (
-        "next_trip",
-        report.next.map { next in
-          .object([
-            ("trip_id", .string(next.tripID.rawValue)), ("route_short_name", .string(next.routeShortName)),
-            ("headsign", .string(next.headsign)), ("departure", time(next.departure)),
-          ])
-        } ?? .null
-      ),
-    ])
   }
 }

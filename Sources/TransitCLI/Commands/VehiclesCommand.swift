@@ -1,7 +1,4 @@
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
-import Merge
 import Services
 import TransitModel
 
@@ -64,72 +61,78 @@ enum VehiclesCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
     if let code = try VehiclesWatch.dispatch(invocation) { return code }
+    let request = try Self.request(invocation)
+    let replay = try invocation.arguments.read(Self.replay)
+    let session = try SessionSupport.session(
+      invocation, realtime: replay.map { replay in { try SnapshotDirectory.replay(replay, invocation: invocation) } })
+    let now = (session.realtime as? ReplayRealtime)?.now(asked: invocation.global.now) ?? invocation.now
+    let answer = try session.vehicles(request, now: now)
+    report(answer, invocation: invocation)
+    let out = invocation.context.stdout
+    if invocation.global.json {
+      out.line(JSONTreeEncoder.text(answer))
+      return 0
+    }
+    let width = invocation.arguments.isSet(wide) ? nil : TerminalWidth.terminalColumns(invocation)
+    out.write(lines(for: answer, twelveHour: StopCommandSupport.uses12HourClock(invocation), width: width).joined(separator: "\n") + "\n")
+    if invocation.arguments.isSet(MapSupport.map) && !answer.views.isEmpty {
+      let route = try request.route.flatMap { try session.routeMap(route: $0, on: invocation.now) }
+      drawMap(answer, route: route, invocation: invocation, reserved: answer.views.count + 4)
+    }
+    return 0
+  }
+
+  /// What the options ask for (`--route`, `--near` and `--radius`, `--live-only`).
+  static func request(_ invocation: Invocation) throws -> VehiclesRequest {
     let arguments = invocation.arguments
     let near = try arguments.read(Self.near).map { try StopCommandSupport.location($0, invocation: invocation) }
     let route = try arguments.read(Self.route)
     let radius = try arguments.read(Self.radius)
     if arguments.isGiven(Self.radius) && near == nil { throw UsageError("--radius goes with --near LAT,LON") }
     try MapSupport.validate(invocation)
-    let store = try StopCommandSupport.openStore(invocation)
-    let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
-    var feeds: [FeedMessage]
-    var now = invocation.now
-    if let replay = try arguments.read(Self.replay) {
-      let state = try SnapshotDirectory(path: invocation.absolutePath(replay)).state(at: invocation.global.now)
-      feeds = try state.paths.map { try RtDumpCommand.load($0, invocation: invocation) }
-      if invocation.global.now == nil { now = state.time }
-    } else {
-      feeds = try FeedsSupport.realtimeFeeds(invocation)
-    }
-    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
-    var fleet = Fleet(store: store, live: live)
-    let views = try fleet.vehicles(
-      includeEstimated: !arguments.isSet(liveOnly), route: route, near: near, radiusMeters: Double(radius))
-    let zone = store.timeZone(of: store.feedNames.first ?? FeedName(""))
-    if invocation.global.json {
-      invocation.context.stdout.line(JSON.array(views.map { json($0, now: now, zone: zone) }).serialized(pretty: true))
-      return 0
-    }
-    let out = invocation.context.stdout
-    let twelve = StopCommandSupport.uses12HourClock(invocation)
-    let liveCount = views.filter { !$0.isEstimated }.count
-    out.line(
-      "\(liveCount) live vehicle\(liveCount == 1 ? "" : "s")"
-        + (views.count > liveCount ? ", \(views.count - liveCount) estimated from the timetable" : "")
-        + " · \(StopCommandSupport.clock(now, zone: zone, twelveHour: twelve))")
-    out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve))
+    return VehiclesRequest(route: route, near: near, radiusMeters: radius, includeEstimated: !arguments.isSet(liveOnly))
+  }
+
+  /// What went wrong reading the realtime and what matched too little, on stderr.
+  static func report(_ answer: VehiclesAnswer, invocation: Invocation) {
+    FeedsSupport.report(answer.realtimeProblems, invocation: invocation)
+    RealtimeSupport.warn(answer.report, invocation: invocation)
+  }
+
+  /// The list as text lines: the counts and the time, the realtime line, then the table
+  /// fitted to `width` columns (nil: every column at full width), or why it is empty. The
+  /// plain list and each `--watch` frame.
+  static func lines(for answer: VehiclesAnswer, twelveHour: Bool, width: Int?) -> [String] {
+    let (views, request, zone) = (answer.views, answer.request, answer.zone)
+    var lines = [
+      "\(answer.liveCount) live vehicle\(answer.liveCount == 1 ? "" : "s")"
+        + (answer.estimatedCount > 0 ? ", \(answer.estimatedCount) estimated from the timetable" : "")
+        + " · \(StopCommandSupport.clock(answer.now, zone: zone, twelveHour: twelveHour))"
+    ]
+    lines += Format.lines(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelveHour))
     guard !views.isEmpty else {
-      out.line("no vehicles" + (route.map { " on route \($0)" } ?? "") + (near == nil ? "" : " within \(radius) m"))
-      return 0
+      let place = request.near == nil ? "" : " within \(request.radiusMeters) m"
+      return lines + ["no vehicles" + (request.route.map { " on route \($0)" } ?? "") + place]
     }
-    var columns = columns(views, now: now)
-    if !arguments.isSet(wide), let width = TerminalWidth.terminalColumns(invocation) { columns = fitted(columns, width: width) }
-    out.write(table(columns))
-    let rows = views
-    if arguments.isSet(MapSupport.map) {
-      try drawMap(views, route: route, near: near, store: store, invocation: invocation, reserved: rows.count + 4)
-    }
-    return 0
+    var columns = columns(views, now: answer.now)
+    if let width { columns = fitted(columns, width: width) }
+    return lines + Format.lines(table(columns))
   }
 
   /// The vehicles as route numbers on a map; with `route`, over its shapes and stops.
-  static func drawMap(
-    _ views: [VehicleView], route: String?, near: Coordinate?, store: Store, invocation: Invocation, reserved: Int
-  ) throws {
+  static func drawMap(_ answer: VehiclesAnswer, route: RouteMap?, invocation: Invocation, reserved: Int) {
     var renderer = MapRenderer()
-    renderer.labels = views.compactMap { view in
+    renderer.labels = answer.views.compactMap { view in
       view.coordinate.map { MapRenderer.Label(coordinate: $0, text: view.routeShortName ?? view.routeID?.rawValue ?? "?") }
     }
+    let near = answer.request.near
     renderer.location = near
     renderer.locationName = "you"
     renderer.clustersLabels = true
-    if let route, case .found(let summary) = try store.resolveRoute(route),
-      let details = try store.routeDetails(summary, on: store.localDate(of: invocation.now, feed: summary.feed))
-    {
-      renderer.lines = try MapSupport.routeLines(details, store: store).map(\.points)
-      renderer.names = MapRenderer.termini(details)
-      renderer.stops = Array(Set(details.directions.flatMap { $0.patterns.flatMap(\.stops) }).compactMap(\.coordinate))
-        .sorted { ($0.latitude, $0.longitude) < ($1.latitude, $1.longitude) }
+    if let route {
+      renderer.lines = route.lines.map(\.points)
+      renderer.names = MapRenderer.termini(route.termini)
+      renderer.stops = route.stops
     }
     let ascii = MapSupport.isASCII(invocation)
     let size = MapSupport.size(invocation, reserved: reserved)
@@ -163,65 +166,4 @@ enum VehiclesCommand: TransitCommand {
     return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds, status: view.delayStatus), marker]
   }
 
-  /// "2 min late", "on time", "1 min early" by the delay's class, which the answer gives under
-  /// the configured thresholds (the CLI classes no delay itself), or "" without a delay.
-  static func delayText(_ delay: Int64?, status: DepartureStatus?) -> String {
-    guard let delay, let status else { return "" }
-    let minutes = DelayRounding.minutes(delay)
-    switch status {
-    case .late: return "\(minutes) min late"
-    case .early: return "\(minutes) min early"
-    default: return "on time"
-    }
-  }
-
-  /// "12 s", "3 min", "2 h"; "now" for a report from the future.
-  static func ageText(_ seconds: Int64) -> String {
-    seconds < 0 ? "now" : FeedsSupport.ageText(seconds)
-  }
-
-  /// "43 km/h"; nil for a speed that is no number of km/h (NaN, infinite, beyond `Int`).
-  static func speedText(_ metersPerSecond: Double) -> String? {
-    Int(roundingFinite: metersPerSecond * 3.6).map { "\($0) km/h" }
-  }
-
-  /// The arrow nearest a compass bearing (degrees clockwise from north).
-  static func arrow(_ bearing: Double) -> String {
-    let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
-    guard bearing.isFinite else { return "" }
-    let normal = (bearing.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
-    return Int(roundingFinite: normal / 45).map { arrows[$0 % 8] } ?? ""
-  }
-
-  /// DESIGN.md's `vehicles --json` / `follow --json` object.
-  static func json(_ view: VehicleView, now: UnixTime, zone: LocalZone) -> JSON {
-    .object([
-      ("vehicle_id", .optional(view.vehicleID)), ("label", .optional(view.label)),
-      ("trip_id", .optional(view.tripID?.rawValue)), ("route_id", .optional(view.routeID?.rawValue)),
-      ("route_short_name", .optional(view.routeShortName)),
-      ("lat", .optional(view.coordinate?.latitude)), ("lon", .optional(view.coordinate?.longitude)),
-      ("bearing", .optional(view.bearing)), ("speed_mps", .optional(view.speedMetersPerSecond)),
-      ("timestamp", .optional(view.timestamp.map { ISOTime.format($0, zone: zone) })),
-      ("age_seconds", .optional(view.timestamp.map { Int(now - $0) })),
-      ("current_stop_id", .optional(view.currentStopID?.rawValue)),
-      ("current_stop_sequence", .optional(view.currentStopSequence)),
-      ("status", .optional(view.status)),
-      ("estimated", .bool(view.isEstimated)), ("added", .bool(view.isAdded)),
-      ("position_source", .string(view.positionSource.rawValue)),
-      ("delay_seconds", .optional(view.delaySeconds.map { Int($0) })),
-      ("delay_status", .optional(view.delayStatus?.rawValue)),
-      ("occupancy", RiderMarks.json(view.crowding)),
-      (
-        "next_stops",
-        .array(
-          view.nextStops.filter { !$0.isSkipped }.map { stop in
-            .object([
-              ("stop_id", .string(stop.stopID.rawValue)), ("name", .string(stop.name)),
-              ("expected", .optional(stop.expected.map { ISOTime.format($0, zone: zone) })),
-              ("delay_seconds", .optional(stop.delaySeconds.map { Int($0) })),
-            ])
-          })
-      ),
-    ])
-  }
 }

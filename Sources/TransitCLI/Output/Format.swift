@@ -61,4 +61,11 @@ enum Format {
       }.joined(separator: "  ")
     }.joined(separator: "\n") + "\n"
   }
+
+  /// The lines of `text`: a last newline ends the last line and starts no other.
+  static func lines(_ text: String) -> [String] {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.count > 1 && lines.last == "" { lines.removeLast() }
+    return lines
+  }
 }

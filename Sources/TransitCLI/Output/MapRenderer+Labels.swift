@@ -1,4 +1,5 @@
 import GTFS
+import Services
 import TransitModel
 
 /// Labels that must stay readable: names beside marks (termini, "you"), and vehicles' route
@@ -59,16 +60,11 @@ extension MapRenderer {
 
 extension MapRenderer {
   /// The ends of each direction's main pattern, named once each (a loop's one end once).
-  static func termini(_ details: RouteDetails) -> [Label] {
-    var seen = Set<String>()
-    var result: [Label] = []
-    for direction in details.directions {
-      for stop in [direction.main.stops.first, direction.main.stops.last].compactMap({ $0 }) {
-        guard let coordinate = stop.coordinate, seen.insert(stop.name).inserted else { continue }
-        result.append(Label(coordinate: coordinate, text: stop.name.shown))
-      }
-    }
-    return result
+  static func termini(_ details: RouteDetails) -> [Label] { termini(RouteMap.termini(of: details)) }
+
+  /// Termini as labels, their names as the terminal shows them.
+  static func termini(_ termini: [RouteMap.Terminus]) -> [Label] {
+    termini.map { Label(coordinate: $0.coordinate, text: $0.name.shown) }
   }
 
   /// A trip's first and last stops, named (one name when both ends share it, as a loop's do).
