@@ -55,11 +55,11 @@ enum TimetableCommand: TransitCommand {
       invocation,
       realtime: { FixedRealtime(try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }) })
     let places = try arguments.positionals.map { text in
-      try StopCommandSupport.resolvePlace(text, in: session.store, context: invocation.context)
+      try StopCommandSupport.resolvePlace(text, session: session, context: invocation.context)
     }
     let via = try arguments.read(DeparturesCommand.Options.via).map { text in
       try StopCommandSupport.resolvePlace(
-        text, in: session.store, context: invocation.context, reachableFrom: Board.parts(of: places),
+        text, session: session, context: invocation.context, reachableFrom: Board.parts(of: places),
         originName: places.map(\.name).joined(separator: " + "))
     }
     let answer = try session.timetable(

@@ -62,7 +62,7 @@ enum TripShowCommand: TransitCommand {
     if let text {
       reference = .text(text)
     } else {
-      let place = try StopCommandSupport.resolvePlace(stopText!, in: session.store, context: invocation.context)
+      let place = try StopCommandSupport.resolvePlace(stopText!, session: session, context: invocation.context)
       let start = try arguments.queryStart(at, on: Self.date, now: now, zone: session.zone(of: place.parts[0].feed))
       reference = .departure(route: routeText!, place: place, time: start)
     }
