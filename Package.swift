@@ -29,7 +29,9 @@ let package = Package(
     // The targets that do the heavy work (inflate and CRC, CSV parsing and ingest, protobuf
     // decoding, RAPTOR) are optimised in debug builds too: the test suite ingests a dozen real
     // feeds and decodes every capture, which unoptimised code does ten times slower.
-    .target(name: "TransitModel"),
+    // The model's values, and the time zones every local time is read in (optimised: ingest and
+    // the realtime step convert times through them, as GTFS did when the zones were its own).
+    .target(name: "TransitModel", swiftSettings: optimised),
     // stat(2) and the monotonic clock: the system, for GTFS, Fetch and TransitCLI only.
     .target(name: "HostSystem"),
     .target(name: "SQLite", dependencies: ["CSQLite"]),
