@@ -96,7 +96,7 @@ enum CompleteValuesCommand: TransitCommand {
       guard hasUserData else { return [] }
       let favourites = try UserStore(directory: data).favourites()
       let manyFeeds = Set(favourites.map(\.feed)).count > 1
-      return favourites.map { FavSupport.id($0, manyFeeds: manyFeeds) }
+      return favourites.map { FavSupport.id(feed: $0.feed, stopID: $0.stopID, manyFeeds: manyFeeds) }
     case .commutes:
       guard hasUserData else { return [] }
       return try UserStore(directory: data).commutes().map(\.name)

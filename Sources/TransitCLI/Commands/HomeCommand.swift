@@ -33,14 +33,16 @@ enum HomeCommand: TransitCommand {
     }
     StopCommandSupport.warnAboutExpiry(store, invocation)
     let settings = try invocation.settings()
+    let session = TransitSession(
+      store: store, options: try RealtimeSupport.options(invocation, settings: settings),
+      realtime: try FeedsSupport.realtimeSource(invocation), userData: UserDataAccess(directory: invocation.paths.data))
     let location: (Coordinate, String)?
     if let place = try invocation.arguments.read(from) {
       location = (try StopCommandSupport.location(place, invocation: invocation), "--from")
     } else {
-      location = try StopCommandSupport.fallbackLocation(invocation, store: store)
+      location = try StopCommandSupport.fallbackLocation(invocation, session: session)
     }
-    let favourites = FavSupport.entries(
-      try FavSupport.resolved(try UserStore(directory: invocation.paths.data).favourites(), store: store))
+    let favourites = try session.favourites().entries
     let now = invocation.now
     let manyFeeds = store.feedNames.count > 1
     let out = invocation.context.stdout
@@ -84,8 +86,9 @@ enum HomeCommand: TransitCommand {
       let db = distance(b.element, from: location?.0) ?? .infinity
       return (da, a.offset) < (db, b.offset)
     }.map(\.element)
-    let feeds = try FeedsSupport.realtimeFeeds(invocation)
-    let session = TransitSession(store: store, options: try RealtimeSupport.options(invocation, settings: settings))
+    let read = try session.realtime.read(preferring: nil)
+    FeedsSupport.report(read.problems, invocation: invocation)
+    let feeds = read.feeds
     let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: session.options)
     // Each favourite's card is a board (`TransitSession.board`), all on the one matched realtime.
     // A group's card is one board of its stops.
@@ -130,7 +133,7 @@ enum HomeCommand: TransitCommand {
       let favourite = item.favourite
       guard let stop = entry.stops.first, let board else {
         out.line(
-          "\((favourite.label ?? FavSupport.id(favourite, manyFeeds: manyFeeds)).shown) [\(FavSupport.id(favourite, manyFeeds: manyFeeds))]: \(FavSupport.missingNote)"
+          "\((favourite.label ?? FavSupport.id(feed: favourite.feed, stopID: favourite.stopID, manyFeeds: manyFeeds)).shown) [\(FavSupport.id(feed: favourite.feed, stopID: favourite.stopID, manyFeeds: manyFeeds))]: \(FavSupport.missingNote)"
         )
         continue
       }
