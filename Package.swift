@@ -77,7 +77,12 @@ let package = Package(
       ]),
 
     // MARK: - Tests
-    .target(name: "TestSupport", dependencies: ["GTFSRealtime", "TransitModel"], path: "Tests/TestSupport"),
+    // Each library's tests import that library and what builds its fixtures; only the CLI's own
+    // tests (help screens, golden text and JSON, exit codes, the terminal) reach `TransitCLI`.
+    // TestSupport holds what several targets share: builders of feeds and captures, the local
+    // HTTP server, and the one cache of timetables ingested once per test process
+    // (`IngestedFeeds`, by the library's ingest or by a suite's own).
+    .target(name: "TestSupport", dependencies: ["GTFSRealtime", "TransitModel", "GTFS", "ZIP"], path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
     .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
@@ -88,11 +93,14 @@ let package = Package(
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
-    .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport", "TransitCLI"]),
+    .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport"]),
+    // The session's answers, asked of the session itself over timetables the library ingests
+    // and an in-memory realtime source.
     .testTarget(
-      name: "ServicesTests", dependencies: ["Services", "GTFS", "History", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
+      name: "ServicesTests", dependencies: ["Services", "GTFS", "History", "Merge", "GTFSRealtime", "TestSupport"]),
     .testTarget(
-      name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "History", "ZIP", "TestSupport"]),
+      name: "TransitCLITests",
+      dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "History", "ZIP", "Fetch", "GTFSRealtime", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
