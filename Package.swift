@@ -2,11 +2,12 @@
 import PackageDescription
 
 /// The target graph is the architecture: `GTFSRealtime` imports nothing, `Merge` only
-/// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner) only `TransitModel`, only
-/// `GTFS` (the timetables), `UserData` (the user's own database) and `History` (the record of how the
-/// service ran) speak SQL, and `Services`
-/// (every command's answers) speaks no SQL and reaches HTTP only through `Fetch`, behind its
-/// realtime-source protocol (DESIGN.md, "Targets").
+/// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner, and its network as plain
+/// values with realtime applied) only `TransitModel`, only `GTFS` (the timetables, read as plain
+/// values: it builds no router's arrays), `UserData` (the user's own database) and `History` (the
+/// record of how the service ran) speak SQL, and `Services` (every command's answers, and the
+/// router's network gathered from the store's reads) speaks no SQL and reaches HTTP only through
+/// `Fetch`, behind its realtime-source protocol (DESIGN.md, "Targets").
 /// `-O` in every configuration (SwiftPM's own `-Onone` comes first; the last flag wins).
 let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
@@ -27,8 +28,9 @@ let package = Package(
 
     // MARK: - Libraries
     // The targets that do the heavy work (inflate and CRC, CSV parsing and ingest, protobuf
-    // decoding, RAPTOR) are optimised in debug builds too: the test suite ingests a dozen real
-    // feeds and decodes every capture, which unoptimised code does ten times slower.
+    // decoding, the router's network and RAPTOR) are optimised in debug builds too: the test
+    // suite ingests a dozen real feeds and decodes every capture, which unoptimised code does
+    // ten times slower.
     .target(name: "TransitModel"),
     // stat(2) and the monotonic clock: the system, for GTFS, Fetch and TransitCLI only.
     .target(name: "HostSystem"),

@@ -1,12 +1,12 @@
 import Foundation
 import Routing
 import SQLite
+import Services
 import TestSupport
 import Testing
 import TransitModel
 
 @testable import GTFS
-@testable import Services
 
 /// `routing_index`: the router's arrays stored at ingest by part of the network, read back
 /// for the parts a journey's ends are in; a row that cannot be read falls back to the tables.
