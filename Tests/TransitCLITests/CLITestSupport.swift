@@ -23,7 +23,12 @@ func transit(_ arguments: [String], environment: [String: String] = [:], directo
   var environment = environment
   environment["TRANSIT_FETCH_RETRIES"] = environment["TRANSIT_FETCH_RETRIES"] ?? "0"
   environment["TRANSIT_FETCH_TIMEOUT"] = environment["TRANSIT_FETCH_TIMEOUT"] ?? "5"
-  let context = CommandContext.capturing(environment: environment, currentDirectory: directory)
+  return transit(arguments, context: CommandContext.capturing(environment: environment, currentDirectory: directory))
+}
+
+/// Runs `transit` in-process with `context` (a terminal, a stepped clock, a working folder of
+/// the test's own), and returns what it captured.
+func transit(_ arguments: [String], context: CommandContext) -> CLIResult {
   let code = Transit.main(arguments, context: context)
   return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
 }

@@ -188,8 +188,7 @@ import Testing
       let home = TemporaryFolder()
       let context = CommandContext.capturing(environment: ["TRANSIT_FETCH_RETRIES": "0"], currentDirectory: home.path)
       context.stderrIsTerminal = terminal
-      let code = Transit.main(["ingest", server.baseURL + path, "--feed", "demo", "--data-dir", home.path], context: context)
-      return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+      return transit(["ingest", server.baseURL + path, "--feed", "demo", "--data-dir", home.path], context: context)
     }
     // With a Content-Length: the share done and the size.
     let declared = ingest("/gtfs.zip", terminal: true)
