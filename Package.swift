@@ -2,11 +2,12 @@
 import PackageDescription
 
 /// The target graph is the architecture: `GTFSRealtime` imports nothing, `Merge` only
-/// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner) only `TransitModel`, only
-/// `GTFS` (the timetables), `UserData` (the user's own database) and `History` (the record of how the
-/// service ran) speak SQL, and `Services`
-/// (every command's answers) speaks no SQL and reaches HTTP only through `Fetch`, behind its
-/// realtime-source protocol (DESIGN.md, "Targets").
+/// `TransitModel` and `GTFSRealtime`, `Routing` (the journey planner, and its network as plain
+/// values with realtime applied) only `TransitModel`, only `GTFS` (the timetables, read as plain
+/// values: it builds no router's arrays), `UserData` (the user's own database) and `History` (the
+/// record of how the service ran) speak SQL, and `Services` (every command's answers, and the
+/// router's network gathered from the store's reads) speaks no SQL and reaches HTTP only through
+/// `Fetch`, behind its realtime-source protocol (DESIGN.md, "Targets").
 /// `-O` in every configuration (SwiftPM's own `-Onone` comes first; the last flag wins).
 let optimised: [SwiftSetting] = [.unsafeFlags(["-O"])]
 
@@ -27,8 +28,9 @@ let package = Package(
 
     // MARK: - Libraries
     // The targets that do the heavy work (inflate and CRC, CSV parsing and ingest, protobuf
-    // decoding, RAPTOR) are optimised in debug builds too: the test suite ingests a dozen real
-    // feeds and decodes every capture, which unoptimised code does ten times slower.
+    // decoding, the router's network and RAPTOR) are optimised in debug builds too: the test
+    // suite ingests a dozen real feeds and decodes every capture, which unoptimised code does
+    // ten times slower.
     // The model's values, and the time zones every local time is read in (optimised: ingest and
     // the realtime step convert times through them, as GTFS did when the zones were its own).
     .target(name: "TransitModel", swiftSettings: optimised),
@@ -79,7 +81,12 @@ let package = Package(
       ]),
 
     // MARK: - Tests
-    .target(name: "TestSupport", dependencies: ["GTFSRealtime", "TransitModel"], path: "Tests/TestSupport"),
+    // Each library's tests import that library and what builds its fixtures; only the CLI's own
+    // tests (help screens, golden text and JSON, exit codes, the terminal) reach `TransitCLI`.
+    // TestSupport holds what several targets share: builders of feeds and captures, the local
+    // HTTP server, and the one cache of timetables ingested once per test process
+    // (`IngestedFeeds`, by the library's ingest or by a suite's own).
+    .target(name: "TestSupport", dependencies: ["GTFSRealtime", "TransitModel", "GTFS", "ZIP"], path: "Tests/TestSupport"),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
     .testTarget(name: "ZIPTests", dependencies: ["ZIP", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(
@@ -90,11 +97,14 @@ let package = Package(
     .testTarget(name: "GTFSRealtimeTests", dependencies: ["GTFSRealtime", "TestSupport"]),
     .testTarget(name: "RoutingTests", dependencies: ["Routing", "TestSupport"]),
     .testTarget(name: "MergeTests", dependencies: ["Merge", "TestSupport"]),
-    .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport", "TransitCLI"]),
+    .testTarget(name: "FetchTests", dependencies: ["Fetch", "HostSystem", "TestSupport"]),
+    // The session's answers, asked of the session itself over timetables the library ingests
+    // and an in-memory realtime source.
     .testTarget(
-      name: "ServicesTests", dependencies: ["Services", "GTFS", "History", "Merge", "GTFSRealtime", "TransitCLI", "TestSupport"]),
+      name: "ServicesTests", dependencies: ["Services", "GTFS", "History", "Merge", "GTFSRealtime", "TestSupport"]),
     .testTarget(
-      name: "TransitCLITests", dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "History", "ZIP", "TestSupport"]),
+      name: "TransitCLITests",
+      dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "History", "ZIP", "Fetch", "GTFSRealtime", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

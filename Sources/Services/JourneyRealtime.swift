@@ -1,5 +1,6 @@
 import GTFS
 import Merge
+import Routing
 import TransitModel
 
 /// The realtime a journey search uses: every instance the one matching path matched, with its

@@ -47,7 +47,7 @@ extension Store {
 
   /// The network's stops for `stop`: itself and, for a station, its platforms.
   public func routingStops(at stop: Stop, in network: RoutingNetwork) throws -> [Int32] {
-    try routingStops(at: stop, in: network.patterns)
+    try routingStops(at: stop, stopOffsets: network.patterns.stopOffsets)
   }
 
   /// The network's stops within `radiusMeters` of `point`, nearest first.
@@ -56,17 +56,25 @@ extension Store {
   ) throws -> [(
     stop: Int32, meters: Double
   )] {
-    try routingStops(near: point, radiusMeters: radiusMeters, in: network.patterns)
+    try routingStops(near: point, radiusMeters: radiusMeters, stopOffsets: network.patterns.stopOffsets)
   }
 
   /// The stop behind a network stop index.
   public func routingStop(_ stop: Int32, in network: RoutingNetwork) throws -> Stop? {
-    try routingStop(stop, in: network.patterns)
+    try routingStop(stop, stopOffsets: network.patterns.stopOffsets)
   }
 
   /// What ride `trip` of route `route` from `board` to `alight` (positions) is.
   public func routingRide(route: Int32, trip: Int32, board: Int32, alight: Int32, in network: RoutingNetwork) throws -> RoutingRide {
     let instance = network.trips[Int(network.timetable.routes[Int(route)].tripReferences[Int(trip)])]
-    return try routingRide(instance, board: board, alight: alight)
+    return try routingRide(
+      feed: instance.feedIndex, trip: instance.tripIndex, pattern: instance.pattern, serviceDate: instance.serviceDate,
+      startTime: instance.startTime, isLive: instance.isLive, board: board, alight: alight)
+  }
+
+  /// The wheelchair fields of every stop and trip instance of `network`.
+  public func wheelchairValues(of network: RoutingPatterns) throws -> RoutingWheelchairValues {
+    try wheelchairValues(
+      stopCount: network.stopCount, stopOffsets: network.stopOffsets, trips: network.trips.map { ($0.feedIndex, $0.tripIndex) })
   }
 }

@@ -6,17 +6,7 @@ import Testing
 
 @Suite struct RealtimeFetcherTests {
   /// A feed whose header timestamp is `stamp`.
-  static func feed(_ stamp: UInt64) -> [UInt8] {
-    // FeedMessage { header { gtfs_realtime_version: "2.0", timestamp: stamp } }
-    var header: [UInt8] = [0x0A, 3] + Array("2.0".utf8) + [0x18]
-    var value = stamp
-    while value >= 0x80 {
-      header.append(UInt8(value & 0x7F) | 0x80)
-      value >>= 7
-    }
-    header.append(UInt8(value))
-    return [0x0A, UInt8(header.count)] + header
-  }
+  static func feed(_ stamp: UInt64) -> [UInt8] { headerOnlyFeed(stamp) }
 
   static func decode(_ bytes: [UInt8]) throws -> FeedMessage { try FeedMessage(decoding: bytes) }
 

@@ -21,7 +21,7 @@ import TransitModel
   @Test(.enabled(if: SharedData.root != nil, "needs ../shared/data"), arguments: ["kcm-vp-subset-2021.zip", "cdmx-2018.zip"])
   func holdsEveryKeyOfARealFeed(file: String) throws {
     // The timetable ingest made, shared with the other suites that only read it.
-    let db = try Connection(path: try SharedTimetable.path(file, as: "feed"), mode: .readOnly)
+    let db = try Connection(path: try IngestedFeeds.path(file, as: "feed"), mode: .readOnly)
     let filter = try #require(FeedKeyFilter.read(from: db))
     func column(_ sql: String) throws -> [String] {
       let select = try db.prepare(sql)

@@ -141,7 +141,7 @@ import Testing
   @Test(.enabled(if: SharedData.root != nil, "needs ../shared/data"))
   func matchesBruteForceOnKingCountyMetro() throws {
     // The timetable ingest made, shared with the other suites that only read it.
-    let path = try SharedTimetable.path("kcm-vp-subset-2021.zip", as: "feed")
+    let path = try IngestedFeeds.path("kcm-vp-subset-2021.zip", as: "feed")
     let db = try Connection(path: path, mode: .readOnly)
     let select = try db.prepare("SELECT stop_id, lat, lon, location_type FROM stops WHERE lat IS NOT NULL")
     var stops: [Stop] = []
@@ -164,7 +164,7 @@ import Testing
     .enabled(if: SharedData.root != nil, "needs ../shared/data"),
     arguments: ["hart-2020.zip", "caltrain-2023.zip", "nyct-subway-multi-2023.zip"])
   func matchesABruteForceNearestSearchOnARealFeed(file: String) throws {
-    let path = try SharedTimetable.path(file, as: "feed")
+    let path = try IngestedFeeds.path(file, as: "feed")
     let db = try Connection(path: path, mode: .readOnly)
     let select = try db.prepare("SELECT stop_idx, stop_id, lat, lon FROM stops WHERE location_type = 0 AND lat IS NOT NULL")
     var stops: [(index: Int64, stop: Stop)] = []

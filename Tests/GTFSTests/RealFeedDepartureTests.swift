@@ -162,7 +162,7 @@ struct RealFeedDepartureTests {
     let store: Store
 
     init(_ file: String) throws {
-      let path = try SharedTimetable.path(file, as: "feed")
+      let path = try IngestedFeeds.path(file, as: "feed")
       self.path = path
       reference = try RealFeedDepartureTests.references.value(path) { try Reference(path: path) }
       store = try Store(files: [("feed", path)])
@@ -323,7 +323,7 @@ struct RealFeedDepartureTests {
   /// 1542009 of service day 2021-03-14 (00:00:00, which is 23:00 EST on the 13th) and trip
   /// 1541685 of the 13th both leave.
   @Test func theEveningBeforeSpringForwardHasTheNextServiceDaysFirstTrips() throws {
-    let store = try SharedTimetable.store("hart-2020.zip", as: "feed")
+    let store = try IngestedFeeds.store("hart-2020.zip", as: "feed")
     let stop = try #require(try store.stop(StopID("8011"), feed: "feed"))
     let from: Int64 = 1_615_694_280  // 2021-03-13T22:58:00-05:00
     let calls = try store.departures(at: stop, DepartureQuery(from: UnixTime(from), until: UnixTime(from + 300)))

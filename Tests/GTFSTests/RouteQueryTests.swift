@@ -200,7 +200,7 @@ struct RealFeedRouteTests {
   @Test(arguments: SharedFeedTests.feeds)
   func patternTripCountsAddUp(expected: SharedFeedTests.Expected) throws {
     // The timetables the departure tests read (RealFeedDepartureTests), ingested once per process.
-    let store = try SharedTimetable.store(expected.file, as: "feed")
+    let store = try IngestedFeeds.store(expected.file, as: "feed")
     let listings = try store.routeListings()
     #expect(listings.count == expected.routes)
     var total = 0

@@ -61,7 +61,7 @@ import TransitModel
 
   @Test(.enabled(if: SharedData.path("static/hart-2020.zip") != nil, "needs ../shared/data"))
   func nearbyMatchesBruteForceOnHART() throws {
-    let path = try SharedTimetable.path("hart-2020.zip", as: "feed")
+    let path = try IngestedFeeds.path("hart-2020.zip", as: "feed")
     let store = try Store(files: [("feed", path)])
     var generator = SplitMix64(state: 11)
     let points = (0..<20).map { _ in

@@ -29,7 +29,7 @@ struct StopResolutionTests {
 
   @Test(arguments: cases)
   func resolves(file: String, typed: String, expected: String) throws {
-    let store = try SharedTimetable.store(file, as: "feed")
+    let store = try IngestedFeeds.store(file, as: "feed")
     switch try store.resolveStop(typed) {
     case .found(let stop):
       #expect(stop.id.rawValue == expected, "\(file): '\(typed)'")
@@ -49,7 +49,7 @@ struct StopResolutionTests {
 @Suite struct DistinguishingLabelTests {
   @Test(.enabled(if: SharedData.path("static/kcm-vp-subset-2021.zip") != nil, "needs ../shared/data"))
   func kingCountyByDescription() throws {
-    let store = try SharedTimetable.store("kcm-vp-subset-2021.zip", as: "feed")
+    let store = try IngestedFeeds.store("kcm-vp-subset-2021.zip", as: "feed")
     // The four are one complex now (issue 32); its parts are what a list tells apart.
     guard case .complex(let complex) = try store.resolveStop("3rd Ave & Pike St") else {
       Issue.record("four stops share the name")

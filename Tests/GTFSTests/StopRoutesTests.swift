@@ -11,7 +11,7 @@ import TransitModel
 @Suite(.enabled(if: SharedData.path("static/kcm-vp-subset-2021.zip") != nil, "needs ../shared/data"))
 struct StopRoutesTests {
   @Test func theRoutesOfEveryStopAreThoseOfItsPatterns() throws {
-    let path = try SharedTimetable.path("kcm-vp-subset-2021.zip", as: "feed")
+    let path = try IngestedFeeds.path("kcm-vp-subset-2021.zip", as: "feed")
     // Expected: route_ids by stop_id through the patterns.
     let db = try Connection(path: path, mode: .readOnly)
     let select = try db.prepare(
@@ -22,7 +22,7 @@ struct StopRoutesTests {
     var expected: [String: Set<String>] = [:]
     while try select.step() { expected[select.text(0), default: []].insert(select.text(1)) }
     #expect(expected.count > 1_000)
-    let store = try SharedTimetable.store("kcm-vp-subset-2021.zip", as: "feed")
+    let store = try IngestedFeeds.store("kcm-vp-subset-2021.zip", as: "feed")
     #expect(store.feeds.allSatisfy { $0.hasStopRoutes })
     let stops = try db.prepare("SELECT stop_id FROM stops WHERE location_type = 0")
     var checked = 0

@@ -52,8 +52,8 @@ import Testing
 
   @Test(.enabled(if: SharedData.path("static/nyct-subway-multi-2023.zip") != nil && names.count == 12))
   func carryingTheMatchWritesTheSameHistoryAsMatchingAfresh() throws {
-    let home = try SharedHome.holding("nyct-subway-multi-2023.zip", as: "nyct")
-    let store = try Store(directory: home.path)
+    let home = try IngestedFeeds.folder("nyct-subway-multi-2023.zip", as: "nyct")
+    let store = try Store(directory: home)
     var snapshots: [(time: Int64, message: FeedMessage)] = []
     for path in Self.names {
       let message = try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: path))))

@@ -28,9 +28,9 @@ struct RealtimeMergePropertyTests {
 
   @Test(arguments: pairs)
   func mergeProperties(_ pair: RealPair) throws {
-    let home = try SharedHome.holding(pair.feed)
+    let home = try IngestedFeeds.folder(pair.feed, as: "real")
     let message = try capture(pair.capture)
-    let store = try Store(directory: home.path)
+    let store = try Store(directory: home)
     let feedName = FeedName("real")
     let now = UnixTime(Int64(try #require(message.header?.timestamp)))
     let today = store.localDate(of: now, feed: feedName)

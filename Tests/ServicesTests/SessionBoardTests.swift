@@ -7,21 +7,13 @@ import TestSupport
 import Testing
 import TransitModel
 
-/// The demo network (Data/gtfs) ingested by the library once per test process, and its
-/// realtime snapshot decoded: what the session's tests ask.
+/// The demo network (Data/gtfs) ingested by the library once per test process
+/// (`IngestedFeeds`), and its realtime snapshot decoded: what the session's tests ask.
 enum DemoTimetable {
-  private static let folder: Result<TemporaryFolder, FixtureError> = {
-    let folder = TemporaryFolder()
-    do {
-      try Timetables(directory: folder.path).ingest(packageRoot + "/Data/gtfs", as: "demo", now: 1)
-      return .success(folder)
-    } catch {
-      return .failure(FixtureError("demo ingest: \(error)"))
-    }
-  }()
-
   /// A store over the demo timetable.
-  static func store() throws -> Store { try Store(directory: folder.get().path) }
+  static func store() throws -> Store {
+    try Store(directory: IngestedFeeds.folder(source: packageRoot + "/Data/gtfs", as: "demo"))
+  }
 
   /// The demo's trip updates and vehicle positions (Data/realtime, stamped 07:39:30 UTC).
   static func realtime() throws -> [FeedMessage] {

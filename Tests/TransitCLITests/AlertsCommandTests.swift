@@ -219,13 +219,13 @@ import UserData
   @Test func statusColoursOnlyOnATerminal() throws {
     let context = CommandContext.capturing(environment: [:], currentDirectory: "/")
     context.stdoutIsTerminal = true
-    let code = Transit.main(["status", "27", "77X", "--now", now, "--data-dir", home.path, "--realtime", alerts], context: context)
+    let code = transit(["status", "27", "77X", "--now", now, "--data-dir", home.path, "--realtime", alerts], context: context).code
     #expect(code == 0)
     #expect(context.stdout.text.contains("\u{1B}[32mgreen \u{1B}[0m"))
     #expect(context.stdout.text.contains("\u{1B}[33myellow\u{1B}[0m"))
     let noColour = CommandContext.capturing(environment: ["NO_COLOR": "1"], currentDirectory: "/")
     noColour.stdoutIsTerminal = true
-    _ = Transit.main(["status", "77X", "--now", now, "--data-dir", home.path, "--realtime", alerts], context: noColour)
+    _ = transit(["status", "77X", "--now", now, "--data-dir", home.path, "--realtime", alerts], context: noColour)
     #expect(noColour.stdout.text == "77X  yellow  detour: 77X diverted via Belgard Road until 10:00 (roadworks at Citywest)\n")
   }
 

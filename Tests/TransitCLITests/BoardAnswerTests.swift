@@ -70,7 +70,7 @@ import TransitModel
 
         """, "\(grouped.stderr)")
     let context = CommandContext.stepped(from: UnixTime(1_780_300_500))  // 2026-06-01 07:55:00 UTC
-    let watched = Transit.main(["departures", "MS", "--watch", "--count", "1", "--data-dir", home.path], context: context)
+    let watched = transit(["departures", "MS", "--watch", "--count", "1", "--data-dir", home.path], context: context).code
     #expect(watched == 0, "\(context.stderr.text)")
     #expect(
       context.stdout.text == """

@@ -15,8 +15,7 @@ import TransitModel
 
   func run(_ arguments: [String], context: CommandContext? = nil, environment: [String: String] = [:]) -> CLIResult {
     guard let context else { return home.run(arguments, environment: environment) }
-    let code = Transit.main(arguments + ["--data-dir", home.path], context: context)
-    return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+    return transit(arguments + ["--data-dir", home.path], context: context)
   }
 
   @Test func groupedByRouteAndDirection() {

@@ -4,15 +4,31 @@ import TestSupport
 import Testing
 import TransitCLI
 
-/// Runs `transit` in-process with captured output.
+/// What a run of `transit` printed and returned.
 struct CLIResult {
   var code: Int32
   var stdout: String
   var stderr: String
+  /// Both streams, stdout first.
+  var all: String { stdout + stderr }
+  /// The stdout as a JSON value.
+  var json: Any? { try? JSONSerialization.jsonObject(with: Data(stdout.utf8)) }
 }
 
+/// Runs `transit` in-process with captured output, in `directory`: the one runner of the CLI's
+/// tests. A download is tried once, for at most 5 s, unless `environment` sets
+/// `TRANSIT_FETCH_RETRIES` or `TRANSIT_FETCH_TIMEOUT`: a test's server on 127.0.0.1 answers at
+/// once or is meant not to.
 func transit(_ arguments: [String], environment: [String: String] = [:], directory: String = "/") -> CLIResult {
-  let context = CommandContext.capturing(environment: environment, currentDirectory: directory)
+  var environment = environment
+  environment["TRANSIT_FETCH_RETRIES"] = environment["TRANSIT_FETCH_RETRIES"] ?? "0"
+  environment["TRANSIT_FETCH_TIMEOUT"] = environment["TRANSIT_FETCH_TIMEOUT"] ?? "5"
+  return transit(arguments, context: CommandContext.capturing(environment: environment, currentDirectory: directory))
+}
+
+/// Runs `transit` in-process with `context` (a terminal, a stepped clock, a working folder of
+/// the test's own), and returns what it captured.
+func transit(_ arguments: [String], context: CommandContext) -> CLIResult {
   let code = Transit.main(arguments, context: context)
   return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
 }
@@ -72,12 +88,12 @@ struct LoadedPair {
 }
 
 /// A fresh data folder holding a copy of a shared feed's timetable: each (feed file, name) is
-/// ingested once per test process into a template, and each home copies it (milliseconds,
-/// where an ingest of a real feed takes seconds). A failed ingest fails the tests that ask.
+/// ingested once per test process into a template (`IngestedFeeds`, by `transit ingest`), and
+/// each home copies it (milliseconds, where an ingest of a real feed takes seconds). A failed
+/// ingest fails the tests that ask.
 final class RealHome: @unchecked Sendable {
   let folder = TemporaryFolder()
   var path: String { folder.path }
-  private static let templates = OncePerKey<TemporaryFolder>()
 
   struct SetUpError: Error, CustomStringConvertible {
     var description: String
@@ -92,20 +108,35 @@ final class RealHome: @unchecked Sendable {
   /// A home holding the feed at `source` (a ZIP or a folder), ingested as `feed` (nil: the name
   /// ingest derives).
   init(source: String, as feed: String? = nil) throws {
-    let template = try Self.template(source, as: feed)
-    let files = FileManager.default
-    for name in try files.contentsOfDirectory(atPath: template.path) {
-      try files.copyItem(atPath: template.path + "/" + name, toPath: folder.path + "/" + name)
-    }
+    try IngestedFeeds.copy(try Self.template(source, as: feed), into: folder.path)
   }
 
-  private static func template(_ source: String, as feed: String?) throws -> TemporaryFolder {
-    try templates.value(source + "\u{0}" + (feed ?? "")) {
-      let folder = TemporaryFolder()
-      let result = transit(["ingest", source, "--quiet", "--data-dir", folder.path] + (feed.map { ["--feed", $0] } ?? []))
+  /// The data folder `transit ingest source --quiet [--feed feed]` made, once per process.
+  private static func template(_ source: String, as feed: String?) throws -> String {
+    try IngestedFeeds.folder(key: "transit ingest\u{0}" + source + "\u{0}" + (feed ?? "")) { folder in
+      let result = transit(["ingest", source, "--quiet", "--data-dir", folder] + (feed.map { ["--feed", $0] } ?? []))
       guard result.code == 0 else { throw SetUpError(description: "ingest of \(source) failed: \(result.stderr)") }
-      return folder
     }
+  }
+}
+
+/// A data folder holding one shared timetable, ingested once per process and (feed, name) by
+/// `transit ingest` (`IngestedFeeds`) and shared, not copied: the tests that ask may add
+/// favourites and commutes to it, so it is apart from `RealHome`'s templates.
+struct SharedHome: Sendable {
+  let path: String
+
+  /// The home holding `feed` (a file in shared/data/static) as feed `name`. Keyed by both: a
+  /// test reading the feed by its name must not get a home another test named otherwise
+  /// (whichever ran first won, and tests asking for "real" found no feed of that name).
+  /// A feed that fails to ingest fails the tests that need it (each time they ask), not the run.
+  static func holding(_ feed: String, as name: String = "real") throws -> SharedHome {
+    guard let zip = SharedData.path("static/" + feed) else { throw FixtureError("no shared feed \(feed)") }
+    let path = try IngestedFeeds.folder(key: "shared home\u{0}" + zip + "\u{0}" + name) { folder in
+      let result = transit(["ingest", zip, "--feed", name, "--quiet", "--data-dir", folder])
+      guard result.code == 0 else { throw FixtureError("\(feed): \(result.stderr)") }
+    }
+    return SharedHome(path: path)
   }
 }
 
@@ -114,13 +145,14 @@ final class DemoHome: @unchecked Sendable {
   private let folder = TemporaryFolder()
   var path: String { folder.path }
 
-  /// The demo ingested once per test process, as `transit ingest` writes it; every home starts
-  /// as a copy of it (a copy takes milliseconds, an ingest most of a second).
-  private static let template: Result<TemporaryFolder, TemplateError> = {
-    let folder = TemporaryFolder()
-    let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", folder.path])
-    return result.code == 0 ? .success(folder) : .failure(TemplateError(message: "demo ingest failed: \(result.stderr)"))
-  }()
+  /// The demo ingested once per test process, as `transit ingest` writes it (`IngestedFeeds`);
+  /// every home starts as a copy of it (a copy takes milliseconds, an ingest most of a second).
+  private static func template() throws -> String {
+    try IngestedFeeds.folder(key: "transit ingest demo") { folder in
+      let result = transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--quiet", "--data-dir", folder])
+      guard result.code == 0 else { throw TemplateError(message: "demo ingest failed: \(result.stderr)") }
+    }
+  }
 
   struct TemplateError: Error, CustomStringConvertible {
     var message: String
@@ -134,11 +166,7 @@ final class DemoHome: @unchecked Sendable {
   /// A home holding a copy of the demo timetable.
   init() {
     do {
-      let template = try Self.template.get()
-      let files = FileManager.default
-      for name in try files.contentsOfDirectory(atPath: template.path) {
-        try files.copyItem(atPath: template.path + "/" + name, toPath: folder.path + "/" + name)
-      }
+      try IngestedFeeds.copy(try Self.template(), into: folder.path)
     } catch {
       setupError = "\(error)"
     }
@@ -148,5 +176,16 @@ final class DemoHome: @unchecked Sendable {
   func run(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {
     if let setupError { return CLIResult(code: 70, stdout: "", stderr: "test set-up: " + setupError) }
     return transit(arguments + ["--data-dir", path], environment: environment)
+  }
+}
+
+/// A counter shared between a test and its server's handler.
+final class Flag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: Int
+  init(_ value: Int = 0) { storage = value }
+  var value: Int {
+    get { lock.lock(); defer { lock.unlock() }; return storage }
+    set { lock.lock(); storage = newValue; lock.unlock() }
   }
 }

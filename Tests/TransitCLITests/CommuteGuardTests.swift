@@ -14,8 +14,7 @@ import TransitModel
 
   func run(_ arguments: [String], context: CommandContext? = nil) -> CLIResult {
     guard let context else { return home.run(arguments) }
-    let code = Transit.main(arguments + ["--data-dir", home.path], context: context)
-    return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+    return transit(arguments + ["--data-dir", home.path], context: context)
   }
 
   /// The recommended option's `reaches` as `commute --json` gives it (the commute planner's

@@ -219,8 +219,7 @@ import Testing
     let context = CommandContext.stepped(from: ISOTime.parse(now)!, environment: environment, currentDirectory: home.path)
     context.stdoutIsTerminal = terminal
     context.stderrIsTerminal = terminal
-    let code = Transit.main(arguments + ["--now", now, "--data-dir", home.path], context: context)
-    return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+    return transit(arguments + ["--now", now, "--data-dir", home.path], context: context)
   }
 
   /// Each way of asking for plain output, and whether stderr must be plain too (NO_COLOR and

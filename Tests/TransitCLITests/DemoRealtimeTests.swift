@@ -271,8 +271,9 @@ import Testing
   @Test func delaysAreColouredOnlyOnATerminal() {
     let context = CommandContext.capturing(environment: [:], currentDirectory: "/")
     context.stdoutIsTerminal = true
-    let code = Transit.main(
-      ["departures", "TINT", "--now", now, "--realtime", tripUpdates, "-n", "3", "--data-dir", home.path], context: context)
+    let code = transit(
+      ["departures", "TINT", "--now", now, "--realtime", tripUpdates, "-n", "3", "--data-dir", home.path], context: context
+    ).code
     #expect(code == 0)
     let lines = context.stdout.text.split(separator: "\n").map(String.init)
     #expect(lines.count == 5)

@@ -22,7 +22,7 @@ import Testing
     let slept = Slept()
     let context = CommandContext.capturing()
     context.sleep = { slept.seconds.append($0) }
-    let code = Transit.main(["follow", "V27-1", "--replay", replay, "--speed", "2", "--data-dir", home.path], context: context)
+    let code = transit(["follow", "V27-1", "--replay", replay, "--speed", "2", "--data-dir", home.path], context: context).code
     #expect(code == 0, "\(context.stderr.text)")
     let times = Set(
       try FileManager.default.contentsOfDirectory(atPath: replay).compactMap { name in
@@ -193,8 +193,7 @@ import Testing
     let out = TemporaryFolder()
     // On a clock that moves as the command sleeps: the second of recording waits for nothing real.
     let context = CommandContext.stepped()
-    let code = Transit.main(["record", out.path + "/ride", "--duration", "1s", "--data-dir", home.path], context: context)
-    let recorded = CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+    let recorded = transit(["record", out.path + "/ride", "--duration", "1s", "--data-dir", home.path], context: context)
     #expect(recorded.code == 0, "\(recorded.stderr)")
     // What the last snapshots matched in the demo timetable, by the one matching path.
     #expect(recorded.stdout.hasPrefix("saved 2 snapshots in \(out.path)/ride; the last snapshot: "), "\(recorded.stdout)")

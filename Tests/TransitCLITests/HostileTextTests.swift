@@ -114,8 +114,7 @@ import Testing
       from: ISOTime.parse(ConventionsTests.now)!, environment: environment, currentDirectory: home)
     context.stdoutIsTerminal = terminal
     context.stderrIsTerminal = terminal
-    let code = Transit.main(arguments + ["--now", ConventionsTests.now, "--data-dir", home], context: context)
-    return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+    return transit(arguments + ["--now", ConventionsTests.now, "--data-dir", home], context: context)
   }
 
   static let ways: [(name: String, terminal: Bool, environment: [String: String], colour: Bool)] = [

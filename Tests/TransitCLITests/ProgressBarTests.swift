@@ -51,8 +51,7 @@ import Testing
       let context = CommandContext.capturing(environment: environment)
       context.stderrIsTerminal = terminal
       context.stdoutIsTerminal = terminal
-      let code = Transit.main(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--data-dir", home.path] + extra, context: context)
-      return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+      return transit(["ingest", packageRoot + "/Data/gtfs", "--feed", "demo", "--data-dir", home.path] + extra, context: context)
     }
     let onTerminal = ingest(terminal: true)
     #expect(onTerminal.code == 0)
@@ -91,8 +90,7 @@ import Testing
     let context = CommandContext.stepped(currentDirectory: home.path)
     context.stderrIsTerminal = terminal
     context.stdoutIsTerminal = terminal
-    let code = Transit.main(arguments + ["--data-dir", home.path], context: context)
-    return CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+    return transit(arguments + ["--data-dir", home.path], context: context)
   }
 
   @Test func feedsCheckAndRecordShowProgressOnATerminal() {

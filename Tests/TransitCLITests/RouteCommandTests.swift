@@ -322,7 +322,7 @@ enum GeoJSONValidator {
     let home = RouteCommandTests.demo
     let context = CommandContext.capturing(environment: environment)
     context.stdoutIsTerminal = true
-    _ = Transit.main(arguments + ["--data-dir", home.path, "--now", RouteCommandTests.now], context: context)
+    _ = transit(arguments + ["--data-dir", home.path, "--now", RouteCommandTests.now], context: context)
     return context.stdout.text
   }
 

@@ -178,9 +178,8 @@ import Testing
     // Refused after its four quarter-second tries, on a clock that moves as it sleeps (the
     // tries are counted, not timed: a second of real waiting proves nothing more).
     let context = CommandContext.stepped()
-    let code = Transit.main(
+    let refused = transit(
       ["ingest", next, "--feed", "gate", "--now", Self.now, "--data-dir", home.path, "--wait", "1"], context: context)
-    let refused = CLIResult(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
     #expect(refused.code == 1)
     #expect(refused.stderr.hasPrefix("transit: another ingest is running"))
     // Released after half a second: the waiting ingest goes on and swaps.

@@ -32,7 +32,7 @@ import Testing
     let home = TemporaryFolder()
     let env = ["MTA_KEY": Self.secret]
     var outputs: [String] = []
-    func run(_ arguments: [String]) -> CLIRun {
+    func run(_ arguments: [String]) -> CLIResult {
       let result = transit(arguments + ["--data-dir", home.path], environment: env)
       outputs.append(result.all)
       return result
@@ -106,7 +106,7 @@ import Testing
     let server = try Self.demoServer(failing: failing)
     defer { server.stop() }
     let home = TemporaryFolder()
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["feeds", "add", "demo", "--gtfs", server.baseURL + "/gtfs.zip", "--trip-updates", server.baseURL + "/tu"]).code == 0)
     #expect(run(["ingest", "--quiet"]).stdout == "")
     #expect(run(["departures", "TINT", "--now", Self.now]).stdout.contains("realtime: fresh"))
@@ -132,7 +132,7 @@ import Testing
     let server = try Self.demoServer(failing: Flag(1))
     defer { server.stop() }
     let home = TemporaryFolder()
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["feeds", "add", "demo", "--gtfs", server.baseURL + "/gtfs.zip", "--trip-updates", server.baseURL + "/tu"]).code == 0)
     #expect(run(["ingest"]).code == 0)
     let result = run(["departures", "TINT", "--now", Self.now])
@@ -184,12 +184,11 @@ import Testing
       .init(body: zip, chunkSize: request.path == "/chunked.zip" ? 4096 : nil)
     }
     defer { server.stop() }
-    func ingest(_ path: String, terminal: Bool) -> CLIRun {
+    func ingest(_ path: String, terminal: Bool) -> CLIResult {
       let home = TemporaryFolder()
       let context = CommandContext.capturing(environment: ["TRANSIT_FETCH_RETRIES": "0"], currentDirectory: home.path)
       context.stderrIsTerminal = terminal
-      let code = Transit.main(["ingest", server.baseURL + path, "--feed", "demo", "--data-dir", home.path], context: context)
-      return CLIRun(code: code, stdout: context.stdout.text, stderr: context.stderr.text)
+      return transit(["ingest", server.baseURL + path, "--feed", "demo", "--data-dir", home.path], context: context)
     }
     // With a Content-Length: the share done and the size.
     let declared = ingest("/gtfs.zip", terminal: true)
@@ -214,7 +213,7 @@ import Testing
     defer { server.stop() }
     let home = TemporaryFolder()
     let url = server.baseURL + "/plain.zip"
-    func run() -> CLIRun { transit(["ingest", url, "--if-changed", "--data-dir", home.path]) }
+    func run() -> CLIResult { transit(["ingest", url, "--if-changed", "--data-dir", home.path]) }
     #expect(run().stdout.hasPrefix("changed: ingested "))
     let same = run()
     #expect(same.code == 0)
@@ -257,7 +256,7 @@ import Testing
     let home = TemporaryFolder()
     let zipPath = home.path + "/demo.zip"
     #expect(FileManager.default.createFile(atPath: zipPath, contents: Data(try demoZip())))
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["ingest", zipPath, "--feed", "local", "--if-changed"]).stdout.hasPrefix("changed: ingested local in "))
     #expect(run(["ingest", zipPath, "--feed", "local", "--if-changed"]).stdout.hasPrefix("unchanged: local (same content, sha256 "))
     // A configured feed whose --gtfs is a path is read from disk the same way.

@@ -2,12 +2,6 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `sharedRows`, read once per process and file (stop_times.txt of the subway is 11 MB).
-private let rowCache = OncePerKey<[[String: String]]>()
-func cachedRows(_ feed: String, _ file: String) throws -> [[String: String]] {
-  try rowCache.value(feed + "/" + file) { try sharedRows(feed, file) }
-}
-
 /// The scheduled departures of a shared feed at `stops` (stop_ids) on `date` (YYYYMMDD) whose
 /// time of day is in [`from`, `until`) seconds, worked out here from calendar.txt,
 /// calendar_dates.txt, trips.txt and stop_times.txt, as "trip_id stop_id HH:MM:SS": a trip's
@@ -239,19 +233,20 @@ func haversineMeters(_ a: (Double, Double), _ b: (Double, Double)) -> Double {
 @Suite(.enabled(if: SharedData.path("static/caltrain-2023.zip") != nil, "needs ../shared/data"))
 struct AcrossFeedsComplexTests {
   /// BART and Caltrain ingested into one data folder, once per process.
-  static let home: Result<TemporaryFolder, FixtureError> = {
-    let folder = TemporaryFolder()
-    for (file, name) in [("bart-2023.zip", "bart"), ("caltrain-2023.zip", "caltrain")] {
-      guard let zip = SharedData.path("static/" + file) else { return .failure(FixtureError("no \(file)")) }
-      let result = transit(["ingest", zip, "--feed", name, "--quiet", "--data-dir", folder.path])
-      guard result.code == 0 else { return .failure(FixtureError("\(file): \(result.stderr)")) }
+  /// BART's and Caltrain's timetables in one data folder, ingested once per process.
+  static func home() throws -> String {
+    try IngestedFeeds.folder(key: "transit ingest bart-2023.zip as bart, caltrain-2023.zip as caltrain") { folder in
+      for (file, name) in [("bart-2023.zip", "bart"), ("caltrain-2023.zip", "caltrain")] {
+        guard let zip = SharedData.path("static/" + file) else { throw FixtureError("no \(file)") }
+        let result = transit(["ingest", zip, "--feed", name, "--quiet", "--data-dir", folder])
+        guard result.code == 0 else { throw FixtureError("\(file): \(result.stderr)") }
+      }
     }
-    return .success(folder)
-  }()
+  }
 
   func board(_ now: String) throws -> (code: Int32, rows: [String], feeds: Set<String>, json: Any?) {
     let result = transit([
-      "departures", "Millbrae", "--json", "--window", "60", "--limit", "1000", "--now", now, "--data-dir", try Self.home.get().path,
+      "departures", "Millbrae", "--json", "--window", "60", "--limit", "1000", "--now", now, "--data-dir", try Self.home(),
     ])
     let departures = ((result.json as? [String: Any])?["departures"] as? [[String: Any]]) ?? []
     return (result.code, boardRows(result.json), Set(departures.compactMap { $0["feed"] as? String }), result.json)
@@ -283,7 +278,7 @@ struct AcrossFeedsComplexTests {
     let nearest = entrances.compactMap { row in
       Double(row["stop_lat"] ?? "").flatMap { lat in Double(row["stop_lon"] ?? "").map { haversineMeters(point, (lat, $0)) } }
     }.min()!
-    let result = transit(["stops", "near", "37.6010,-122.3860", "-n", "3", "--data-dir", try Self.home.get().path])
+    let result = transit(["stops", "near", "37.6010,-122.3860", "-n", "3", "--data-dir", try Self.home()])
     #expect(result.code == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").filter { $0.contains("Millbrae") }
     #expect(lines.count == 1)

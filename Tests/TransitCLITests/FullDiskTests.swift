@@ -40,7 +40,7 @@ import Testing
   /// folder stands where SQLite would create it, which fails as a full disk does.
   @Test func favouritesAndPlacesAreReadWhenTheSharedMemoryFileCannotBeMade() throws {
     let home = TemporaryFolder()
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["places", "add", "home", "53.2875,-6.3664"]).code == 0)
     #expect(!FileManager.default.fileExists(atPath: home.path + "/user.sqlite-shm"))
     try FileManager.default.createDirectory(atPath: home.path + "/user.sqlite-shm", withIntermediateDirectories: false)
@@ -59,7 +59,7 @@ import Testing
   @Test func favouritesAreReadOnARealFullDisk() throws {
     guard let disk = Self.tinyDisk(kilobytes: 256) else { return }  // no tmpfs to be had: covered above
     defer { Self.unmount(disk) }
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", disk + "/home"]) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--data-dir", disk + "/home"]) }
     #expect(run(["places", "add", "home", "53.2875,-6.3664"]).code == 0)
     Self.fill(disk)
     let list = run(["places", "list"])

@@ -139,7 +139,7 @@ import Testing
     let server = try TestHTTPServer { _, _ in .init(body: body) }
     defer { server.stop() }
     let home = try DemoHomeFolder()
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["feeds", "add", "demo", "--trip-updates", server.baseURL + "/tu"]).code == 0)
     let text = run(["departures", "TINT", "--now", Self.now])
     #expect(text.code == 0)
@@ -157,7 +157,7 @@ import Testing
     let server = try TestHTTPServer { _, _ in .init(body: empty.value == 0 ? tripUpdates : []) }
     defer { server.stop() }
     let home = try DemoHomeFolder()
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path]) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--data-dir", home.path]) }
     #expect(run(["feeds", "add", "demo", "--trip-updates", server.baseURL + "/tu"]).code == 0)
     #expect(run(["departures", "TINT", "--now", Self.now]).stdout.contains("live"))
     empty.value = 1
@@ -178,7 +178,7 @@ import Testing
     let home = try DemoHomeFolder()
     // The full timeouts and retries of a run by hand: three attempts of 60 s.
     let environment = ["TRANSIT_FETCH_TIMEOUT": "60", "TRANSIT_FETCH_RETRIES": "2"]
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--data-dir", home.path], environment: environment) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--data-dir", home.path], environment: environment) }
     #expect(run(["feeds", "add", "demo", "--trip-updates", server.baseURL + "/tu"]).code == 0)
     #expect(run(["config", "set", "realtime-budget", "2"]).code == 0)
     #expect(run(["departures", "TINT", "--now", Self.now]).stdout.contains("live"))
@@ -200,7 +200,7 @@ import Testing
     let server = try TestHTTPServer { _, _ in .init(headers: [("Content-Type", "application/zip")], body: zip, delaySeconds: 1.5) }
     defer { server.stop() }
     let home = TemporaryFolder()
-    func run(_ arguments: [String]) -> CLIRun {
+    func run(_ arguments: [String]) -> CLIResult {
       transit(arguments + ["--data-dir", home.path], environment: ["TRANSIT_FETCH_TIMEOUT": "60"])
     }
     #expect(run(["config", "set", "realtime-budget", "1"]).code == 0)

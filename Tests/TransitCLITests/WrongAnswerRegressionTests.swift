@@ -16,7 +16,7 @@ struct CaltrainWrongAnswerTests {
   var tripUpdates: String { SharedData.path("rt/caltrain-tripupdates-20231108T010534Z.pb")! }
   var vehiclePositions: String { SharedData.path("rt/caltrain-vehiclepositions-20231108T010559Z.pb")! }
 
-  func run(_ arguments: [String], realtime: [String]) throws -> Run {
+  func run(_ arguments: [String], realtime: [String]) throws -> CLIResult {
     transit(arguments + ["--data-dir", try home, "--now", Self.now] + realtime.flatMap { ["--realtime", $0] })
   }
 
@@ -137,7 +137,7 @@ struct CaltrainWrongAnswerTests {
     let folder = TemporaryFolder()
     let zip = try #require(SharedData.path("static/caltrain-2023.zip"))
     #expect(transit(["ingest", zip, "--feed", "real", "--quiet", "--data-dir", folder.path]).code == 0)
-    func run(_ arguments: [String]) -> Run { transit(arguments + ["--data-dir", folder.path]) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--data-dir", folder.path]) }
     let store = try Store(directory: folder.path)
     let date = try #require(ServiceDate(gtfs: "20231108"))
     // San Francisco's platforms, from the timetable's own station.

@@ -15,7 +15,7 @@ import Testing
     guard result.code == 0 else { throw FixtureError(result.stderr) }
   }
 
-  func run(_ arguments: [String]) -> Run {
+  func run(_ arguments: [String]) -> CLIResult {
     transit(arguments + ["--data-dir", home.path, "--now", Self.now, "--realtime", tripUpdates, "--realtime", vehiclePositions])
   }
 

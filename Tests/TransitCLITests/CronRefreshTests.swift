@@ -87,7 +87,7 @@ import Testing
     }
     defer { server.stop() }
     let home = TemporaryFolder()
-    func run(_ arguments: [String]) -> CLIRun { transit(arguments + ["--now", Self.now, "--data-dir", home.path]) }
+    func run(_ arguments: [String]) -> CLIResult { transit(arguments + ["--now", Self.now, "--data-dir", home.path]) }
     #expect(run(["feeds", "add", "gate", "--gtfs", server.baseURL + "/gtfs.zip"]).code == 0)
     let good = Self.zip()
     serving.value = .init(headers: [("ETag", "\"v1\"")], body: good)
@@ -128,7 +128,7 @@ import Testing
     ]
     for item in cases {
       serving.value = item.response
-      var result = CLIRun(code: -1, stdout: "", stderr: "")
+      var result = CLIResult(code: -1, stdout: "", stderr: "")
       let answers = Self.whileQuerying(home.path) { result = run(["ingest", "--if-changed", "--quiet"]) }
       #expect(result.code == item.code, "\(item.name): \(result.stderr)")
       #expect(result.stdout == item.stdout, "\(item.name)")
@@ -140,7 +140,7 @@ import Testing
 
     // A changed feed: swapped, and what changed at the rider's stop said (alone, under --quiet).
     serving.value = .init(headers: [("ETag", "\"v2\"")], body: Self.zip(moved: 7))
-    var changed = CLIRun(code: -1, stdout: "", stderr: "")
+    var changed = CLIResult(code: -1, stdout: "", stderr: "")
     let answers = Self.whileQuerying(home.path) { changed = run(["ingest", "--if-changed", "--quiet"]) }
     #expect(changed.code == 0, "\(changed.stderr)")
     #expect(changed.stdout == "your stop S7 (work) moved 111 m\n")

@@ -4,33 +4,6 @@ import TestSupport
 import Testing
 import ZIP
 
-/// A GTFS file of a shared feed, read with the ZIP reader and a small CSV split of the test's
-/// own: rows as column name -> value (these feeds quote no commas in the columns read).
-func sharedRows(_ feed: String, _ file: String) throws -> [[String: String]] {
-  let path = try #require(SharedData.path("static/" + feed))
-  let archive = try ZipArchive(path: path)
-  let reader = try archive.reader(for: try #require(archive.entry(named: file)))
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 1 << 16)
-  while true {
-    let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
-    if count == 0 { break }
-    bytes += buffer[..<count]
-  }
-  if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-  var lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map { line in
-    line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
-  }
-  let header = lines.removeFirst()
-  return lines.map { Dictionary(zip(header, $0), uniquingKeysWith: { a, _ in a }) }
-}
-
-/// "HH:MM:SS" as seconds, by hand.
-func gtfsSeconds(_ text: String) -> Int? {
-  let parts = text.split(separator: ":").compactMap { Int($0) }
-  return parts.count == 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : nil
-}
-
 /// Trip descriptors without trip_id (DESIGN.md rule 15): Caltrain's capture rewritten by the
 /// test encoder to route_id + direction_id + start_time + start_date gives the same board.
 @Suite(.enabled(if: SharedData.path("static/caltrain-2023.zip") != nil, "needs ../shared/data"))

@@ -10,8 +10,8 @@ import TransitModel
 @Suite struct RunningTripsTests {
   @Test(.enabled(if: SharedData.path("static/caltrain-2023.zip") != nil))
   func askedAgainAndAgainItAnswersAsAFreshStore() throws {
-    let home = try SharedHome.holding("caltrain-2023.zip", as: "caltrain")
-    let kept = try Store(directory: home.path)
+    let home = try IngestedFeeds.folder("caltrain-2023.zip", as: "caltrain")
+    let kept = try Store(directory: home)
     // 2023-11-06 to 2023-11-12 (a week of Pacific Standard Time), at 08:00, 13:00 and 00:30
     // local: six dates and more, so the oldest kept are let go and read again.
     let monday: Int64 = 1_699_257_600  // 2023-11-06T00:00-08:00
@@ -27,7 +27,7 @@ import TransitModel
           #expect(answer == first, "at \(time)")
         } else {
           answers[time] = answer
-          let fresh = try Store(directory: home.path).runningTrips(at: UnixTime(time))
+          let fresh = try Store(directory: home).runningTrips(at: UnixTime(time))
           #expect(answer == fresh.map { "\($0.serviceDate.yyyymmdd) \($0.tripID.rawValue)" }, "at \(time)")
         }
       }
@@ -43,8 +43,8 @@ import TransitModel
   /// no trip past 24:00 at those hours, and it is winter time (a service day starts at midnight).
   @Test(.enabled(if: SharedData.path("static/caltrain-2023.zip") != nil))
   func whatRunsIsWhatTheFeedsFilesSay() throws {
-    let home = try SharedHome.holding("caltrain-2023.zip", as: "caltrain")
-    let store = try Store(directory: home.path)
+    let home = try IngestedFeeds.folder("caltrain-2023.zip", as: "caltrain")
+    let store = try Store(directory: home)
     var services = Set<String>()
     for row in try sharedRows("caltrain-2023.zip", "calendar.txt")
     where row["monday"] == "1" && row["start_date"]! <= "20231106" && row["end_date"]! >= "20231106" {
