@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GTFS
+import Services
 import TransitModel
 
 /// What the route commands share: resolving a ROUTE argument, colour swatches, and the route
@@ -37,10 +38,7 @@ enum RouteCommandSupport {
   }
 
   /// "#F6A800" from "f6a800"; nil for anything but six hex digits.
-  static func hexColor(_ color: String?) -> String? {
-    guard let color, color.count == 6, color.allSatisfy(\.isHexDigit) else { return nil }
-    return "#" + color.uppercased()
-  }
+  static func hexColor(_ color: String?) -> String? { RouteColour.hex(color) }
 
   /// Two blocks in the route's colour: a 24-bit escape when COLORTERM says the terminal has
   /// them, else the nearest of the 256 colours; "" without colour or a route_color.
