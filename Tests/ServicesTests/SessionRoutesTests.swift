@@ -92,4 +92,27 @@ import TransitModel
     let answer = try session.routes(RoutesRequest(stop: .complex(StopComplex(name: "Belgard Road", parts: parts)), modes: [.bus]))
     #expect(Set(answer.listings.map(\.route.id.rawValue)) == (try Self.routes(callingAt: Set(ids))))
   }
+
+  @Test func aShortNameNamesItsRoute() throws {
+    let id = try #require(try Self.table("routes").first { $0["route_short_name"] == "77X" }?["route_id"])
+    let lookup = try session.route(named: "77X")
+    guard case .found(let route) = lookup.outcome else {
+      Issue.record("77X: \(lookup.outcome)")
+      return
+    }
+    #expect(route.id.rawValue == id)
+    #expect(lookup.candidates.isEmpty)
+  }
+
+  @Test func aWordOfLongNamesSuggestsThoseRoutes() throws {
+    // No route is named "tallaght": the routes whose long name has the word are suggested.
+    let routes = try Self.table("routes")
+    try #require(!routes.contains { $0["route_short_name"]?.lowercased() == "tallaght" || $0["route_id"]?.lowercased() == "tallaght" })
+    let expected = Set(routes.filter { ($0["route_long_name"] ?? "").lowercased().contains("tallaght") }.compactMap { $0["route_id"] })
+    let lookup = try session.route(named: "tallaght")
+    #expect(lookup.outcome == .notFound)
+    #expect(Set(lookup.candidates.map(\.id.rawValue)) == expected)
+    #expect(lookup.text == "tallaght")
+    #expect(try session.route(named: "zzz").candidates.isEmpty)
+  }
 }
