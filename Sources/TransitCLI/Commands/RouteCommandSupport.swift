@@ -1,33 +1,43 @@
 import FoundationEssentials
 import GTFS
+import Services
 import TransitModel
 
 /// What the route commands share: resolving a ROUTE argument, colour swatches, and the route
 /// as JSON.
 enum RouteCommandSupport {
-  /// The route `text` names; when it names several or none, lists the candidates on stderr and
-  /// throws `NotFoundError` (exit 3).
+  /// The route `text` names (`TransitSession.route(named:)`); when it names several or none,
+  /// lists the candidates on stderr and throws `NotFoundError` (exit 3).
+  static func resolveRoute(_ text: String, session: TransitSession, context: CommandContext) throws -> RouteSummary {
+    try route(of: session.route(named: text), context: context)
+  }
+
+  /// `resolveRoute(_:session:context:)` over `store` (for the commands not yet on the session).
   static func resolveRoute(_ text: String, in store: Store, context: CommandContext) throws -> RouteSummary {
-    switch try store.resolveRoute(text) {
+    try route(of: RouteLookup.find(text, in: store), context: context)
+  }
+
+  /// The route `lookup` found; else its candidates on stderr and a `NotFoundError`.
+  static func route(of lookup: RouteLookup, context: CommandContext) throws -> RouteSummary {
+    switch lookup.outcome {
     case .found(let route):
       return route
-    case .ambiguous(let routes):
-      context.stderr.line("'\(text)' could be:")
-      context.stderr.write(candidateLines(routes, store: store))
-      throw NotFoundError("'\(text)' matches \(routes.count) routes; give the route_id of the one you mean")
-    case .notFound(let suggestions):
-      if !suggestions.isEmpty {
+    case .ambiguous:
+      context.stderr.line("'\(lookup.text)' could be:")
+      context.stderr.write(candidateLines(lookup.candidates, namesFeed: lookup.namesFeed))
+      throw NotFoundError("'\(lookup.text)' matches \(lookup.candidates.count) routes; give the route_id of the one you mean")
+    case .notFound:
+      if !lookup.candidates.isEmpty {
         context.stderr.line("routes with similar names:")
-        context.stderr.write(candidateLines(suggestions, store: store))
+        context.stderr.write(candidateLines(lookup.candidates, namesFeed: lookup.namesFeed))
       }
-      throw NotFoundError("no route with id, short name or long name '\(text)'")
+      throw NotFoundError("no route with id, short name or long name '\(lookup.text)'")
     }
   }
 
   /// Aligned lines naming each route by id, short name, long name and mode.
-  static func candidateLines(_ routes: [RouteSummary], store: Store) -> String {
-    let manyFeeds = store.feedNames.count > 1
-    return StopCommandSupport.table(
+  static func candidateLines(_ routes: [RouteSummary], namesFeed manyFeeds: Bool) -> String {
+    StopCommandSupport.table(
       routes.map { route in
         [
           "  " + (manyFeeds ? "\(route.feed):" : "") + route.id.rawValue.shown, route.shortName.shown, route.longName?.shown ?? "",
@@ -37,10 +47,7 @@ enum RouteCommandSupport {
   }
 
   /// "#F6A800" from "f6a800"; nil for anything but six hex digits.
-  static func hexColor(_ color: String?) -> String? {
-    guard let color, color.count == 6, color.allSatisfy(\.isHexDigit) else { return nil }
-    return "#" + color.uppercased()
-  }
+  static func hexColor(_ color: String?) -> String? { RouteColour.hex(color) }
 
   /// Two blocks in the route's colour: a 24-bit escape when COLORTERM says the terminal has
   /// them, else the nearest of the 256 colours; "" without colour or a route_color.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GTFS
+import Services
 import TransitModel
 
 /// `transit routes [TEXT]`: every route, or those matching TEXT or serving a stop.
@@ -38,49 +38,33 @@ enum RoutesCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     let arguments = invocation.arguments
     let modes = try arguments.read(mode)
-    let store = try StopCommandSupport.openStore(invocation)
-    var listings: [RouteListing]
-    let text = arguments.positionals.first
-    if let text {
-      listings = try store.searchRoutes(text).map(\.listing)
-    } else {
-      listings = try store.routeListings()
-    }
-    var stopName: String?
-    if let stopText = try arguments.read(stop) {
-      let place = try StopCommandSupport.resolvePlace(stopText, in: store, context: invocation.context)
-      stopName = place.name
-      let serving = Set(try store.routes(at: place).map { $0.feed.rawValue + "\u{0}" + $0.id.rawValue })
-      listings.removeAll { !serving.contains($0.route.feed.rawValue + "\u{0}" + $0.route.id.rawValue) }
-    }
-    if !modes.isEmpty { listings.removeAll { !modes.contains($0.route.mode) } }
-    let manyFeeds = store.feedNames.count > 1
-
+    let session = try SessionSupport.session(invocation)
+    let place = try arguments.read(stop).map { try StopCommandSupport.resolvePlace($0, session: session, context: invocation.context) }
+    let answer = try session.routes(RoutesRequest(text: arguments.positionals.first, stop: place, modes: modes))
     if invocation.global.json {
-      let json = JSON.array(listings.map { .object(RouteCommandSupport.routeJSON($0, manyFeeds: manyFeeds)) })
-      invocation.context.stdout.line(json.serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(answer))
       return 0
     }
     let out = invocation.context.stdout
-    guard !listings.isEmpty else {
+    guard !answer.listings.isEmpty else {
       var what = "no routes"
-      if let text { what += " match '\(text)'" }
-      if let stopName { what += " call at \(stopName.shown)" }
+      if let text = answer.request.text { what += " match '\(text)'" }
+      if let place { what += " call at \(place.name.shown)" }
       if !modes.isEmpty { what += " of mode \(modes.map(\.rawValue).sorted().joined(separator: ", "))" }
       out.line(what)
       return 0
     }
     let colour = invocation.useColor
-    let rows = listings.map { listing in
+    let rows = answer.listings.map { listing in
       [
-        (manyFeeds ? "\(listing.route.feed):" : "") + listing.route.shortName.shown, listing.route.mode.rawValue,
+        (answer.namesFeed ? "\(listing.route.feed):" : "") + listing.route.shortName.shown, listing.route.mode.rawValue,
         listing.route.longName?.shown ?? "",
         listing.destinations.isEmpty ? "" : "→ " + listing.destinations.map(\.shown).joined(separator: " / "),
         listing.agencyName?.shown ?? "",
       ]
     }
     let lines = StopCommandSupport.table(rows).split(separator: "\n", omittingEmptySubsequences: false)
-    for (listing, line) in zip(listings, lines) {
+    for (listing, line) in zip(answer.listings, lines) {
       // The swatch goes in front of the aligned text: its escapes have no width.
       let swatch = RouteCommandSupport.swatch(listing.route.color, environment: invocation.context.environment, enabled: colour)
       out.line(colour ? (swatch.isEmpty ? "   " : swatch + " ") + line : String(line))

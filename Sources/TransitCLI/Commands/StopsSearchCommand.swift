@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GTFS
+import Services
 import TransitModel
 
 /// `transit stops search TEXT`: stops by code or name.
@@ -32,51 +32,36 @@ enum StopsSearchCommand: TransitCommand {
     let text = invocation.arguments.positionals.joined(separator: " ")
     guard !text.trimmingSpaces().isEmpty else { throw UsageError("missing TEXT") }
     let limit = try invocation.arguments.read(Self.limit)
-    let store = try StopCommandSupport.openStore(invocation)
+    let session = try SessionSupport.session(invocation)
     var near: Coordinate?
     if let place = try invocation.arguments.read(Self.near) {
       near = try StopCommandSupport.location(place, invocation: invocation)
     } else {
-      near = try StopCommandSupport.fallbackLocation(invocation, store: store, allowCentre: false)?.0
+      near = try StopCommandSupport.fallbackLocation(invocation, session: session, allowCentre: false)?.0
     }
-    let matches = try store.search(text, near: near, limit: limit)
-    let manyFeeds = store.feedNames.count > 1
-    // Each match that is (or is a platform of) part of a complex: the complex.
-    let places = try store.places(grouping: matches.map(\.stop))
-    var complexes: [TransitModel.Stop: StopComplex] = [:]
-    for match in matches {
-      let member = try store.member(of: match.stop)
-      complexes[match.stop] = places.lazy.compactMap(\.complex).first { $0.parts.contains(member) }
-    }
-
+    let answer = try session.search(SearchRequest(text: text, near: near, limit: limit))
     if invocation.global.json {
-      let json = JSON.array(
-        matches.map { match in
-          var members = StopCommandSupport.stopJSON(match.stop, manyFeeds: manyFeeds)
-          if let complex = complexes[match.stop] { members.append(("complex", StopCommandSupport.complexJSON(complex))) }
-          members += [
-            ("location_type", .number(match.stop.locationType)),
-            ("parent_station", .optional(match.stop.parentStation?.rawValue)),
-            ("match", .string(name(of: match.kind))),
-            ("distance_m", match.distanceMeters.map { .double(($0 * 10).rounded() / 10) } ?? .null),
-          ]
-          return .object(members)
-        })
-      invocation.context.stdout.line(json.serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(answer))
       return 0
     }
-    guard !matches.isEmpty else {
+    guard !answer.matches.isEmpty else {
       invocation.context.stdout.line("no stops match '\(text)'")
       return 0
     }
-    let labels = try store.distinguishingLabels(matches.map(\.stop)).map { $0?.shown }
-    let showsParts = invocation.arguments.isSet(Self.parts)
+    invocation.context.stdout.write(StopCommandSupport.table(rows(answer, parts: invocation.arguments.isSet(Self.parts))))
+    return 0
+  }
+
+  /// The table's rows: id, code, name (kind, label), distance when near somewhere; a complex
+  /// once, where its first match was, its name what to type; with `parts`, its stops under it.
+  static func rows(_ answer: SearchAnswer, parts showsParts: Bool) -> [[String]] {
+    let manyFeeds = answer.namesFeed
+    let near = answer.request.near
     var listed: Set<StopComplex> = []
     var rows: [[String]] = []
-    for (match, label) in zip(matches, labels) {
+    for match in answer.matches {
       let distance = near != nil ? [match.distanceMeters.map(StopCommandSupport.distance) ?? ""] : []
-      if let complex = complexes[match.stop] {
-        // One line per complex, where its first match was; its name is what to type.
+      if let complex = match.complex {
         guard listed.insert(complex).inserted else { continue }
         rows.append(["complex", "", complex.name.shown + " (\(complexKind(complex)))"] + distance)
         if showsParts {
@@ -93,14 +78,14 @@ enum StopsSearchCommand: TransitCommand {
         continue
       }
       let kind = StopCommandSupport.kind(of: match.stop)
+      let label = match.label?.shown
       rows.append(
         [
           (manyFeeds ? "\(match.stop.feed):" : "") + match.stop.id.rawValue, match.stop.code ?? "",
           match.stop.name.shown + (kind.isEmpty ? "" : " (\(kind))") + (label.flatMap { kind.contains($0) ? nil : " · " + $0 } ?? ""),
         ] + distance)
     }
-    invocation.context.stdout.write(StopCommandSupport.table(rows))
-    return 0
+    return rows
   }
 
   /// "complex of 4 stations", "complex of 2 stops in 2 feeds".
@@ -108,15 +93,5 @@ enum StopsSearchCommand: TransitCommand {
     let feeds = Set(complex.parts.map(\.feed)).count
     let noun = complex.parts.allSatisfy(\.isStation) ? "stations" : "stops"
     return "complex of \(complex.parts.count) \(noun)" + (feeds > 1 ? " in \(feeds) feeds" : "")
-  }
-
-  /// The `match` value in JSON.
-  static func name(of kind: StopMatchKind) -> String {
-    switch kind {
-    case .code: return "code"
-    case .name: return "name"
-    case .words: return "words"
-    case .typo: return "typo"
-    }
   }
 }
