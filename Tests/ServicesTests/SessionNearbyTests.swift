@@ -14,13 +14,10 @@ import TransitModel
 
   /// stops.txt's rows by stop_id: (wheelchair_boarding, parent_station).
   static func stopsFile() throws -> [String: (boarding: String, parent: String)] {
-    let text = try String(contentsOfFile: packageRoot + "/Data/gtfs/stops.txt", encoding: .utf8)
-    var lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-    let header = lines.removeFirst()
-    let id = try #require(header.firstIndex(of: "stop_id")), boarding = try #require(header.firstIndex(of: "wheelchair_boarding"))
-    let parent = try #require(header.firstIndex(of: "parent_station"))
-    // The demo's names hold no commas, so a plain split is the CSV's fields.
-    return Dictionary(uniqueKeysWithValues: lines.map { ($0[id], (boarding: $0[boarding], parent: $0[parent])) })
+    Dictionary(
+      uniqueKeysWithValues: try demoRows("stops.txt").map {
+        ($0["stop_id"] ?? "", (boarding: $0["wheelchair_boarding"] ?? "", parent: $0["parent_station"] ?? ""))
+      })
   }
 
   @Test func theAccessibleFilterKeepsTheStopsWithWheelchairBoarding() throws {

@@ -16,27 +16,8 @@ import TransitModel
     session = TransitSession(store: store, options: ServiceOptions())
   }
 
-  /// A file of Data/gtfs as rows of field name to value (quoted fields may hold commas).
-  static func table(_ name: String) throws -> [[String: String]] {
-    let text = try String(contentsOfFile: packageRoot + "/Data/gtfs/\(name).txt", encoding: .utf8)
-    func fields(_ line: Substring) -> [String] {
-      var result: [String] = [], field = "", quoted = false
-      for character in line {
-        if character == "\"" {
-          quoted.toggle()
-        } else if character == "," && !quoted {
-          result.append(field)
-          field = ""
-        } else {
-          field.append(character)
-        }
-      }
-      return result + [field]
-    }
-    var lines = text.split(whereSeparator: \.isNewline).map(fields)
-    let header = lines.removeFirst()
-    return lines.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
-  }
+  /// A file of Data/gtfs as rows of field name to value.
+  static func table(_ name: String) throws -> [[String: String]] { try demoRows(name + ".txt") }
 
   /// The route_ids of the trips calling at any of `stops`.
   static func routes(callingAt stops: Set<String>) throws -> Set<String> {

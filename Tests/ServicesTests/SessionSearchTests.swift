@@ -10,27 +10,8 @@ import TransitModel
 @Suite struct SessionSearchTests {
   func session() throws -> TransitSession { TransitSession(store: try DemoTimetable.store(), options: ServiceOptions()) }
 
-  /// stops.txt's rows as field name to value (quoted fields may hold commas).
-  static func stopsFile() throws -> [[String: String]] {
-    let text = try String(contentsOfFile: packageRoot + "/Data/gtfs/stops.txt", encoding: .utf8)
-    func fields(_ line: Substring) -> [String] {
-      var result: [String] = [], field = "", quoted = false
-      for character in line {
-        if character == "\"" {
-          quoted.toggle()
-        } else if character == "," && !quoted {
-          result.append(field)
-          field = ""
-        } else {
-          field.append(character)
-        }
-      }
-      return result + [field]
-    }
-    var lines = text.split(whereSeparator: \.isNewline).map(fields)
-    let header = lines.removeFirst()
-    return lines.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
-  }
+  /// stops.txt's rows as field name to value.
+  static func stopsFile() throws -> [[String: String]] { try demoRows("stops.txt") }
 
   @Test func aCodeIsTheOneStopOfThatCode() throws {
     let expected = try Self.stopsFile().filter { $0["stop_code"] == "4500" }.map { $0["stop_id"] }

@@ -10,13 +10,8 @@ import TransitModel
 @Suite struct SessionStopTests {
   func session() throws -> TransitSession { TransitSession(store: try DemoTimetable.store(), options: ServiceOptions()) }
 
-  /// A demo file's rows as field dictionaries (the demo's fields hold no commas or quotes).
-  static func rows(_ file: String) throws -> [[String: String]] {
-    let text = try String(contentsOfFile: packageRoot + "/Data/gtfs/" + file, encoding: .utf8)
-    var lines = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-    let header = lines.removeFirst()
-    return lines.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
-  }
+  /// A demo file's rows as field dictionaries.
+  static func rows(_ file: String) throws -> [[String: String]] { try demoRows(file) }
 
   /// The short names of the routes with a trip calling at one of `stops`, from the files.
   static func routeNames(at stops: Set<String>) throws -> Set<String> {

@@ -5,6 +5,15 @@ import ZIP
 // The files of shared/data and of the package's demo network, read the plain ways tests need
 // (no ingest): a feed's rows by a small CSV split, a capture decoded, the demo as a ZIP.
 
+/// A file of the demo network (Data/gtfs/NAME), its rows as column name -> value, split by the
+/// test's own CSV reader (`TestCSV`: quoted fields may hold commas).
+public func demoRows(_ file: String) throws -> [[String: String]] {
+  let text = try String(contentsOfFile: packageRoot + "/Data/gtfs/" + file, encoding: .utf8)
+  var lines = text.split(whereSeparator: \.isNewline).map { TestCSV.fields(of: $0) }
+  let header = lines.removeFirst().map { $0.trimmingCharacters(in: .whitespaces) }
+  return lines.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+}
+
 /// A GTFS file of a shared feed, read with the ZIP reader and a small CSV split of the test's
 /// own: rows as column name -> value (these feeds quote no commas in the columns read).
 public func sharedRows(_ feed: String, _ file: String) throws -> [[String: String]] {
