@@ -53,17 +53,24 @@ public struct FavouriteRequest: Sendable {
   public var stops: [Stop]
   /// The group the stops are saved as (a complex's name, or NAME of NAME STOP STOP...).
   public var group: String?
-  /// The rider's name for it.
+  /// The rider's name for it (`--label`).
   public var label: String?
+  /// A group's name as shown (`--name`).
+  public var groupName: String?
   /// Only this route's departures.
   public var route: String?
 
-  public init(stops: [Stop], group: String? = nil, label: String? = nil, route: String? = nil) {
+  public init(stops: [Stop], group: String? = nil, label: String? = nil, groupName: String? = nil, route: String? = nil) {
     self.stops = stops
     self.group = group
     self.label = label
+    self.groupName = groupName
     self.route = route
   }
+
+  /// The label saved and shown: a single stop's `label`; a group's `groupName`, else `label`,
+  /// else the group itself.
+  public var savedLabel: String? { group == nil ? label : groupName ?? label ?? group }
 }
 
 /// Why a favourite was not saved.
@@ -116,13 +123,13 @@ extension TransitSession {
     if let group = request.group { _ = try users.removeFavourites(group: group) }
     for stop in request.stops {
       try users.addFavourite(
-        feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: request.label, route: request.route, group: request.group,
+        feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: request.savedLabel, route: request.route, group: request.group,
         now: now.seconds)
     }
     let items = request.stops.map { stop in
       FavouriteItem(
         favourite: UserStore.Favourite(
-          feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: request.label, route: request.route, group: request.group),
+          feed: stop.feed.rawValue, stopID: stop.id.rawValue, label: request.savedLabel, route: request.route, group: request.group),
         stop: stop)
     }
     return FavouriteEntry.entries(items)[0]

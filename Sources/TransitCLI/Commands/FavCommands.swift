@@ -64,11 +64,11 @@ enum FavAddCommand: TransitCommand {
       }
     }
     if group == nil, givenName != nil { throw UsageError("--name names a group: give NAME STOP STOP..., or use --label") }
-    let shownLabel = group == nil ? label : givenName ?? label ?? group
+    let request = FavouriteRequest(stops: stops, group: group, label: label, groupName: givenName, route: route)
+    let shownLabel = request.savedLabel
     let entry: FavouriteEntry
     do {
-      entry = try session.addFavourite(
-        FavouriteRequest(stops: stops, group: group, label: shownLabel, route: route), now: invocation.now)
+      entry = try session.addFavourite(request, now: invocation.now)
     } catch FavouriteFailure.routeNotCalling(let route, let place, let routes) {
       throw NotFoundError("route '\(route)' does not call at \(place); routes there: \(routes.joined(separator: ", "))")
     }
