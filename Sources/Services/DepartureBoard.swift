@@ -137,3 +137,11 @@ public enum DepartureBoard {
     return AlertMatcher.notices(in: live.feeds, scope: scope, at: live.now, language: live.options.language)
   }
 }
+
+extension AlertNotice {
+  /// The effect as the feed spells it (`DETOUR`, `NO_SERVICE`), when given and known.
+  public var effectName: String? { effect.flatMap(\.protoName) }
+  /// What the notice says in one piece: its header, else its description, else the entity's
+  /// id; nil when it has none of them.
+  public var text: String? { header ?? description ?? id }
+}

@@ -302,7 +302,7 @@ public struct CommuteRecord: Sendable, Equatable {
 }
 
 /// A leave-now margin learned from the history.
-public struct LearnedMargin: Sendable, Equatable {
+public struct LearnedMargin: Sendable, Hashable {
   /// The fewest recorded calls a learned margin is made from.
   public static let minimumCount = 10
   /// The margin: the 90th percentile lateness, in seconds.

@@ -47,13 +47,11 @@ public enum StatusLineChoice {
   /// the board's `from` to the stop or platform it leaves from), can still be caught at least
   /// at a run; nil when there is none. On a board of several stops each row is weighed by the
   /// walk to its own stop.
-  /// Each row is weighed with its own departure's margin (`leave-margin = learned`: the
-  /// history's lateness of its route, stop and hour; else the fixed rule).
-  public static func first(
-    _ rows: [Board.Row], now: UnixTime, margin: (Departure) throws -> LeaveAdvice.Margin
-  ) rethrows -> (Board.Row, LeaveAdvice?)? {
+  /// Each row is weighed with its own margin (`Board.Row.margin`: with `leave-margin =
+  /// learned`, the history's lateness of its route, stop and hour; else the fixed rule).
+  public static func first(_ rows: [Board.Row], now: UnixTime) -> (Board.Row, LeaveAdvice?)? {
     for row in rows {
-      guard let (_, advice) = try first([row.departure], walkSeconds: row.walkSeconds, now: now, margin: margin) else {
+      guard let (_, advice) = first([row.departure], walkSeconds: row.walkSeconds, now: now, margin: row.margin) else {
         continue
       }
       return (row, advice)

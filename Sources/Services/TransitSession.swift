@@ -27,6 +27,12 @@ public struct TransitSession {
     self.userData = userData
   }
 
+  /// This session with its realtime from `source` instead (a command looks its stops up
+  /// before it reads any realtime, so an unknown stop is the first error).
+  public func with(realtime source: any RealtimeSource) -> TransitSession {
+    TransitSession(store: store, options: options, realtime: source, userData: userData)
+  }
+
   /// When a live view of `board` fetches again, in real Unix seconds from `now`: just after its
   /// feeds' next publish (their period, the poll schedule `follow` uses).
   public func nextFetch(after board: Board, now: Int64) -> Int64 {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import History
 import UserData
 
 /// Where a session finds the user's own database (`user.sqlite`: favourites, places, commutes,
@@ -27,5 +28,13 @@ public struct UserDataAccess: Sendable {
   public func openIfPresent() throws -> UserStore? {
     guard let directory, FileManager.default.fileExists(atPath: directory + "/user.sqlite") else { return nil }
     return try UserStore(directory: directory)
+  }
+
+  /// The history `record` keeps beside the user's data, when there is one (asking makes no
+  /// file); nil otherwise.
+  /// - Throws: what opening it throws.
+  public func historyIfPresent() throws -> HistoryStore? {
+    guard let directory, HistoryStore.exists(in: directory) else { return nil }
+    return try HistoryStore(directory: directory)
   }
 }

@@ -1,6 +1,5 @@
 import Fetch
 import GTFSRealtime
-import Merge
 
 extension Invocation {
   /// The settings from the config folder.
@@ -20,11 +19,4 @@ extension Settings {
         maxMessages: max(DecodingLimits.default.maxMessages, realtimeMaxEntities + realtimeMaxStopUpdates)))
   }
 
-  /// The merge thresholds these settings ask for (early and late; the rest as Merge has them).
-  public var reconcilerOptions: ReconcilerOptions {
-    var options = ReconcilerOptions()
-    options.earlyThresholdSeconds = Int64(earlySeconds)
-    options.lateThresholdSeconds = Int64(lateSeconds)
-    return options
-  }
 }

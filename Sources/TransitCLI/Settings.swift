@@ -7,9 +7,9 @@ public struct Settings: Equatable, Sendable {
   /// 12- or 24-hour times; nil: `TRANSIT_CLOCK`, else the locale.
   public var clock: Int?
   /// A delay at or below this many seconds is early (DESIGN.md rule 12).
-  public var earlySeconds: Int = -60
+  public var earlySeconds = Int(DelayThresholds.standard.earlySeconds)
   /// A delay at or above this many seconds is late.
-  public var lateSeconds: Int = 120
+  public var lateSeconds = Int(DelayThresholds.standard.lateSeconds)
   /// Walking speed in metres per second, for "reachable".
   public var walkingSpeed: Double = 1.3
   /// Straight-line distance is multiplied by this to estimate a walk.

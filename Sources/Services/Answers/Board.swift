@@ -45,6 +45,9 @@ public struct Board: Sendable {
     public var walkSeconds: Int64?
     /// Whether that walk gets there before the departure leaves; nil without `from`.
     public var isReachable: Bool?
+    /// The margin leave-now advice keeps for this row (`TransitSession.leaveMargin`: the
+    /// settings' percent rule, or learned from the history).
+    public var margin = LeaveAdvice.Margin()
     /// The stop or station asked about that the row departs from (a complex's part).
     public var part: TransitModel.Stop
     /// What tells `part` apart from the board's other parts (`Board.partLabels`); nil on a
@@ -98,6 +101,9 @@ public struct Board: Sendable {
   public var newestHeaderTimestamp: Int64?
   /// What went wrong reading the realtime (a fallback snapshot, a feed left out).
   public var realtimeProblems: [RealtimeProblem] = []
+  /// With `leave-margin = learned`: which rule gave the walked rows' margins, each once, in
+  /// row order (empty otherwise).
+  public var marginRules: [MarginRule] = []
 
   /// The rows grouped by route and direction, the first `perGroup` of each, groups ordered by
   /// their first departure (`DepartureGroups`).
@@ -161,12 +167,13 @@ extension TransitSession {
       rows = Array(rows.prefix(request.query.limit))
     }
     let stop = request.stop
-    return Board(
-      stop: stop, places: request.places, namesFeed: store.feedNames.count > 1, zone: store.timeZone(of: stop.feed),
-      now: live.now, start: request.query.start, windowMinutes: request.query.windowMinutes, hasRealtime: !live.feeds.isEmpty,
-      report: live.report, stopAccess: try Accessibility.stop(stop, in: store), rows: rows, notices: notices,
-      emptyReason: rows.isEmpty && reasons.count == parts.count ? reasons.compactMap { $0 }.first : nil,
-      newestHeaderTimestamp: live.feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) })
+    return try withMargins(
+      Board(
+        stop: stop, places: request.places, namesFeed: store.feedNames.count > 1, zone: store.timeZone(of: stop.feed),
+        now: live.now, start: request.query.start, windowMinutes: request.query.windowMinutes, hasRealtime: !live.feeds.isEmpty,
+        report: live.report, stopAccess: try Accessibility.stop(stop, in: store), rows: rows, notices: notices,
+        emptyReason: rows.isEmpty && reasons.count == parts.count ? reasons.compactMap { $0 }.first : nil,
+        newestHeaderTimestamp: live.feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) }))
   }
 
   /// The rows of one stop or station of the board.

@@ -3,7 +3,6 @@ import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import History
-import Merge
 import Services
 import TransitModel
 
@@ -11,7 +10,6 @@ import TransitModel
 /// their query as the command line gives them, and one board for a moment and its feeds.
 struct BoardContext {
   let invocation: Invocation
-  let store: Store
   /// The places named (stops, stations, complexes), in order.
   let places: [StopPlace]
   /// The first stop named (its feed's clock is the board's).
@@ -21,13 +19,7 @@ struct BoardContext {
   /// The name of `--via STOP`'s place, as resolved.
   let viaName: String?
   let zone: LocalZone
-  let settings: Settings
   let session: TransitSession
-  /// The fixed leave-now margin (the leave-margin setting's percent).
-  let margin: LeaveAdvice.Margin
-  /// The history a learned margin is read from: with `leave-margin = learned` when there is
-  /// one, else nil.
-  let history: HistoryStore?
   let twelveHour: Bool
   let windowMinutes: Int
   let limit: Int
@@ -35,41 +27,33 @@ struct BoardContext {
   let destination: String?
   let from: Coordinate?
 
-  /// The options of the session's answers (thresholds, walking model, language).
-  var options: ServiceOptions { session.options }
-
   /// The stop and options of `departures STOP ...`, and the session that answers for it; its
   /// realtime from `realtime` (made once the stop is known), else `FeedsSupport.realtimeSource`.
   init(_ invocation: Invocation, defaultLimit: Int? = nil, realtime: (() throws -> any RealtimeSource)? = nil) throws {
     self.invocation = invocation
     let arguments = invocation.arguments
     _ = try invocation.argument(0)  // a missing STOP is a usage error before any file is read
-    let stopTexts = arguments.positionals
-    settings = try invocation.settings()
+    let settings = try invocation.settings()
     windowMinutes = try arguments.read(DeparturesCommand.Options.window) ?? settings.windowMinutes
     limit = try arguments.read(DeparturesCommand.Options.limit) ?? defaultLimit ?? settings.limit
     from = try arguments.read(DeparturesCommand.Options.from).map { place in try StopCommandSupport.location(place, invocation: invocation)
     }
-    store = try StopCommandSupport.openStore(invocation)
-    let store = self.store
-    let places = try stopTexts.map { try StopCommandSupport.resolvePlace($0, in: store, context: invocation.context) }
+    // The places are looked up before any realtime is read: an unknown stop is the first error.
+    let lookup = try SessionSupport.session(invocation, settings: settings) { FixedRealtime([]) }
+    let places = try arguments.positionals.map { try StopCommandSupport.resolvePlace($0, session: lookup, context: invocation.context) }
     self.places = places
     stop = places[0].parts[0]
     // --via is read after the stops: a name fitting several places is narrowed to those a trip
     // from the board's stops reaches.
-    let parts = Board.parts(of: places)
-    let names = places.map(\.name).joined(separator: " + ")
     let viaPlace = try arguments.read(DeparturesCommand.Options.via).map { text in
-      try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context, reachableFrom: parts, originName: names)
+      try StopCommandSupport.resolvePlace(
+        text, session: lookup, context: invocation.context, reachableFrom: Board.parts(of: places),
+        originName: places.map(\.name).joined(separator: " + "))
     }
     via = viaPlace?.parts ?? []
     viaName = viaPlace?.name
-    zone = store.timeZone(of: stop.feed)
-    session = TransitSession(
-      store: store, options: try RealtimeSupport.options(invocation, settings: settings),
-      realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
-    margin = BoardSupport.margin(settings)
-    history = settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil
+    zone = lookup.zone(of: stop.feed)
+    session = lookup.with(realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
     twelveHour = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     route = try arguments.read(DeparturesCommand.Options.route)
     destination = try arguments.read(DeparturesCommand.Options.destination)
@@ -93,44 +77,25 @@ struct BoardContext {
   }
 }
 
-extension BoardContext {
-  /// The leave-now margin for `departure` at `now` and, with `leave-margin = learned`, the
-  /// words saying which rule made it: the one answer (`TransitSession.leaveMargin`) that the
-  /// plain board, `--watch`, `--group` and `--line` all take, so they cannot advise two ways.
-  func margin(for departure: Departure, now: UnixTime) throws -> (margin: LeaveAdvice.Margin, note: String?) {
-    guard settings.leaveMarginLearned else { return (margin, nil) }
-    return try BoardSupport.margin(for: departure, settings: settings, session: session, history: history, zone: zone, now: now)
-  }
-
-  /// The margins of the rows of `board` that have a walk (`margin(for:now:)`), and their notes.
-  func margins(for board: Board, now: UnixTime) throws -> RowMargins {
-    var margins = RowMargins(fixed: margin)
-    guard settings.leaveMarginLearned else { return margins }
-    for row in board.rows where row.walkSeconds != nil {
-      let chosen = try margin(for: row.departure, now: now)
-      margins.byRow[row.key] = chosen.margin
-      if let note = chosen.note, !margins.notes.contains(note) { margins.notes.append(note) }
-    }
-    return margins
-  }
-}
-
-/// The leave-now margin of each row of a board (`BoardContext.margins`): the fixed one unless
-/// the history gave a row its own, and the notes saying which rule made them, in row order.
-struct RowMargins {
-  /// The margin of a row without one of its own.
-  var fixed: LeaveAdvice.Margin
-  var byRow: [BoardChanges.Key: LeaveAdvice.Margin] = [:]
-  /// With `leave-margin = learned`: one line per rule and hour used.
-  var notes: [String] = []
-
-  /// The margin of the row of `departure`.
-  func margin(for departure: Departure) -> LeaveAdvice.Margin { byRow[BoardChanges.Key(departure)] ?? fixed }
-}
-
 /// Shared pieces of the watch views and the status line.
 enum BoardSupport {
-  /// The leave-now margin the settings ask for.
+  /// One line per rule that gave a board's margins (`Board.marginRules`, with `leave-margin =
+  /// learned`): "leave-margin learned for 27 at 4530 08:00: +3 min (90th percentile ...)".
+  static func marginNotes(_ board: Board) -> [String] { board.marginRules.map(marginNote) }
+
+  /// The line of one margin rule.
+  static func marginNote(_ rule: MarginRule) -> String {
+    let hour = (rule.hour < 10 ? "0" : "") + "\(rule.hour):00"
+    if let learned = rule.learned {
+      return
+        "leave-margin learned for \(rule.route) at \(rule.stopID) \(hour): \(HistoryText.delay(learned.seconds)) (90th percentile lateness of \(learned.count) calls)"
+    }
+    return
+      "leave-margin: the fixed rule (\(rule.percent) % of the time ahead, at most \(rule.maxSeconds / 60) min); fewer than \(LearnedMargin.minimumCount) calls of \(rule.route) at \(rule.stopID) \(hour) recorded"
+  }
+
+  /// The leave-now margin the settings ask for (the commute views, until they move onto the
+  /// session: the board's rows carry their own).
   static func margin(_ settings: Settings) -> LeaveAdvice.Margin {
     LeaveAdvice.Margin(percent: settings.leaveMarginPercent)
   }
@@ -165,9 +130,9 @@ enum BoardSupport {
 
   /// "  4 min walk, leave in 6 min" for a row of `departures --from` ("  4 min walk" alone for
   /// a cancelled or skipped one).
-  static func walkNote(_ departure: Departure, walkSeconds: Int64, now: UnixTime, margin: LeaveAdvice.Margin) -> String {
-    let advice = LeaveAdvice.classify(departure, walkSeconds: walkSeconds, now: now, margin: margin)
-    return "  " + walkText(seconds: walkSeconds) + (advice.map { ", " + $0.text } ?? "")
+  static func walkNote(_ row: Board.Row, now: UnixTime) -> String {
+    guard let walkSeconds = row.walkSeconds else { return "" }
+    return "  " + walkText(seconds: walkSeconds) + (row.leaveAdvice(at: now).map { ", " + $0.text } ?? "")
   }
 
   /// "4 min walk".

@@ -2,7 +2,6 @@ import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import History
-import Merge
 import Services
 import TransitModel
 import UserData

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import GTFS
-import Merge
 import Services
 import TransitModel
 
@@ -14,21 +13,17 @@ struct BoardFrame {
   var twelveHour: Bool
   /// With `--group`: only the groups are drawn.
   var groups: [Board.Group]?
-  /// The leave-now margin of each row with a walk, and the notes saying which rule made them
-  /// (`BoardContext.margins`: the plain board's own).
-  var margins = RowMargins(fixed: LeaveAdvice.Margin())
   /// Rows that changed at the last fetch, still highlighted.
   var highlighted: Set<BoardChanges.Key> = []
   /// The last line: how to quit, when the next update comes, what went wrong.
   var footer: String?
 
   /// A frame of `board` at its own moment.
-  init(board: Board, twelveHour: Bool, groups: [Board.Group]? = nil, margins: RowMargins) {
+  init(board: Board, twelveHour: Bool, groups: [Board.Group]? = nil) {
     self.board = board
     self.now = board.now
     self.twelveHour = twelveHour
     self.groups = groups
-    self.margins = margins
   }
 
   var zone: LocalZone { board.zone }
@@ -39,7 +34,7 @@ struct BoardFrame {
   /// What the realtime was when fetched; nil: no realtime at all.
   var freshness: RealtimeFreshness? { board.hasRealtime ? board.report.freshness : nil }
   /// The stop's alerts, one line each.
-  var notices: [String] { board.notices.map(DeparturesCommand.noticeLine) }
+  var notices: [String] { board.notices.map { DeparturesCommand.noticeLine(effect: $0.effectName, text: $0.text) } }
   /// Why an empty board is empty when the timetable is the reason.
   var emptyReason: String? { board.emptyReason?.warning(feed: board.stop.feed.rawValue) }
 
@@ -67,8 +62,9 @@ struct BoardFrame {
     var trailer: [String] = []
     if !notices.isEmpty { trailer.append("") }
     trailer += notices.map { fit($0, columns) }
-    if !margins.notes.isEmpty { trailer.append("") }
-    trailer += margins.notes.map { fit($0, columns) }
+    let marginNotes = BoardSupport.marginNotes(board)
+    if !marginNotes.isEmpty { trailer.append("") }
+    trailer += marginNotes.map { fit($0, columns) }
     if let footer { trailer += ["", fit(footer, columns)] }
 
     // The rows (cells by column), with a group heading before each group.
@@ -99,9 +95,7 @@ struct BoardFrame {
       }
       if let walk = row.walkSeconds {
         cells[.walk] = BoardSupport.walkText(seconds: walk)
-        if let advice = LeaveAdvice.classify(departure, walkSeconds: walk, now: now, margin: margins.margin(for: departure)) {
-          cells[.leave] = advice.text
-        }
+        if let advice = row.leaveAdvice(at: now) { cells[.leave] = advice.text }
       }
       return cells
     }

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import GTFS
 import GTFSRealtime
-import Merge
 import Services
 import TransitModel
 
@@ -76,7 +75,7 @@ enum DeparturesCommand: TransitCommand {
 
       With --realtime FILE (trip updates and vehicle positions, repeatable), each departure shows
       its expected time and countdown, the scheduled time when it differs, how late or early it
-      runs (late from +2 min, early from -1 min), and whether the time is live, interpolated
+      runs (late from +\(DelayThresholds.standard.lateSeconds / 60) min, early from \(DelayThresholds.standard.earlySeconds / 60) min), and whether the time is live, interpolated
       between predicted stops, carried forward from the last one, or scheduled; cancelled trips
       and skipped stops are listed as such, and added trips appear. A line under the title says
       how old the feed is: stale beyond 90 s, and not used at all beyond 15 min.
@@ -145,7 +144,7 @@ enum DeparturesCommand: TransitCommand {
       "\(answer.title.shown)\(code.shown)\(stopMark.isEmpty || !single ? "" : " " + stopMark) · \(kindText(answer))departures from \(startText)\(board.viaName.map { " via " + $0.shown } ?? "")"
     )
     if answer.hasRealtime { out.line(RealtimeSupport.line(answer.report, zone: zone, twelveHour: twelve)) }
-    for notice in answer.notices { out.line(noticeLine(notice)) }
+    for notice in answer.notices { out.line(noticeLine(effect: notice.effectName, text: notice.text)) }
     guard !answer.rows.isEmpty else {
       // A timetable whose service has ended (or not begun) at that date: that is the reason.
       if let reason = answer.emptyReason?.warning(feed: stop.feed.rawValue) {
@@ -162,9 +161,6 @@ enum DeparturesCommand: TransitCommand {
     let showsCrowding = answer.rows.contains { $0.details.crowding != nil }
     let showsParts = answer.rows.contains { $0.partLabel != nil }
     let showsPlatforms = Board.parts(of: answer.places).contains(where: \.isStation)
-    // The walk and when to leave (issue 20): "4 min walk, leave in 6 min"; the margin learned
-    // from the history with `leave-margin = learned` (issue 34), said below.
-    let margins = try board.margins(for: answer, now: now)
     var rows = answer.rows.map { boardRow -> [String] in
       let (departure, detail) = (boardRow.departure, boardRow.details)
       let call = departure.call
@@ -182,9 +178,9 @@ enum DeparturesCommand: TransitCommand {
       if departure.status != .cancelled && departure.status != .skipped {
         when += " · \(StopCommandSupport.countdown(to: time, from: now))"
       }
-      if let walk = boardRow.walkSeconds {
-        when += BoardSupport.walkNote(departure, walkSeconds: walk, now: now, margin: margins.margin(for: departure))
-      }
+      // The walk and when to leave (issue 20): "4 min walk, leave in 6 min"; the margin learned
+      // from the history with `leave-margin = learned` (issue 34), said below.
+      when += BoardSupport.walkNote(boardRow, now: now)
       row.append(when)
       if answer.hasRealtime { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
       if showsCrowding { row.append(RiderMarks.crowding(detail.crowding)) }
@@ -215,7 +211,7 @@ enum DeparturesCommand: TransitCommand {
     } else {
       out.write(StopCommandSupport.table(rows))
     }
-    for note in margins.notes { out.line(note) }
+    for note in BoardSupport.marginNotes(answer) { out.line(note) }
     return 0
   }
 
@@ -227,10 +223,9 @@ enum DeparturesCommand: TransitCommand {
   }
 
   /// "notice (detour): Route 77X diverted ..." for one alert.
-  static func noticeLine(_ notice: AlertNotice) -> String {
-    let effect = notice.effect.flatMap(\.protoName).map { " (" + $0.lowercased().replacing("_", with: " ") + ")" } ?? ""
-    let text = (notice.header ?? notice.description ?? notice.id ?? "alert").shown.split(whereSeparator: \.isWhitespace)
-      .joined(separator: " ")
+  static func noticeLine(effect effectName: String?, text given: String?) -> String {
+    let effect = effectName.map { " (" + $0.lowercased().replacing("_", with: " ") + ")" } ?? ""
+    let text = (given ?? "alert").shown.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     return "notice\(effect): \(text)"
   }
 

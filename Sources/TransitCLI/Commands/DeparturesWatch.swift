@@ -1,6 +1,5 @@
 import FoundationEssentials
 import GTFSRealtime
-import Merge
 import Services
 import TransitModel
 
@@ -44,8 +43,7 @@ enum DeparturesWatch {
       previous = departures
       fetches += 1
       var frame = BoardFrame(
-        board: answer, twelveHour: board.twelveHour, groups: grouped ? answer.groups(perGroup: perGroup) : nil,
-        margins: try board.margins(for: answer, now: fetchedAt))
+        board: answer, twelveHour: board.twelveHour, groups: grouped ? answer.groups(perGroup: perGroup) : nil)
       let next = board.session.nextFetch(after: answer, now: invocation.context.clock.now().seconds)
       let wait = Double(max(0, next - invocation.context.clock.now().seconds))
       let last = count.map { fetches >= $0 } ?? false
@@ -169,8 +167,7 @@ extension DeparturesWatch {
       return 0
     }
     let frame = BoardFrame(
-      board: answer, twelveHour: board.twelveHour, groups: answer.groups(perGroup: perGroup),
-      margins: try board.margins(for: answer, now: now))
+      board: answer, twelveHour: board.twelveHour, groups: answer.groups(perGroup: perGroup))
     let columns =
       (invocation.context.stdoutIsTerminal ? Terminal.windowSize()?.columns : nil) ?? StopCommandSupport.environmentColumns(invocation)
       ?? 80

@@ -2,7 +2,6 @@ import Fetch
 import FoundationEssentials
 import GTFS
 import GTFSRealtime
-import Merge
 import Services
 import TransitModel
 
@@ -390,7 +389,7 @@ enum FollowCommand: TransitCommand {
     case .notInFeedSince(let time):
       return "not in the feed since \(StopCommandSupport.clock(time, zone: zone, twelveHour: false)); timetable estimate"
     case .noVehicle: return "no vehicle in the feed; timetable estimate"
-    case .alert(let notice): return DeparturesCommand.noticeLine(notice)
+    case .alert(let notice): return DeparturesCommand.noticeLine(effect: notice.effectName, text: notice.text)
     }
   }
 

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import GTFS
-import Merge
 import Services
 import TransitModel
 import UserData

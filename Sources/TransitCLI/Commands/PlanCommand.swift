@@ -2,7 +2,6 @@ import FoundationEssentials
 import GTFS
 import GTFSRealtime
 import HostSystem
-import Merge
 import Services
 import TransitModel
 

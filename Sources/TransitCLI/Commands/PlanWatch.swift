@@ -1,7 +1,6 @@
 import FoundationEssentials
 import GTFS
 import GTFSRealtime
-import Merge
 import Services
 import TransitModel
 

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import GTFS
 import GTFSRealtime
-import Merge
 import Services
 import TransitModel
 
@@ -13,10 +12,10 @@ enum RealtimeSupport {
   /// declare it; else the `language` setting, the locale), else English.
   static func options(_ invocation: Invocation, settings: Settings, language given: String? = nil) throws -> ServiceOptions {
     ServiceOptions(
-      reconciler: settings.reconcilerOptions,
-      walking: settings.walkingModel,
-      language: try AlertsSupport.language(invocation, given: given) ?? "en",
-      transferMarginSeconds: Int64(settings.transferMarginMinutes) * 60)
+      thresholds: DelayThresholds(earlySeconds: Int64(settings.earlySeconds), lateSeconds: Int64(settings.lateSeconds)),
+      walking: settings.walkingModel, language: try AlertsSupport.language(invocation, given: given) ?? "en",
+      transferMarginSeconds: Int64(settings.transferMarginMinutes) * 60, leaveMarginPercent: settings.leaveMarginPercent,
+      learnsLeaveMargin: settings.leaveMarginLearned)
   }
 
   /// `feeds` matched against the timetables at `now`; the warnings (a feed matching nothing or

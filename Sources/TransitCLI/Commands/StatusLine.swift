@@ -2,7 +2,6 @@ import Fetch
 import FoundationEssentials
 import GTFS
 import GTFSRealtime
-import Merge
 import Services
 import TransitModel
 import UserData
@@ -66,7 +65,7 @@ enum StatusLine {
     let nothing = "no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline)
     // Each row weighed by the walk to its own stop (a board of several stops, a complex), and
     // by its departure's margin as the board gives it (learned from the history, or the fixed rule).
-    let first = try StatusLineChoice.first(answer.rows, now: now) { try board.margin(for: $0, now: now).margin }
+    let first = StatusLineChoice.first(answer.rows, now: now)
     let chosen = first.map { row, advice in
       var line = fields(
         row.departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: board.zone, twelveHour: board.twelveHour)

@@ -1,5 +1,4 @@
 import GTFS
-import Merge
 import Services
 import TransitModel
 

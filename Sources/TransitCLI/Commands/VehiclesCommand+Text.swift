@@ -1,4 +1,3 @@
-import Merge
 import TransitModel
 
 /// The text pieces a vehicle is shown with, in `vehicles`, `follow` and `trip show`: its

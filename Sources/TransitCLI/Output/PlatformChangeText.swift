@@ -1,4 +1,4 @@
-import Merge
+import TransitModel
 
 /// How a platform change (DESIGN.md rule 17) reads on a board row and in JSON.
 enum PlatformChangeText {

@@ -1,5 +1,3 @@
-import TransitModel
-
 /// How a departure stands against its timetable (DESIGN.md rule 12, plus rule 7's cases).
 public enum DepartureStatus: String, Hashable, Sendable {
   /// No realtime for it: the timetable's time.
@@ -109,32 +107,4 @@ public struct RealtimeFreshness: Hashable, Sendable {
 
   /// Whether predictions may be used.
   public var isUsable: Bool { status == .fresh || status == .stale || status == .unknown }
-}
-
-/// The thresholds a merge applies (DESIGN.md rules 11 and 12); all configurable.
-public struct ReconcilerOptions: Hashable, Sendable {
-  /// Realtime older than this is stale (3 feed periods of 30 s).
-  public var staleAfterSeconds: Int64 = 90
-  /// Realtime older than this is not used for predictions.
-  public var ignoreAfterSeconds: Int64 = 900
-  /// A delay at or below this is early.
-  public var earlyThresholdSeconds: Int64 = -60
-  /// A delay at or above this is late.
-  public var lateThresholdSeconds: Int64 = 120
-  /// A stop prediction whose delay is beyond ± this is an outlier, reported and not trusted:
-  /// the stop is shown on its timetable time, marked "prediction ignored".
-  public var outlierSeconds: Int64 = 3600
-  /// A trip update without start_date matches an instance only when the instance runs within
-  /// this long of the update's time (so today's update does not land on yesterday's run).
-  public var matchWindowSeconds: Int64 = 6 * 3600
-
-  /// The defaults.
-  public init() {}
-
-  /// The status of a delay.
-  public func status(delay: Int64) -> DepartureStatus {
-    if delay <= earlyThresholdSeconds { return .early }
-    if delay >= lateThresholdSeconds { return .late }
-    return .onTime
-  }
 }
