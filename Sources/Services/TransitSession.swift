@@ -27,6 +27,22 @@ public struct TransitSession {
     self.userData = userData
   }
 
+  /// A session over the timetables held in `directory` (none is not an error here: see
+  /// `holdsTimetables`), the user's data beside them.
+  /// - Throws: what opening the timetables throws.
+  public init(directory: String, options: ServiceOptions) throws {
+    self.init(store: try Store(directory: directory), options: options, userData: UserDataAccess(directory: directory))
+  }
+
+  /// Whether any timetable is held.
+  public var holdsTimetables: Bool { !store.isEmpty }
+
+  /// Where each held timetable's service stands on the local date of `now` (ended, ending
+  /// soon, not started...), by feed name, in the order held.
+  public func timetableStatuses(now: UnixTime) -> [(feed: String, status: ServiceStatus)] {
+    store.held.map { ($0.name, $0.serviceStatus(now: now)) }
+  }
+
   /// This session with its realtime from `source` instead (a command looks its stops up
   /// before it reads any realtime, so an unknown stop is the first error).
   public func with(realtime source: any RealtimeSource) -> TransitSession {

@@ -1,8 +1,4 @@
-import Fetch
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
-import History
 import Services
 import TransitModel
 
@@ -94,40 +90,6 @@ enum BoardSupport {
       "leave-margin: the fixed rule (\(rule.percent) % of the time ahead, at most \(rule.maxSeconds / 60) min); fewer than \(LearnedMargin.minimumCount) calls of \(rule.route) at \(rule.stopID) \(hour) recorded"
   }
 
-  /// The leave-now margin the settings ask for (the commute views, until they move onto the
-  /// session: the board's rows carry their own).
-  static func margin(_ settings: Settings) -> LeaveAdvice.Margin {
-    LeaveAdvice.Margin(percent: settings.leaveMarginPercent)
-  }
-
-  /// The leave-now margin for `departure` (`TransitSession.leaveMargin`) and, with
-  /// `leave-margin = learned`, the words saying which rule made it.
-  static func margin(
-    for departure: Departure, settings: Settings, session: TransitSession, history: HistoryStore?, zone: LocalZone, now: UnixTime
-  ) throws -> (margin: LeaveAdvice.Margin, note: String?) {
-    let choice = try session.leaveMargin(
-      for: departure, fixed: margin(settings), learning: settings.leaveMarginLearned, history: history, now: now)
-    guard settings.leaveMarginLearned else { return (choice.margin, nil) }
-    let call = departure.call
-    let route = call.routeShortName.isEmpty ? call.routeID.rawValue : call.routeShortName
-    let hour = StopCommandSupport.clock(departure.time ?? now, zone: zone, twelveHour: false).prefix(2) + ":00"
-    if let learned = choice.learned {
-      return (
-        choice.margin,
-        "leave-margin learned for \(route) at \(call.stopID) \(hour): \(HistoryText.delay(learned.seconds)) (90th percentile lateness of \(learned.count) calls)"
-      )
-    }
-    return (
-      choice.margin,
-      "leave-margin: the fixed rule (\(settings.leaveMarginPercent) % of the time ahead, at most 5 min); fewer than \(LearnedMargin.minimumCount) calls of \(route) at \(call.stopID) \(hour) recorded"
-    )
-  }
-
-  /// The history, when there is one (nil otherwise: asking makes no file).
-  static func historyIfAny(_ invocation: Invocation) throws -> HistoryStore? {
-    HistoryStore.exists(in: invocation.paths.data) ? try HistoryStore(directory: invocation.paths.data) : nil
-  }
-
   /// "  4 min walk, leave in 6 min" for a row of `departures --from` ("  4 min walk" alone for
   /// a cancelled or skipped one).
   static func walkNote(_ row: Board.Row, now: UnixTime) -> String {
@@ -167,13 +129,6 @@ enum BoardSupport {
     sink.text.split(separator: "\n").last.map { line in
       line.hasPrefix("transit: ") ? String(line.dropFirst("transit: ".count)) : String(line)
     }
-  }
-
-  /// When to fetch next, in the context clock's seconds: just after the feed's next publish.
-  static func nextFetch(_ invocation: Invocation, feeds: [FeedMessage], period: Int64?) -> Int64 {
-    let stamp = feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) }
-    let now = invocation.context.clock.now().seconds
-    return Fetch.PollSchedule.nextFetch(now: now, lastHeaderTimestamp: stamp, period: period)
   }
 
   /// Rings the terminal bell: BEL written as is (output is otherwise stripped of control

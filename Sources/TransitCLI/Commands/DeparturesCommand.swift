@@ -1,6 +1,4 @@
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
 import Services
 import TransitModel
 

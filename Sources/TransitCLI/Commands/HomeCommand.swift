@@ -1,19 +1,11 @@
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
 import Services
 import TransitModel
-import UserData
 
 /// `transit` with no arguments: the favourite stops, nearest first from where the user is, each
 /// with its next three departures (live where there is realtime). Without favourites it says
 /// how to add one and lists the nearest stops; without a timetable it prints the overview.
 enum HomeCommand: TransitCommand {
-  /// Departures shown per favourite.
-  static let departuresPerStop = 3
-  /// Stops listed when there are no favourites.
-  static let nearbyCount = 5
-
   static let path: [String] = []
   static let spec = CommandSpec(
     path: path,
@@ -24,48 +16,40 @@ enum HomeCommand: TransitCommand {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
-    let store = try Store(directory: invocation.paths.data)
-    guard !store.isEmpty else {
+    let settings = try invocation.settings()
+    let session = try SessionSupport.session(invocation, settings: settings, requiresTimetables: false)
+    guard session.holdsTimetables else {
       invocation.context.stdout.write(Transit.overview())
       invocation.context.stdout.line("No timetable yet: load one with 'transit ingest PATH|URL'.")
       return 0
     }
-    StopCommandSupport.warnAboutExpiry(store, invocation)
-    let settings = try invocation.settings()
-    let session = TransitSession(
-      store: store, options: try RealtimeSupport.options(invocation, settings: settings),
-      realtime: try FeedsSupport.realtimeSource(invocation), userData: UserDataAccess(directory: invocation.paths.data))
     let location: (Coordinate, String)?
     if let place = try invocation.arguments.read(from) {
       location = (try StopCommandSupport.location(place, invocation: invocation), "--from")
     } else {
       location = try StopCommandSupport.fallbackLocation(invocation, session: session)
     }
-    let favourites = try session.favourites().entries
     let now = invocation.now
-    let manyFeeds = store.feedNames.count > 1
+    let answer = try session.home(
+      HomeRequest(location: location?.0, locationSource: location?.1, windowMinutes: settings.windowMinutes, now: now))
+    FeedsSupport.report(answer.realtimeProblems, invocation: invocation)
+    if let live = answer.live { RealtimeSupport.warn(live.report, invocation: invocation) }
     let out = invocation.context.stdout
+    if invocation.global.json {
+      out.line(JSONTreeEncoder.text(answer))
+      return 0
+    }
+    let manyFeeds = answer.namesFeed
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
-    let zone = store.timeZone(of: store.feedNames[0])
-
-    guard !favourites.isEmpty else {
-      let nearby = try location.map { try store.nearby($0.0, limit: nearbyCount, stations: true) } ?? []
-      if invocation.global.json {
-        out.line(
-          JSON.object([
-            ("now", .string(ISOTime.format(now, zone: zone))), ("location", locationJSON(location)),
-            ("favourites", .array([])),
-            ("nearby", .array(nearby.map { nearbyJSON($0, manyFeeds: manyFeeds) })),
-          ]).serialized(pretty: true))
-        return 0
-      }
-      if let card = try HomeCommuteCard.line(invocation, store: store, live: nil, now: now) { out.line(card + "\n") }
+    let zone = answer.zone
+    guard let live = answer.live else {
+      if let card = try HomeCommuteCard.line(invocation, store: session.store, live: nil, now: now) { out.line(card + "\n") }
       out.line("no favourite stops yet; add one with 'transit fav add STOP'")
       if let (point, source) = location {
         out.line("")
         out.line("nearest stops to \(StopCommandSupport.describe(point)) (\(source)):")
         let walking = try StopCommandSupport.walkingModel(invocation)
-        let rows = nearby.map { entry -> [String] in
+        let rows = answer.nearby.map { entry -> [String] in
           let kind = StopCommandSupport.kind(of: entry.stop)
           return [
             "  " + StopCommandSupport.distance(entry.distanceMeters), StopCommandSupport.walkText(entry.distanceMeters, walking),
@@ -78,55 +62,17 @@ enum HomeCommand: TransitCommand {
       }
       return 0
     }
-
-    // Nearest first; favourites without a position (or missing) keep their order, last.
-    let ordered = favourites.enumerated().sorted { a, b in
-      let da = distance(a.element, from: location?.0) ?? .infinity
-      let db = distance(b.element, from: location?.0) ?? .infinity
-      return (da, a.offset) < (db, b.offset)
-    }.map(\.element)
-    let read = try session.realtime.read(preferring: nil)
-    FeedsSupport.report(read.problems, invocation: invocation)
-    let feeds = read.feeds
-    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: session.options)
-    // Each favourite's card is a board (`TransitSession.board`), all on the one matched realtime.
-    // A group's card is one board of its stops.
-    let sections = try ordered.map { entry -> (FavSupport.Entry, Board?) in
-      let stops = entry.stops
-      guard !stops.isEmpty else { return (entry, nil) }
-      let query = BoardQuery(
-        start: now, windowMinutes: max(settings.windowMinutes, 24 * 60), limit: departuresPerStop, route: entry.first.favourite.route)
-      return (entry, try session.board(BoardRequest(places: stops.map { .stop($0) }, query: query), live: live))
-    }
-
-    if invocation.global.json {
-      out.line(
-        JSON.object([
-          ("now", .string(ISOTime.format(now, zone: zone))), ("location", locationJSON(location)),
-          ("realtime", RealtimeSupport.json(live.report, zone: zone)),
-          (
-            "favourites",
-            .array(
-              sections.map { entry, board in
-                var members = FavSupport.json(entry, manyFeeds: manyFeeds)
-                members.append(("distance_m", .optional(distance(entry, from: location?.0).map { ($0 * 10).rounded() / 10 })))
-                members.append(("departures", board.map { JSONTreeEncoder.encode($0.departures) } ?? .array([])))
-                return .object(members)
-              })
-          ),
-        ]).serialized(pretty: true))
-      return 0
-    }
-
+    let feeds = live.feeds
     if let (point, source) = location {
       out.line("favourites, nearest first from \(StopCommandSupport.describe(point)) (\(source))")
     } else {
       out.line("favourites")
     }
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
-    if let card = try HomeCommuteCard.line(invocation, store: store, live: live, now: now) { out.line(card) }
+    if let card = try HomeCommuteCard.line(invocation, store: session.store, live: live, now: now) { out.line(card) }
     let walking = try StopCommandSupport.walkingModel(invocation)
-    for (entry, board) in sections {
+    for card in answer.cards {
+      let (entry, board) = (card.entry, card.board)
       out.line("")
       let item = entry.first
       let favourite = item.favourite
@@ -144,7 +90,7 @@ enum HomeCommand: TransitCommand {
         if let code = stop.code { title += " [\(code.shown)]" }
       }
       if let route = favourite.route { title += " · route \(route)" }
-      if let metres = distance(entry, from: location?.0) {
+      if let metres = card.distanceMeters {
         title += " · \(StopCommandSupport.distance(metres)), \(StopCommandSupport.walkText(metres, walking))"
       }
       out.line(title)
@@ -153,7 +99,7 @@ enum HomeCommand: TransitCommand {
           out.line("  no departures: " + reason)
           continue
         }
-        out.line("  no departures in the next \(max(settings.windowMinutes, 24 * 60) / 60) h")
+        out.line("  no departures in the next \(board.windowMinutes / 60) h")
         continue
       }
       let stopZone = board.zone
@@ -182,25 +128,5 @@ enum HomeCommand: TransitCommand {
       out.write(StopCommandSupport.table(rows))
     }
     return 0
-  }
-
-  /// Metres from `point` to the favourite's stop (a group's nearest), when both are known.
-  static func distance(_ entry: FavSupport.Entry, from point: Coordinate?) -> Double? {
-    guard let point else { return nil }
-    return entry.stops.compactMap { $0.coordinate.map(point.distanceMeters) }.min()
-  }
-
-  static func locationJSON(_ location: (Coordinate, String)?) -> JSON {
-    guard let (point, source) = location else { return .null }
-    return .object([("lat", .double(point.latitude)), ("lon", .double(point.longitude)), ("source", .string(source))])
-  }
-
-  static func nearbyJSON(_ entry: NearbyStop, manyFeeds: Bool) -> JSON {
-    var members = StopCommandSupport.stopJSON(entry.stop, manyFeeds: manyFeeds)
-    members += [
-      ("distance_m", .double((entry.distanceMeters * 10).rounded() / 10)),
-      ("routes", .array(entry.routes.map { .string($0.shortName) })),
-    ]
-    return .object(members)
   }
 }

@@ -1,6 +1,4 @@
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
 import Services
 import TransitModel
 
@@ -16,16 +14,6 @@ enum RealtimeSupport {
       walking: settings.walkingModel, language: try AlertsSupport.language(invocation, given: given) ?? "en",
       transferMarginSeconds: Int64(settings.transferMarginMinutes) * 60, leaveMarginPercent: settings.leaveMarginPercent,
       learnsLeaveMargin: settings.leaveMarginLearned)
-  }
-
-  /// `feeds` matched against the timetables at `now`; the warnings (a feed matching nothing or
-  /// less than half) go to stderr, once.
-  static func live(
-    _ invocation: Invocation, store: Store, feeds: [FeedMessage], now: UnixTime, options: ServiceOptions, warn: Bool = true
-  ) throws -> LiveRealtime {
-    let live = try LiveRealtime(store: store, feeds: feeds, now: now, options: options)
-    if warn { self.warn(live.report, invocation: invocation) }
-    return live
   }
 
   /// Writes the report's warnings to stderr.

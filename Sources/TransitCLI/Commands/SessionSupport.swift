@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GTFS
 import Services
 
 /// The one way a command gets its `TransitSession` (issue 33): the timetables held (an empty
@@ -20,10 +19,22 @@ enum SessionSupport {
     realtime: (() throws -> any RealtimeSource)? = nil
   ) throws -> TransitSession {
     let settings = try settings ?? invocation.settings()
-    let store = try requiresTimetables ? StopCommandSupport.openStore(invocation) : Store(directory: invocation.paths.data)
-    if !requiresTimetables && !store.isEmpty { StopCommandSupport.warnAboutExpiry(store, invocation) }
-    return TransitSession(
-      store: store, options: try RealtimeSupport.options(invocation, settings: settings, language: language),
-      realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation), userData: UserDataAccess(directory: invocation.paths.data))
+    let options = try RealtimeSupport.options(invocation, settings: settings, language: language)
+    let timetables = try TransitSession(directory: invocation.paths.data, options: options)
+    if requiresTimetables && !timetables.holdsTimetables { throw noTimetables }
+    if timetables.holdsTimetables { warnAboutExpiry(timetables, invocation) }
+    // Kept as long as the context, which leaves closing the read-only files to the kernel.
+    invocation.context.openedStore = timetables.store
+    return timetables.with(realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
+  }
+
+  /// What a command that answers from the timetables says when none is held.
+  static let noTimetables = RuntimeError("no timetables held yet; load one with 'transit ingest PATH'")
+
+  /// A timetable that has ended (or soon will) is said once, on stderr: never in the JSON.
+  static func warnAboutExpiry(_ session: TransitSession, _ invocation: Invocation) {
+    for (feed, status) in session.timetableStatuses(now: invocation.now) {
+      if let warning = status.warning(feed: feed) { invocation.context.stderr.line("warning: " + warning) }
+    }
   }
 }

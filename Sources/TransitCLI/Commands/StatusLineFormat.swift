@@ -1,4 +1,3 @@
-import GTFS
 import Services
 import TransitModel
 

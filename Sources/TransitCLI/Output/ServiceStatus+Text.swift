@@ -1,4 +1,4 @@
-import GTFS
+import TransitModel
 
 extension ServiceStatus {
   /// "the timetable held for hart ended on 2021-04-24; refresh it with 'transit ingest'", or
