@@ -37,14 +37,7 @@ struct BoardFrame {
   /// Why an empty board is empty when the timetable is the reason.
   var emptyReason: String? { board.emptyReason?.warning(feed: board.stop.feed.rawValue) }
 
-  /// The columns of a row, in the order they are dropped when the window is too narrow:
-  /// first what the marker says (live, interpolated), then the platform, the walk, the delay,
-  /// the clock time and which of several stops. The route, destination, countdown and leave
-  /// advice always stay.
-  enum Column: Int, CaseIterable {
-    case route, headsign, part, platform, time, countdown, delay, source, walk, leave
-    static let dropOrder: [Column] = [.source, .platform, .walk, .delay, .time, .part]
-  }
+  typealias Column = BoardTable.Column
 
   /// The room the destination asks for before columns are dropped (a longer one is cut).
   static let wantedHeadsign = 24
@@ -53,7 +46,6 @@ struct BoardFrame {
   /// rows start with `*`, and are in reverse video when `colour` is on.
   func render(columns: Int, rows: Int, colour: Bool) -> [String] {
     let columns = max(20, columns)
-    func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
     var header = [
       fit(title + " · " + StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour) + " · " + realtimeText(), columns)
     ]
@@ -73,31 +65,8 @@ struct BoardFrame {
       case blank
     }
     var lines: [Line] = []
-    func cells(_ row: Board.Row) -> [Column: String] {
-      let departure = row.departure
-      let call = departure.call
-      let time = departure.time ?? now
-      var cells: [Column: String] = [
-        .route: call.routeShortName.shown, .headsign: call.headsign.isEmpty ? "(added trip)" : call.headsign.shown, .time: clock(time),
-      ]
-      if let part = row.partLabel { cells[.part] = part.shown }
-      if let platform = row.platform { cells[.platform] = platform.shown }
-      switch departure.status {
-      case .cancelled: cells[.countdown] = "cancelled"
-      case .skipped: cells[.countdown] = "skipped"
-      default: cells[.countdown] = StopCommandSupport.countdown(to: time, from: now)
-      }
-      if freshness != nil {
-        let columns = DeparturesCommand.realtimeColumns(departure, zone: zone, twelveHour: twelveHour, colour: false)
-        cells[.delay] = columns[1]
-        if departure.status != .cancelled && departure.status != .skipped { cells[.source] = columns[2] }
-      }
-      if let walk = row.walkSeconds {
-        cells[.walk] = BoardSupport.walkText(seconds: walk)
-        if let advice = row.leaveAdvice(at: now) { cells[.leave] = advice.text }
-      }
-      return cells
-    }
+    let table = BoardTable(board: board, now: now, twelveHour: twelveHour)
+    func cells(_ row: Board.Row) -> [Column: String] { table.frameCells(row) }
     if let groups {
       for (index, group) in groups.enumerated() {
         if index > 0 { lines.append(.blank) }

@@ -154,61 +154,9 @@ enum DeparturesCommand: TransitCommand {
       )
       return 0
     }
-    let colour = invocation.useColor
-    let plain = invocation.usesPlainSymbols
-    let showsCrowding = answer.rows.contains { $0.details.crowding != nil }
-    let showsParts = answer.rows.contains { $0.partLabel != nil }
-    let showsPlatforms = Board.parts(of: answer.places).contains(where: \.isStation)
-    var rows = answer.rows.map { boardRow -> [String] in
-      let (departure, detail) = (boardRow.departure, boardRow.details)
-      let call = departure.call
-      let wheelchair = RiderMarks.wheelchair(detail.tripAccess, plain: plain)
-      let time = departure.time ?? now
-      var row = [
-        StopCommandSupport.coloured(call.routeShortName.shown, mode: TransitMode(routeType: call.routeType), enabled: colour),
-        (call.headsign.isEmpty ? "(added trip)" : call.headsign.shown)
-          + (call.isLastStop ? " (arrives, terminates)" : call.pickupType == 1 ? " (no boarding)" : "")
-          + (wheelchair.isEmpty ? "" : " " + wheelchair),
-      ]
-      if showsParts { row.append(boardRow.partLabel?.shown ?? "") }
-      if showsPlatforms { row.append(boardRow.platform?.shown ?? "") }
-      var when = StopCommandSupport.clock(time, zone: zone, twelveHour: twelve)
-      if departure.status != .cancelled && departure.status != .skipped {
-        when += " · \(StopCommandSupport.countdown(to: time, from: now))"
-      }
-      // The walk and when to leave (issue 20): "4 min walk, leave in 6 min"; the margin learned
-      // from the history with `leave-margin = learned` (issue 34), said below.
-      when += BoardSupport.walkNote(boardRow, now: now)
-      row.append(when)
-      if answer.hasRealtime { row += realtimeColumns(departure, zone: zone, twelveHour: twelve, colour: colour) }
-      if showsCrowding { row.append(RiderMarks.crowding(detail.crowding)) }
-      return row
-    }
-    // Realtime columns nobody has anything in take no room.
-    if let width = rows.first?.count, width > 1 {
-      for column in (1..<width).reversed() where rows.allSatisfy({ $0[column].isEmpty }) {
-        for row in rows.indices { rows[row].remove(at: column) }
-      }
-    }
-    if colour {
-      // ANSI codes have no width: pad the coloured columns by their visible text.
-      var padded = rows
-      let visible = rows.map { $0.map(Self.visibleWidth) }
-      for column in 0..<(rows.first?.count ?? 0) {
-        let width = visible.map { $0.count > column ? $0[column] : 0 }.max() ?? 0
-        for row in padded.indices where column < padded[row].count - 1 {
-          padded[row][column] += String(repeating: " ", count: width - visible[row][column])
-        }
-      }
-      out.write(
-        padded.map { row in
-          var line = Substring(row.joined(separator: "  "))
-          while line.last == " " { line = line.dropLast() }
-          return String(line)
-        }.joined(separator: "\n") + "\n")
-    } else {
-      out.write(StopCommandSupport.table(rows))
-    }
+    let table = BoardTable(board: answer, now: now, twelveHour: twelve)
+    let style = BoardTable.Style(colour: invocation.useColor, plainSymbols: invocation.usesPlainSymbols)
+    out.write(StopCommandSupport.table(table.plainRows(answer.rows, style: style)))
     for note in BoardSupport.marginNotes(answer) { out.line(note) }
     return 0
   }
@@ -238,58 +186,6 @@ enum DeparturesCommand: TransitCommand {
     case .none: return "realtime: none; timetable times"
     case .unknown: return "realtime: unknown age (the feed gives no timestamp)"
     }
-  }
-
-  /// The realtime columns of a row: scheduled time when different, delay, and a marker.
-  static func realtimeColumns(_ departure: Departure, zone: LocalZone, twelveHour: Bool, colour: Bool) -> [String] {
-    var scheduled = ""
-    if let expected = departure.expected, let planned = departure.call.scheduledTime,
-      StopCommandSupport.clock(expected, zone: zone, twelveHour: twelveHour)
-        != StopCommandSupport.clock(planned, zone: zone, twelveHour: twelveHour)
-    {
-      scheduled = "sched " + StopCommandSupport.clock(planned, zone: zone, twelveHour: twelveHour)
-    }
-    var delay = ""
-    if let seconds = departure.delaySeconds {
-      let minutes = DelayRounding.minutes(seconds)
-      switch departure.status {
-      case .late: delay = paint("\(minutes) min late", code: "31", colour)
-      case .early: delay = paint("\(minutes) min early", code: "36", colour)
-      case .onTime: delay = paint("on time", code: "32", colour)
-      default: delay = seconds == 0 ? "" : seconds > 0 ? "+\(minutes) min" : "-\(minutes) min"
-      }
-    }
-    var marker: String
-    switch departure.status {
-    case .cancelled: marker = paint("cancelled", code: "31", colour)
-    case .skipped: marker = "skipped"
-    case .added: marker = departure.isAwaitingTrain ? "not in timetable, no train yet" : "live, not in timetable"
-    default:
-      switch departure.source {
-      case .realtime: marker = "live"
-      case .interpolated: marker = "live, interpolated"
-      case .propagated: marker = "live, carried forward"
-      case .schedule: marker = departure.isPredictionIgnored ? "prediction ignored (too far from the timetable)" : "scheduled"
-      }
-      // The producer's plan, not a running train (NYCT: not yet assigned).
-      if departure.isAwaitingTrain && departure.source != .schedule { marker = "planned, no train yet" }
-    }
-    return [scheduled, delay, marker + (departure.platformChange.map { ", " + PlatformChangeText.text($0) } ?? "")]
-  }
-
-  static func paint(_ text: String, code: String, _ enabled: Bool) -> String {
-    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-  }
-
-  /// The width of `text` on a terminal, ANSI colour codes left out.
-  static func visibleWidth(_ text: String) -> Int {
-    var count = 0, escaped = false
-    for character in text {
-      if escaped { if character == "m" { escaped = false }; continue }
-      if character == "\u{1B}" { escaped = true; continue }
-      count += character == "♿" ? 2 : 1
-    }
-    return count
   }
 
   /// A scheduled call in DESIGN.md's `departures --json` shape (no realtime).

@@ -102,29 +102,8 @@ enum HomeCommand: TransitCommand {
         out.line("  no departures in the next \(board.windowMinutes / 60) h")
         continue
       }
-      let stopZone = board.zone
-      var rows = board.rows.map { boardRow -> [String] in
-        let departure = boardRow.departure
-        let call = departure.call
-        let time = departure.time ?? now
-        var row = ["  " + call.routeShortName.shown, call.headsign.isEmpty ? "(added trip)" : call.headsign.shown]
-        if entry.group != nil { row.append(boardRow.partLabel?.shown ?? "") }
-        if entry.stops.contains(where: \.isStation) { row.append(boardRow.platform?.shown ?? "") }
-        var when = StopCommandSupport.clock(time, zone: stopZone, twelveHour: twelve)
-        if departure.status != .cancelled && departure.status != .skipped {
-          when += " · \(StopCommandSupport.countdown(to: time, from: now))"
-        }
-        row.append(when)
-        if !feeds.isEmpty {
-          row += DeparturesCommand.realtimeColumns(departure, zone: stopZone, twelveHour: twelve, colour: false)
-        }
-        return row
-      }
-      if let width = rows.first?.count, width > 1 {
-        for column in (1..<width).reversed() where rows.allSatisfy({ $0[column].isEmpty }) {
-          for row in rows.indices { rows[row].remove(at: column) }
-        }
-      }
+      let table = BoardTable(board: board, now: now, twelveHour: twelve)
+      let rows = table.plainRows(board.rows, style: BoardTable.Style(isFullBoard: false))
       out.write(StopCommandSupport.table(rows))
     }
     return 0

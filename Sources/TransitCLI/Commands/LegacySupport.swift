@@ -63,3 +63,11 @@ extension RealtimeSupport {
     return live
   }
 }
+
+extension DeparturesCommand {
+  /// The realtime columns of a departure (`BoardTable.realtimeCells`), for the commute views.
+  static func realtimeColumns(_ departure: Departure, zone: LocalZone, twelveHour: Bool, colour: Bool) -> [String] {
+    let cells = BoardTable.realtimeCells(departure, zone: zone, twelveHour: twelveHour, colour: colour)
+    return [cells.scheduled, cells.delay, cells.marker]
+  }
+}

@@ -25,10 +25,23 @@ enum RiderMarks {
     crowding.map(JSONTreeEncoder.encode) ?? .null
   }
 
-  /// Columns a character takes on a terminal: 2 for the wheelchair symbol (East Asian Wide),
-  /// 1 for anything else the output draws.
+  /// Columns `text` takes on a terminal: 2 for the wheelchair symbol (East Asian Wide), none
+  /// for an ANSI colour code, 1 for anything else the output draws.
   static func width(_ text: String) -> Int {
-    text.reduce(0) { count, character in count + (character == "♿" ? 2 : 1) }
+    var count = 0
+    var escaped = false
+    for character in text {
+      if escaped {
+        if character == "m" { escaped = false }
+        continue
+      }
+      if character == "\u{1B}" {
+        escaped = true
+        continue
+      }
+      count += character == "♿" ? 2 : 1
+    }
+    return count
   }
 }
 
