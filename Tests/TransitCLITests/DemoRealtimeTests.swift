@@ -280,7 +280,22 @@ import Testing
     #expect(lines[3].contains("\u{1B}[32mon time\u{1B}[0m"))
     #expect(lines[4].contains("\u{1B}[31m3 min late\u{1B}[0m"))
     // Columns line up by visible width.
-    let visible = lines.dropFirst(2).map { DeparturesCommand.visibleWidth(String($0.prefix { $0 != "·" })) }
+    // The width a terminal shows: ESC [ ... m takes none, the wheelchair symbol two.
+    func visibleWidth(_ text: Substring) -> Int {
+      var width = 0
+      var escaped = false
+      for character in text {
+        if escaped {
+          escaped = character != "m"
+        } else if character == "\u{1B}" {
+          escaped = true
+        } else {
+          width += character == "♿" ? 2 : 1
+        }
+      }
+      return width
+    }
+    let visible = lines.dropFirst(2).map { visibleWidth($0.prefix { $0 != "·" }) }
     #expect(Set(visible).count == 1)
     let plain = run(["departures", "TINT", "--now", now, "--realtime", tripUpdates, "-n", "3"])
     #expect(!plain.stdout.contains("\u{1B}"))

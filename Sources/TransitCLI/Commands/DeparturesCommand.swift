@@ -174,28 +174,4 @@ enum DeparturesCommand: TransitCommand {
     let text = (given ?? "alert").shown.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     return "notice\(effect): \(text)"
   }
-
-  /// The line under the title: where the realtime stands.
-  static func realtimeLine(_ freshness: RealtimeFreshness, zone: LocalZone, twelveHour: Bool) -> String {
-    let age = freshness.ageSeconds.map { $0 >= 0 ? "\(Format.duration(seconds: $0)) old" : "\(Format.duration(seconds: $0)) ahead of now" }
-    let stamp = freshness.feedTimestamp.map { " (\(StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour)))" } ?? ""
-    switch freshness.status {
-    case .fresh: return "realtime: fresh, feed \(age ?? "time unknown")\(stamp)"
-    case .stale: return "realtime: stale, feed \(age ?? "time unknown")\(stamp)"
-    case .expired: return "realtime: not used, feed \(age ?? "time unknown")\(stamp), older than 15 min; timetable times"
-    case .none: return "realtime: none; timetable times"
-    case .unknown: return "realtime: unknown age (the feed gives no timestamp)"
-    }
-  }
-
-  /// A scheduled call in DESIGN.md's `departures --json` shape (no realtime).
-  static func departureJSON(_ call: ScheduledCall, zone: LocalZone, reachable: Bool?) -> JSON {
-    departureJSON(Departure(call: call), zone: zone, reachable: reachable)
-  }
-
-  /// One departure in DESIGN.md's `departures --json` shape (`DepartureAnswer`).
-  static func departureJSON(_ departure: Departure, zone: LocalZone, reachable: Bool?) -> JSON {
-    JSONTreeEncoder.encode(DepartureAnswer(departure, zone: zone, isReachable: reachable))
-  }
-
 }

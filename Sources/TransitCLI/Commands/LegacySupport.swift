@@ -70,4 +70,14 @@ extension DeparturesCommand {
     let cells = BoardTable.realtimeCells(departure, zone: zone, twelveHour: twelveHour, colour: colour)
     return [cells.scheduled, cells.delay, cells.marker]
   }
+
+  /// A scheduled call in DESIGN.md's `departures --json` shape (no realtime).
+  static func departureJSON(_ call: ScheduledCall, zone: LocalZone, reachable: Bool?) -> JSON {
+    departureJSON(Departure(call: call), zone: zone, reachable: reachable)
+  }
+
+  /// One departure in DESIGN.md's `departures --json` shape (`DepartureAnswer`).
+  static func departureJSON(_ departure: Departure, zone: LocalZone, reachable: Bool?) -> JSON {
+    JSONTreeEncoder.encode(DepartureAnswer(departure, zone: zone, isReachable: reachable))
+  }
 }

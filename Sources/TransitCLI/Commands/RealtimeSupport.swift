@@ -40,12 +40,25 @@ enum RealtimeSupport {
   /// The line under a title: how old the realtime is and what it matched; then a "note:" line
   /// per repair the matching made (`RealtimeReport.repairs`).
   static func line(_ report: RealtimeReport, zone: LocalZone, twelveHour: Bool) -> String {
-    let freshness = DeparturesCommand.realtimeLine(report.freshness, zone: zone, twelveHour: twelveHour)
+    let freshness = realtimeLine(report.freshness, zone: zone, twelveHour: twelveHour)
     guard report.freshness.isUsable, let matched = matchText(report) else { return freshness }
     let repairs = report.repairs
     var lines = [freshness + " · " + matched] + repairs.prefix(repairLines).map { "note: " + $0.text }
     if repairs.count > repairLines { lines.append("note: \(repairs.count - repairLines) more (--json lists them)") }
     return lines.joined(separator: "\n")
+  }
+
+  /// The line under the title: where the realtime stands.
+  static func realtimeLine(_ freshness: RealtimeFreshness, zone: LocalZone, twelveHour: Bool) -> String {
+    let age = freshness.ageSeconds.map { $0 >= 0 ? "\(Format.duration(seconds: $0)) old" : "\(Format.duration(seconds: $0)) ahead of now" }
+    let stamp = freshness.feedTimestamp.map { " (\(StopCommandSupport.clock($0, zone: zone, twelveHour: twelveHour)))" } ?? ""
+    switch freshness.status {
+    case .fresh: return "realtime: fresh, feed \(age ?? "time unknown")\(stamp)"
+    case .stale: return "realtime: stale, feed \(age ?? "time unknown")\(stamp)"
+    case .expired: return "realtime: not used, feed \(age ?? "time unknown")\(stamp), older than 15 min; timetable times"
+    case .none: return "realtime: none; timetable times"
+    case .unknown: return "realtime: unknown age (the feed gives no timestamp)"
+    }
   }
 
   /// DESIGN.md's `realtime` object, with what matched and the warnings (`RealtimeAnswer`).
