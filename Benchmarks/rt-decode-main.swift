@@ -3,7 +3,8 @@
 // model (and frees it again, as a real poller would) and prints the throughput of the best of
 // five rounds, each of at least 50 MB, measured in thread CPU time on one core. With
 // `--table FILE...` it prints one line per capture instead: MB/s and microseconds per decode,
-// against the per-capture target. Not a test: it only reports.
+// against the per-capture target; with `--count N FILE` it only decodes FILE N times (for
+// callgrind). Not a test: it only reports.
 
 #if canImport(Glibc)
   import Glibc
@@ -22,6 +23,10 @@ enum RTDecodeBenchmark {
     let arguments = CommandLine.arguments
     if arguments.count >= 2 && arguments[1] == "--table" {
       table(Array(arguments.dropFirst(2)))
+      return
+    }
+    if arguments.count == 4 && arguments[1] == "--count", let count = Int(arguments[2]) {
+      repeatDecode(arguments[3], count: count)
       return
     }
     guard arguments.count >= 2 else {
@@ -76,6 +81,20 @@ enum RTDecodeBenchmark {
   }
 
   static let roundCount = 5
+
+  /// Decodes `path` `count` times and nothing more, untimed: for instruction counts that do not
+  /// depend on the machine's load, the difference of two runs under callgrind with different
+  /// counts, divided by the difference of the counts, is what one decode and free costs (reading
+  /// the file and starting the process cancel out).
+  static func repeatDecode(_ path: String, count: Int) {
+    guard let bytes = readFile(path) else {
+      fputs("rt-decode: cannot read \(path)\n", stderr)
+      exit(1)
+    }
+    var checksum = 0
+    for _ in 0..<count { checksum &+= decode(bytes) }
+    if checksum == 42 { print("") }  // keep the work observable
+  }
 
   /// One line per capture: size, entities, microseconds per decode and MB/s (best of
   /// `roundCount` rounds of at least `roundMB` each, thread CPU time), then how many pass.
