@@ -20,61 +20,38 @@ enum DeparturesWatch {
     let grouped = arguments.isSet(group)
     let perGroup = try arguments.read(Self.perGroup)
     let board = try BoardContext(invocation, defaultLimit: grouped ? 1000 : nil)
-    let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
-    let screen = canMoveCursor ? Terminal.open() : nil
-    defer { screen?.close() }
-    screen?.allowsColour = invocation.useColor
+    var loop = WatchLoop(invocation, count: count)
+    loop.lastHold = 1
     let clock = BoardSupport.clock(invocation)
-    let out = invocation.context.stdout
+    let context = invocation.context
     var previous: [Departure]?
     var highlightUntil: [BoardChanges.Key: Double] = [:]
-    var fetches = 0
     var warned = false
-    while true {
+    return try loop.run {
       let fetchedAt = clock()
       // On the full screen, diagnostics would scribble over the board: this fetch's go to the footer.
-      let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
-      let answer = try board.board(now: fetchedAt, warn: !warned && screen == nil, report: quiet)
+      let quiet = loop.quiet()
+      let answer = try board.board(now: fetchedAt, warn: !warned && !loop.isFullScreen, report: quiet)
       warned = true
-      let elapsedAtFetch = invocation.context.elapsed()
+      let elapsedAtFetch = context.elapsed()
       let departures = answer.rows.map(\.departure)
       for key in BoardChanges.changed(from: previous, to: departures) { highlightUntil[key] = elapsedAtFetch + highlightSeconds }
       previous = departures
-      fetches += 1
-      var frame = BoardFrame(
-        board: answer, twelveHour: board.twelveHour, groups: grouped ? answer.groups(perGroup: perGroup) : nil)
-      let next = board.session.nextFetch(after: answer, now: invocation.context.clock.now().seconds)
-      let wait = Double(max(0, next - invocation.context.clock.now().seconds))
-      let last = count.map { fetches >= $0 } ?? false
-      guard let screen else {
-        frame.highlighted = Set(highlightUntil.filter { $0.value > elapsedAtFetch }.keys)
-        let size =
-          (invocation.context.stdoutIsTerminal ? Terminal.windowSize() : nil) ?? (
-            StopCommandSupport.environmentColumns(invocation) ?? 80, 1000
-          )
-        out.write(frame.render(columns: size.columns, rows: 1000, colour: false).joined(separator: "\n") + "\n")
-        if last { return 0 }
-        out.line()
-        invocation.context.sleep(wait)
-        continue
-      }
-      // Redraw every second until the next fetch; at once on a resize.
-      let problem = BoardSupport.lastLine(quiet.context.stderr)
-      let start = invocation.context.elapsed()
-      while true {
-        let elapsed = invocation.context.elapsed()
-        frame.now = clock()
-        frame.highlighted = Set(highlightUntil.filter { $0.value > elapsed }.keys)
-        let left = wait - (elapsed - start)
-        var footer = "q quits · next update in \(max(0, Int(left.rounded(.up)))) s"
-        if let problem { footer += " · " + problem }
-        frame.footer = footer
-        let size = screen.size()
-        screen.draw(frame.render(columns: size.columns, rows: size.rows, colour: screen.allowsColour))
-        if left <= 0 || last && elapsed - start >= 1 { break }
-        if screen.wait(seconds: min(1, left), elapsed: invocation.context.elapsed) == .quit { return 0 }
-      }
-      if last { return 0 }
+      var frame = BoardFrame(board: answer, twelveHour: board.twelveHour, groups: grouped ? answer.groups(perGroup: perGroup) : nil)
+      let next = board.session.nextFetch(after: answer, now: context.clock.now().seconds)
+      frame.highlighted = Set(highlightUntil.filter { $0.value > elapsedAtFetch }.keys)
+      let size =
+        (context.stdoutIsTerminal ? Terminal.windowSize() : nil) ?? (StopCommandSupport.environmentColumns(invocation) ?? 80, 1000)
+      let plain = loop.isFullScreen ? [] : frame.render(columns: size.columns, rows: 1000, colour: false)
+      let update = WatchLoop.Update(
+        plain: plain,
+        screen: { size, seconds, footer in
+          frame.now = clock()
+          frame.highlighted = Set(highlightUntil.filter { $0.value > elapsedAtFetch + seconds }.keys)
+          frame.footer = footer
+          return frame.render(columns: size.columns, rows: size.rows, colour: loop.screen?.allowsColour ?? false)
+        }, wait: Double(max(0, next - context.clock.now().seconds)), problem: BoardSupport.lastLine(quiet.context.stderr))
+      return .update(update)
     }
   }
 }

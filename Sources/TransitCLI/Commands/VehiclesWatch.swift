@@ -23,42 +23,24 @@ enum VehiclesWatch {
     let request = try VehiclesCommand.request(invocation)
     let session = try SessionSupport.session(invocation)
     let context = invocation.context
-    let canMoveCursor = context.stdoutIsTerminal && context.environment["TERM"] != "dumb"
-    let screen = canMoveCursor ? Terminal.open() : nil
-    defer { screen?.close() }
+    let loop = WatchLoop(invocation, count: count)
     let clock = BoardSupport.clock(invocation)
     let twelveHour = StopCommandSupport.uses12HourClock(invocation)
     // The frames are as wide as COLUMNS says (the window cuts them), all columns with --wide.
     let width = arguments.isSet(VehiclesCommand.wide) ? nil : TerminalWidth.environmentColumns(invocation)
-    var fetches = 0
-    while true {
+    return try loop.run {
       let answer = try session.vehicles(request, now: clock())
       // On the screen, diagnostics would be drawn over: they are left out.
-      if screen == nil { VehiclesCommand.report(answer, invocation: invocation) }
-      fetches += 1
+      if !loop.isFullScreen { VehiclesCommand.report(answer, invocation: invocation) }
       let lines = VehiclesCommand.lines(for: answer, twelveHour: twelveHour, width: width)
-      let last = count.map { fetches >= $0 } ?? false
       let now = context.clock.now().seconds
-      let wait = Double(session.nextVehiclesFetch(now: now) - now)
-      guard let screen else {
-        context.stdout.write(lines.joined(separator: "\n") + "\n")
-        if last { return 0 }
-        context.stdout.line()
-        context.sleep(wait)
-        continue
-      }
-      let shown = lines.map(context.stdout.symbols)
-      let start = context.elapsed()
-      while true {
-        let left = wait - (context.elapsed() - start)
-        let size = screen.size()
-        let footer = "q quits · next update in \(max(0, Int(left.rounded(.up)))) s"
-        let body = shown.prefix(max(1, size.rows - 2)) + ["", footer]
-        screen.draw(body.map { $0.count > size.columns ? String($0.prefix(size.columns)) : $0 })
-        if left <= 0 || last { break }
-        if screen.wait(seconds: min(1, left), elapsed: context.elapsed) == .quit { return 0 }
-      }
-      if last { return 0 }
+      let shown = loop.isFullScreen ? lines.map(context.stdout.symbols) : lines
+      return .update(
+        WatchLoop.Update(
+          plain: lines,
+          screen: { size, _, footer in
+            (shown.prefix(max(1, size.rows - 2)) + ["", footer]).map { $0.count > size.columns ? String($0.prefix(size.columns)) : $0 }
+          }, wait: Double(session.nextVehiclesFetch(now: now) - now)))
     }
   }
 }
