@@ -263,13 +263,15 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
   @Test func followMapNamesTheTermini() throws {
     let home = try RiderDemoTests.home()
     let store = try Store(directory: home.path)
-    var tracker = FollowTracker(store: store, target: .vehicle("V27-3"), options: ServiceOptions())
     let feeds = try ["demo-tripupdates.pb", "demo-vehiclepositions.pb"].map { name in
       try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: packageRoot + "/Data/realtime/" + name))))
     }
-    let frame = try #require(try tracker.frame(feeds: feeds, now: UnixTime(1_796_110_800)))  // 2026-12-01T07:40:00Z
-    var cache: [String: [[Coordinate]]] = [:]
-    let panel = try #require(try FollowCommand.mapPanel(frame, store: store, cache: &cache, ascii: true))
+    let session = TransitSession(store: store, options: ServiceOptions(), realtime: FixedRealtime(feeds))
+    let now = UnixTime(1_796_110_800)  // 2026-12-01T07:40:00Z
+    var run = try session.follow(
+      FollowRequest(target: .vehicle("V27-3")), load: { _ in FeedMessage() }, clock: { now }, wallClock: { now.seconds })
+    let frame = try #require(try run.next()).frame
+    let panel = FollowCommand.mapPanel(try #require(try run.map(of: frame)), ascii: true)
     // 56 × 28: the panel of a 140-column, 30-row terminal. Crumlin Hospital (53.3262,
     // -6.3178) is the trip's northernmost stop: the top mark, named to its left (no room on
     // the right). The bus stands at Tallaght Interchange (53.2877, -6.3747), the westernmost,

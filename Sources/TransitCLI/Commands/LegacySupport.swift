@@ -81,3 +81,8 @@ extension DeparturesCommand {
     JSONTreeEncoder.encode(DepartureAnswer(departure, zone: zone, isReachable: reachable))
   }
 }
+
+extension FollowCommand {
+  /// "vehicle-positions" from ".../1796110560-vehicle-positions.pb" (`SnapshotNaming.kind`).
+  static func kind(of path: String) -> String { SnapshotNaming.kind(of: path) }
+}

@@ -16,6 +16,9 @@ struct WatchLoop {
     var wait: Double
     /// A problem to name in the footer (a failed fetch, a feed left out).
     var problem: String?
+    /// Whether the view ends after it (a replay's last snapshot): it stays on the screen for
+    /// `wait`, and a plain frame is the last output.
+    var isLast = false
   }
 
   /// What one step of the view gave: an update, or the end of the view.
@@ -31,6 +34,8 @@ struct WatchLoop {
   var count: Int?
   /// Seconds the last of `count` updates stays on the screen before the view ends.
   var lastHold: Double = 0
+  /// Whether plain frames are set apart by a blank line (JSON Lines are not).
+  var separatesFrames = true
 
   /// A loop for `invocation`: the full screen when `fullScreen` allows one and stdout can
   /// show it.
@@ -64,8 +69,8 @@ struct WatchLoop {
       let last = count.map { updates >= $0 } ?? false
       guard let screen else {
         context.stdout.write(update.plain.joined(separator: "\n") + "\n")
-        if last { return 0 }
-        context.stdout.line()
+        if last || update.isLast { return 0 }
+        if separatesFrames { context.stdout.line() }
         context.sleep(update.wait)
         continue
       }
@@ -80,7 +85,7 @@ struct WatchLoop {
         if left <= 0 || last && seconds >= lastHold { break }
         if screen.wait(seconds: min(1, left), elapsed: context.elapsed) == .quit { return 0 }
       }
-      if last { return 0 }
+      if last || update.isLast { return 0 }
     }
   }
 }
