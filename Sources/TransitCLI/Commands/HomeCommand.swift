@@ -60,7 +60,7 @@ enum HomeCommand: TransitCommand {
           ]).serialized(pretty: true))
         return 0
       }
-      if let card = try HomeCommuteCard.line(invocation, store: store, live: nil, now: now) { out.line(card + "\n") }
+      if let card = try HomeCommuteCard.line(invocation, session: session, live: nil, now: now) { out.line(card + "\n") }
       out.line("no favourite stops yet; add one with 'transit fav add STOP'")
       if let (point, source) = location {
         out.line("")
@@ -125,7 +125,7 @@ enum HomeCommand: TransitCommand {
       out.line("favourites")
     }
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
-    if let card = try HomeCommuteCard.line(invocation, store: store, live: live, now: now) { out.line(card) }
+    if let card = try HomeCommuteCard.line(invocation, session: session, live: live, now: now) { out.line(card) }
     let walking = try StopCommandSupport.walkingModel(invocation)
     for (entry, board) in sections {
       out.line("")

@@ -15,13 +15,15 @@ enum SessionSupport {
   ///     timetables: `alerts` and `status` answer by the feeds' own ids).
   ///   - realtime: the realtime source, made once the store is open (default:
   ///     `FeedsSupport.realtimeSource`).
+  ///   - warnsAboutExpiry: without `requiresTimetables`, whether an ending timetable is said
+  ///     (a listing of the user's own data does not say it).
   static func session(
     _ invocation: Invocation, settings: Settings? = nil, language: String? = nil, requiresTimetables: Bool = true,
-    realtime: (() throws -> any RealtimeSource)? = nil
+    realtime: (() throws -> any RealtimeSource)? = nil, warnsAboutExpiry: Bool = true
   ) throws -> TransitSession {
     let settings = try settings ?? invocation.settings()
     let store = try requiresTimetables ? StopCommandSupport.openStore(invocation) : Store(directory: invocation.paths.data)
-    if !requiresTimetables && !store.isEmpty { StopCommandSupport.warnAboutExpiry(store, invocation) }
+    if !requiresTimetables && warnsAboutExpiry && !store.isEmpty { StopCommandSupport.warnAboutExpiry(store, invocation) }
     return TransitSession(
       store: store, options: try RealtimeSupport.options(invocation, settings: settings, language: language),
       realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation), userData: UserDataAccess(directory: invocation.paths.data))
