@@ -113,4 +113,15 @@ import TransitModel
     #expect(JourneyEndpoint.stop(stop).sameEnd(as: .stop(stop))?.name == "Tallaght (The Square)")
     #expect(JourneyEndpoint.stop(stop).sameEnd(as: .stop(other)) == nil)
   }
+
+  /// A change's buffer as the watch words it, worked out by hand: under a minute in seconds,
+  /// else whole minutes toward zero; negative is short.
+  @Test(
+    arguments: [
+      (40, false, 40, false), (360, false, 6, true), (119, false, 1, true), (-30, true, 30, false), (-90, true, 1, true),
+    ] as [(Int64, Bool, Int64, Bool)])
+  func aBufferIsShownInSecondsOrMinutes(seconds: Int64, isShort: Bool, value: Int64, isMinutes: Bool) {
+    let amount = BufferAmount(seconds: seconds)
+    #expect(amount.isShort == isShort && amount.value == value && amount.isMinutes == isMinutes)
+  }
 }

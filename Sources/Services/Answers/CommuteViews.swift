@@ -137,3 +137,9 @@ extension TransitSession {
     return best
   }
 }
+
+extension CommutePlanner.Option {
+  /// When a calendar event of this departure ends: on arrival on foot (else at the departure),
+  /// and at least a minute after leaving.
+  public var eventEnd: UnixTime { max(reaches ?? departs, leaveBy + 60) }
+}

@@ -73,3 +73,42 @@ extension PlanWatchFrame: Encodable {
     try GuardedJourneyAnswer(guarded, zone: zone, changed: changed, alternative: alternative).encode(to: encoder)
   }
 }
+
+// MARK: - Minutes as shown
+
+extension GuardedJourney.Ride {
+  /// Whole minutes the expected departure is off the timetable (toward zero: "+3", "-1").
+  public var departureShiftMinutes: Int64 { (expectedDeparture - scheduledDeparture) / 60 }
+  /// Whole minutes the expected arrival is off the timetable (toward zero).
+  public var arrivalShiftMinutes: Int64 { (expectedArrival - scheduledArrival) / 60 }
+}
+
+extension GuardedJourney.Transfer {
+  /// The walk of the change in whole minutes, rounded up.
+  public var walkMinutes: Int64 { (walkSeconds + 59) / 60 }
+}
+
+/// A change's buffer as a rider reads it: seconds under a minute, else whole minutes (toward
+/// zero); `isShort` when it is negative (the arrival plus the walk is later than the
+/// departure).
+public struct BufferAmount: Sendable, Hashable {
+  public var isShort: Bool
+  public var value: Int64
+  public var isMinutes: Bool
+
+  /// The amount of `seconds` of buffer.
+  public init(seconds: Int64) {
+    isShort = seconds < 0
+    let magnitude = isShort ? -seconds : seconds
+    isMinutes = magnitude >= 60
+    value = isMinutes ? magnitude / 60 : magnitude
+  }
+}
+
+extension JourneyPlanner.Leg {
+  /// A walk's duration in whole minutes, rounded up; nil for a ride.
+  public var walkMinutes: Int64? {
+    guard case .walk(_, _, _, let seconds, _) = self else { return nil }
+    return (seconds + 59) / 60
+  }
+}

@@ -30,7 +30,7 @@ enum CommuteCalendar {
         "UID:" + escape("\(commute.name)-\(date.description)@transit"),
         "DTSTAMP:" + utc(now),
         "DTSTART:" + utc(option.leaveBy),
-        "DTEND:" + utc(max(option.reaches ?? option.departs, option.leaveBy + 60)),
+        "DTEND:" + utc(option.eventEnd),
         "SUMMARY:" + escape(summary),
         "DESCRIPTION:" + escape(description),
         "LOCATION:" + escape(stop.name + (stop.code.map { " [\($0)]" } ?? "")),

@@ -76,9 +76,9 @@ struct PlanOutput {
       var rows: [[String]] = []
       for (legIndex, leg) in journey.legs.enumerated() {
         switch leg {
-        case .walk(let start, let end, let departure, let seconds, let meters):
+        case .walk(let start, let end, let departure, _, let meters):
           let distance = meters.map { " (\(StopCommandSupport.distance($0)))" } ?? ""
-          rows.append([clock(departure), "walk \(duration((seconds + 59) / 60))\(distance) to \(walkEnd(end, start: start))"])
+          rows.append([clock(departure), "walk \(duration(leg.walkMinutes ?? 0))\(distance) to \(walkEnd(end, start: start))"])
         case .ride(let ride, let departure, let arrival):
           let route = StopCommandSupport.coloured(ride.route.shortName.shown, mode: ride.route.mode, enabled: colour)
           let live = ride.isLive ? " · live" : ""

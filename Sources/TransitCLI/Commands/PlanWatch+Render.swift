@@ -5,8 +5,9 @@ import TransitModel
 extension PlanWatch {
   /// "buffer 6 min", "buffer 40 s", "2 min short".
   static func bufferText(_ seconds: Int64) -> String {
-    if seconds < 0 { return (-seconds < 60 ? "\(-seconds) s" : "\(-seconds / 60) min") + " short" }
-    return "buffer " + (seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min")
+    let amount = BufferAmount(seconds: seconds)
+    let text = "\(amount.value) \(amount.isMinutes ? "min" : "s")"
+    return amount.isShort ? text + " short" : "buffer " + text
   }
 
   /// One update as lines.
@@ -15,10 +16,7 @@ extension PlanWatch {
     twelveHour: Bool, report: RealtimeReport?
   ) -> [String] {
     func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
-    func shift(_ expected: UnixTime, _ scheduled: UnixTime) -> String {
-      let minutes = (expected - scheduled) / 60
-      return minutes == 0 ? "" : minutes > 0 ? " +\(minutes)" : " \(minutes)"
-    }
+    func shift(_ minutes: Int64) -> String { minutes == 0 ? "" : minutes > 0 ? " +\(minutes)" : " \(minutes)" }
     var lines = [
       "\(title) · \(StopCommandSupport.clockSeconds(guarded.now, zone: zone, twelveHour: twelveHour)) · \(BoardFrame.realtimeText(report?.freshness, now: guarded.now))"
     ]
@@ -41,16 +39,16 @@ extension PlanWatch {
     for (index, ride) in guarded.rides.enumerated() {
       let live = ride.isCancelled ? " · cancelled" : ride.isLive ? " · live" : ""
       rows.append([
-        clock(ride.expectedDeparture) + shift(ride.expectedDeparture, ride.scheduledDeparture),
+        clock(ride.expectedDeparture) + shift(ride.departureShiftMinutes),
         "\(ride.ride.route.shortName) towards \(ride.ride.headsign) from \(ride.ride.stops.first?.stop.name ?? "?")\(live)",
       ])
       rows.append([
-        clock(ride.expectedArrival) + shift(ride.expectedArrival, ride.scheduledArrival),
+        clock(ride.expectedArrival) + shift(ride.arrivalShiftMinutes),
         "get off at \(ride.ride.stops.last?.stop.name ?? "?")",
       ])
       if index < guarded.transfers.count {
         let transfer = guarded.transfers[index]
-        let walk = transfer.walkSeconds > 0 ? "walk \((transfer.walkSeconds + 59) / 60) min · " : ""
+        let walk = transfer.walkSeconds > 0 ? "walk \(transfer.walkMinutes) min · " : ""
         rows.append([
           "", "change: \(walk)\(bufferText(transfer.bufferSeconds)) · \(transfer.state.text)\(transfer.isDone ? " (done)" : "")",
         ])
