@@ -9,7 +9,11 @@ import UserData
 public enum CommutePlanner {
   /// One departure considered for a commute.
   public struct Option: Sendable, Hashable {
-    public var departure: Departure
+    /// The departure as every board shows it (`TransitSession.board`): the same value, and the
+    /// same JSON, as the departures row of its trip.
+    public var row: Board.Row
+    /// The row's departure.
+    public var departure: Departure { row.departure }
     /// When it departs (expected, else scheduled).
     public var departs: UnixTime
     /// When it reaches the destination stop (expected when live), or nil without a destination.
@@ -144,20 +148,18 @@ public enum CommutePlanner {
     let start = deadline - 2 * 3600  // an earlier trip is not this commute (a night bus is not the 08:00 one)
     let stop = stops[0]
     let destination = try commute.destination.map { try destinationStops($0, feed: stop.feed, store: store) ?? [] }
-    let labels = Board.partLabels(stops, places: [])
-    var departures: [(departure: Departure, label: String?)] = []
-    for part in stops {
-      let platforms = part.isStation ? try store.platforms(of: part) : []
-      departures += try DepartureBoard.departures(
-        store: store, stop: part, platforms: platforms, live: live,
-        query: BoardQuery(start: start, windowMinutes: 4 * 60, limit: 10_000, route: commute.route)
-      ).map { ($0, labels[part]) }
-    }
+    // The departures of all `stops` as one board (a place of their own, so the parts are
+    // labelled as a commute's stops, not as stops named one by one).
+    let place: StopPlace = stops.count == 1 ? .stop(stop) : .complex(StopComplex(name: stop.name, parts: stops))
+    let board = try TransitSession(store: store, options: live.options).board(
+      BoardRequest(places: [place], query: BoardQuery(start: start, windowMinutes: 4 * 60, limit: 10_000, route: commute.route)),
+      live: live)
     let byInstance = Dictionary(live.trips.map { ($0.instance, $0) }, uniquingKeysWith: { first, _ in first })
     var options: [Option] = []
     let walk = Int64(commute.walkMinutes * 60)
     let thenWalk = Int64(commute.thenWalkMinutes * 60)
-    for (departure, label) in departures where departure.status != .cancelled && departure.status != .skipped {
+    for row in board.rows where row.departure.status != .cancelled && row.departure.status != .skipped {
+      let departure = row.departure
       guard let departs = departure.time else { continue }
       var arrives: UnixTime?
       if let destination {
@@ -175,7 +177,7 @@ public enum CommutePlanner {
       }
       let reaches = arrives.map { $0 + thenWalk }
       options.append(
-        Option(departure: departure, departs: departs, arrives: arrives, reaches: reaches, leaveBy: departs - walk, partLabel: label))
+        Option(row: row, departs: departs, arrives: arrives, reaches: reaches, leaveBy: departs - walk, partLabel: row.partLabel))
     }
     options.sort { ($0.reaches ?? $0.departs, $0.departs) < ($1.reaches ?? $1.departs, $1.departs) }
     let best: Int? = options.lastIndex { ($0.reaches ?? $0.departs) <= deadline }

@@ -1,6 +1,4 @@
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
 import Services
 import TransitModel
 import UserData
@@ -65,19 +63,14 @@ enum CommuteWatch {
   static func run(_ invocation: Invocation, _ commute: UserStore.Commute) throws -> Int32 {
     let count = try invocation.arguments.read(Self.count)
     let bell = !invocation.arguments.isSet(noBell)
-    let store = try StopCommandSupport.openStore(invocation)
-    let stops = try CommutePlanner.stops(of: commute, store: store)
-    guard let stop = stops.first else {
+    let settings = try invocation.settings()
+    let session = try SessionSupport.session(invocation, settings: settings, realtime: { FixedRealtime([]) })
+    guard try session.commuteEntries([commute]).first?.stop != nil else {
       throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
     }
-    let settings = try invocation.settings()
-    let options = try RealtimeSupport.options(invocation, settings: settings)
     let fixedMargin = BoardSupport.margin(settings)
     let history = settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil
-    let session = TransitSession(store: store, options: options)
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
-    let zone = store.timeZone(of: stop.feed)
-    let walk = Int64(commute.walkMinutes * 60)
     let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
     let screen = canMoveCursor ? Terminal.open() : nil
     defer { screen?.close() }
@@ -87,35 +80,33 @@ enum CommuteWatch {
     let out = invocation.context.stdout
     var alarm = LeaveAlarm()
     var rang: String?
-    // The guard of `plan --watch` on the commute's arrival: the recommended ride's expected
-    // arrival plus the walk after it against the deadline; the bell rings when its state moves.
+    // The guard of `plan --watch` on the commute's arrival (`CommuteWatchFrame.arrival`); the
+    // bell rings when its state moves.
     var arrivalState: TransferState?
     var fetches = 0
     while true {
       let fetchedAt = clock()
       let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
       let feeds = try FeedsSupport.realtimeFeeds(quiet, preferred: commute.feed)
-      let live = try RealtimeSupport.live(quiet, store: store, feeds: feeds, now: fetchedAt, options: options, warn: fetches == 0)
-      let today = store.localDate(of: fetchedAt, feed: stop.feed)
-      let date = CommutePlanner.nextDay(of: commute, from: today) ?? today
-      let plan = try CommutePlanner.plan(commute, stops: stops, on: date, store: store, live: live)
+      let frame = try session.commuteWatchFrame(commute, feeds: feeds, now: fetchedAt)
+      if fetches == 0 { RealtimeSupport.warn(frame.report, invocation: quiet) }
+      let (day, zone) = (frame.day, frame.day.zone)
       // With `leave-margin = learned`: the margin of the recommended departure, and which rule.
       var margin = fixedMargin
       var marginNote: String?
-      if let index = plan.recommended {
+      if let option = day.recommended {
         (margin, marginNote) = try BoardSupport.margin(
-          for: plan.options[index].departure, settings: settings, session: session, history: history, zone: zone, now: fetchedAt)
+          for: option.departure, settings: settings, session: session, history: history, zone: zone, now: fetchedAt)
       }
       fetches += 1
-      if let index = plan.recommended, let reaches = plan.options[index].reaches {
-        let judged = TransferGuard.deadline(reaches: reaches, deadline: plan.deadline, marginSeconds: options.transferMarginSeconds)
-        if let before = arrivalState, before != judged.state {
+      if let arrival = frame.arrival {
+        if let before = arrivalState, before != arrival.state {
           let message =
-            "arriving by \(StopCommandSupport.clock(plan.deadline, zone: zone, twelveHour: twelve)) is now \(judged.state.text) (\(PlanWatch.bufferText(judged.bufferSeconds)))"
+            "arriving by \(StopCommandSupport.clock(day.plan.deadline, zone: zone, twelveHour: twelve)) is now \(arrival.state.text) (\(PlanWatch.bufferText(arrival.bufferSeconds)))"
           rang = StopCommandSupport.clockSeconds(fetchedAt, zone: zone, twelveHour: twelve) + " " + message
           if bell { BoardSupport.ring(invocation, message: message) }
         }
-        arrivalState = judged.state
+        arrivalState = arrival.state
       } else {
         arrivalState = nil
       }
@@ -123,27 +114,22 @@ enum CommuteWatch {
       let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: period)
       let wait = max(0, next - invocation.context.clock.now().seconds)
       func lines(at now: UnixTime) -> [String] {
-        render(
-          commute, stop: stop, plan: plan, now: now, walk: walk, margin: margin, zone: zone, twelveHour: twelve,
-          freshness: feeds.isEmpty ? nil : live.report.freshness, rang: rang, transferMarginSeconds: options.transferMarginSeconds)
-          + (marginNote.map { [$0] } ?? [])
+        render(frame, now: now, margin: margin, twelveHour: twelve, rang: rang) + (marginNote.map { [$0] } ?? [])
       }
       if screen == nil { out.write(lines(at: fetchedAt).joined(separator: "\n") + "\n") }
       // Every second until the next fetch: the bell, and on a terminal the countdowns.
       let start = invocation.context.elapsed()
       while true {
         let now = clock()
-        if let index = plan.recommended, plan.date == today {
-          let option = plan.options[index]
-          let leaveBy = LeaveAdvice.leaveBy(departs: option.departs, walkSeconds: walk, now: now, margin: margin)
-          if alarm.shouldRing(leaveBy: leaveBy, departs: option.departs, now: now) {
-            let call = option.departure.call
-            let message =
-              "time to leave for the \(StopCommandSupport.clock(option.departs, zone: zone, twelveHour: twelve)) \(call.routeShortName.shown) to \(call.headsign.shown)"
-            rang = StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelve) + " " + message
-            if bell { BoardSupport.ring(invocation, message: message) }
-            if screen == nil { out.line(rang!) }
-          }
+        if let (option, leaveBy) = frame.leaveBy(at: now, margin: margin),
+          alarm.shouldRing(leaveBy: leaveBy, departs: option.departs, now: now)
+        {
+          let call = option.departure.call
+          let message =
+            "time to leave for the \(StopCommandSupport.clock(option.departs, zone: zone, twelveHour: twelve)) \(call.routeShortName.shown) to \(call.headsign.shown)"
+          rang = StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelve) + " " + message
+          if bell { BoardSupport.ring(invocation, message: message) }
+          if screen == nil { out.line(rang!) }
         }
         let elapsed = invocation.context.elapsed() - start
         if let screen {
@@ -165,15 +151,12 @@ enum CommuteWatch {
   }
 
   /// The watch as lines at `now`.
-  static func render(
-    _ commute: UserStore.Commute, stop: TransitModel.Stop, plan: CommutePlanner.Plan, now: UnixTime, walk: Int64,
-    margin: LeaveAdvice.Margin, zone: LocalZone, twelveHour: Bool, freshness: RealtimeFreshness?, rang: String?,
-    transferMarginSeconds: Int64 = TransferGuard.defaultMarginSeconds
-  ) -> [String] {
+  static func render(_ frame: CommuteWatchFrame, now: UnixTime, margin: LeaveAdvice.Margin, twelveHour: Bool, rang: String?) -> [String] {
+    let (day, plan, commute, zone) = (frame.day, frame.day.plan, frame.day.commute, frame.day.zone)
     func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
     var lines = [
-      "commute '\(commute.name)' · \(StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour)) · \(BoardFrame.realtimeText(freshness, now: now))",
-      "\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline)), from \(stop.name.shown)"
+      "commute '\(commute.name)' · \(StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelveHour)) · \(BoardFrame.realtimeText(frame.hasRealtime ? frame.report.freshness : nil, now: now))",
+      "\(CommuteSupport.dayText(plan.date)), arrive by \(clock(plan.deadline)), from \(day.stop.name.shown)"
         + (commute.walkMinutes > 0 ? " (\(commute.walkMinutes) min walk)" : ""),
       "",
     ]
@@ -182,25 +165,20 @@ enum CommuteWatch {
     var rows: [[String]] = []
     for (index, option) in plan.options.enumerated() {
       let call = option.departure.call
-      let advice =
-        plan.date == LocalClock.date(of: now, in: zone)
-        ? LeaveAdvice.classify(departs: option.departs, walkSeconds: walk, now: now, margin: margin).text : ""
       rows.append([
         index == plan.recommended ? "→" : " ", call.routeShortName.shown, call.headsign.isEmpty ? "(added trip)" : call.headsign.shown,
         clock(option.departs), StopCommandSupport.countdown(to: option.departs, from: now),
-        option.arrives.map { "arr " + clock($0) } ?? "", advice,
+        option.arrives.map { "arr " + clock($0) } ?? "", frame.advice(for: option, at: now, margin: margin)?.text ?? "",
       ])
     }
     lines += StopCommandSupport.table(rows).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if let index = plan.recommended, let reaches = plan.options[index].reaches {
-      let judged = TransferGuard.deadline(reaches: reaches, deadline: plan.deadline, marginSeconds: transferMarginSeconds)
+    if let arrival = frame.arrival {
       if lines.last?.isEmpty == false { lines.append("") }
       lines += [
-        "there by \(clock(reaches)), \(clock(plan.deadline)) at the latest: \(PlanWatch.bufferText(judged.bufferSeconds)) · \(judged.state.text)"
+        "there by \(clock(arrival.reaches)), \(clock(plan.deadline)) at the latest: \(PlanWatch.bufferText(arrival.bufferSeconds)) · \(arrival.state.text)"
       ]
     }
     if let rang { lines += ["", rang] }
     return lines
   }
-
 }

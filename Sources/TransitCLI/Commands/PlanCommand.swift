@@ -1,6 +1,4 @@
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
 import HostSystem
 import Services
 import TransitModel
@@ -91,9 +89,6 @@ enum PlanCommand: TransitCommand {
       "transit plan home work --pick 2 --watch",
     ])
 
-  /// One end of a journey.
-  typealias Endpoint = JourneyEndpoint
-
   static func run(_ invocation: Invocation) throws -> Int32 {
     let arguments = invocation.arguments
     let fromTrip = try arguments.read(Options.fromTrip)
@@ -109,7 +104,7 @@ enum PlanCommand: TransitCommand {
     let limit = try arguments.read(Options.limit)
     let maxTransfers = try arguments.read(Options.maxTransfers)
     let maxWalk = Double(try arguments.read(Options.maxWalk))
-    let walkSpeed = try arguments.read(Options.walkSpeed) ?? settings.walkingSpeed
+    let walkSpeed = try arguments.read(Options.walkSpeed)
     let modes = try arguments.read(Options.mode)
     if arguments.isGiven(Options.depart) && arguments.isGiven(Options.arriveBy) {
       throw UsageError("give --depart or --arrive-by, not both")
@@ -126,195 +121,65 @@ enum PlanCommand: TransitCommand {
     let localFeeds = try (moments?.first?.paths ?? invocation.global.realtimeFiles).map {
       try RtDumpCommand.load($0, invocation: invocation)
     }
-    let store = try StopCommandSupport.openStore(invocation)
-    var from: Endpoint
-    let to: Endpoint
+    let session = try SessionSupport.session(
+      invocation, settings: settings,
+      realtime: { localFeeds.isEmpty ? try FeedsSupport.realtimeSource(invocation) : FixedRealtime(localFeeds) })
+    let from: PlanRequest.Start
+    let to: JourneyEndpoint
     if onBoard == nil {
-      (from, to) = try endpoints(fromText, toText, store: store, invocation: invocation)
+      let ends = try PlanEndpoints.read(fromText, toText, session: session, invocation: invocation)
+      (from, to) = (.at(ends.0), ends.1)
+      if let same = ends.0.sameEnd(as: ends.1) {
+        throw UsageError("FROM and TO are the same \(same.isComplex ? "place" : "stop") '\(same.name)'")
+      }
     } else {
       // On board: FROM is the trip, placed once the realtime is read; TO read by itself.
-      from = .place(Coordinate(latitude: 0, longitude: 0), name: nil)
+      from = .onBoard(onBoard!)
       to =
-        try fixedEndpoint(toText, role: "TO", store: store, invocation: invocation)
-        ?? stopEndpoint(toText, role: "TO", store: store, invocation: invocation)
+        try PlanEndpoints.fixed(toText, role: "TO", invocation: invocation)
+        ?? PlanEndpoints.stop(
+          toText, role: "TO", session: session, invocation: invocation)
     }
-    if case .stop(let a) = from, case .stop(let b) = to, a == b {
-      throw UsageError("FROM and TO are the same stop '\(a.name)'")
-    }
-    if case .complex(let a) = from, case .complex(let b) = to, a == b {
-      throw UsageError("FROM and TO are the same place '\(a.name)'")
-    }
-    let zoneFeed: FeedName = (onBoard == nil ? from.stops.first?.feed : nil) ?? to.stops.first?.feed ?? store.feedNames[0]
-    let zone = store.timeZone(of: zoneFeed)
+    let fromEnd: JourneyEndpoint? = if case .at(let end) = from { end } else { nil }
+    let zone = session.planZone(from: fromEnd, to: to)
     let now = invocation.global.now == nil ? moments?.first?.time ?? invocation.now : invocation.now
     let isArriveBy = arguments.isGiven(Options.arriveBy)
-    let requested = try arguments.queryStart(isArriveBy ? Options.arriveBy : Options.depart, on: Options.date, now: now, zone: zone)
-    let walking = WalkingModel(
-      metersPerSecond: walkSpeed, detourFactor: settings.detourFactor, maxTransferMeters: min(400, max(maxWalk, 0)))
-
-    // Realtime: the configured feeds' unless --realtime FILEs are given.
-    let feeds = localFeeds.isEmpty ? try FeedsSupport.realtimeFeeds(invocation) : localFeeds
-    let options = try RealtimeSupport.options(invocation, settings: settings)
-    let realtime = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options)
-    if let onBoard {
-      from = .onBoard(try Self.onBoard(onBoard, store: store, live: realtime, options: options))
-    }
-    var request = JourneyRequest(
-      time: requested, isArriveBy: isArriveBy, modes: modes, walking: walking, maxWalkMeters: maxWalk,
-      maxTransfers: maxTransfers, limit: limit)
-    request.isAccessibleOnly = arguments.isSet(Options.accessible)
-    let plan: JourneyPlanner.Plan
+    var request = PlanRequest(
+      from: from, to: to,
+      time: try arguments.queryStart(isArriveBy ? Options.arriveBy : Options.depart, on: Options.date, now: now, zone: zone),
+      isArriveBy: isArriveBy)
+    (request.modes, request.walkSpeed, request.maxWalkMeters) = (modes, walkSpeed, maxWalk)
+    (request.maxTransfers, request.limit, request.isAccessibleOnly) = (maxTransfers, limit, arguments.isSet(Options.accessible))
+    request.pick = arguments.isGiven(PlanWatch.pick) || isWatch ? pick : nil
+    request.includesGeometry = arguments.isSet(Options.geojson)
+    let answer: PlanAnswer
     do {
-      plan = try JourneyPlanner.plan(
-        from: from, to: to, request: request, store: store, live: realtime, ticks: { MonotonicClock.nanoseconds() })
-    } catch JourneyPlanner.Failure.unreachable(let role, let point, let meters) {
-      throw NotFoundError("no stop within \(Int(meters)) m of \(role) \(StopCommandSupport.describe(point)); try a larger --max-walk")
-    } catch JourneyPlanner.Failure.stopVanished(let index) {
-      throw RuntimeError("stop \(index) vanished from the timetable")
+      answer = try session.plan(request, now: now, ticks: { MonotonicClock.nanoseconds() })
+    } catch let failure as PlanAnswer.Failure {
+      FeedsSupport.report(failure.realtimeProblems, invocation: invocation)
+      RealtimeSupport.warn(failure.report, invocation: invocation)
+      throw PlanOutput.error(failure.reason)
     }
-    let network = plan.network
+    FeedsSupport.report(answer.realtimeProblems, invocation: invocation)
+    RealtimeSupport.warn(answer.report, invocation: invocation)
     if invocation.context.environment["TRANSIT_PLAN_TIMING"] == "1" {
       invocation.context.stderr.line(
-        "plan: network \(network.timetable.routes.count) routes, \(network.trips.count) trips, loaded in \(Format.fixed(Double(plan.loadNanoseconds) / 1e6, decimals: 1)) ms; search \(Format.fixed(Double(plan.searchNanoseconds) / 1e6, decimals: 1)) ms"
+        "plan: network \(answer.routeCount) routes, \(answer.tripCount) trips, loaded in \(Format.fixed(Double(answer.loadNanoseconds) / 1e6, decimals: 1)) ms; search \(Format.fixed(Double(answer.searchNanoseconds) / 1e6, decimals: 1)) ms"
       )
     }
-    var described = plan.journeys
-    if arguments.isGiven(PlanWatch.pick) || isWatch {
-      guard pick <= described.count else {
-        throw NotFoundError(
-          "--pick \(pick): \(described.isEmpty ? "no journey was found" : "only \(described.count) journey\(described.count == 1 ? " was" : "s were") found")\(described.count < limit ? "" : "; raise --limit")"
-        )
-      }
-      described = [described[pick - 1]]
-    }
-    let session = TransitSession(store: store, options: options)
+    let twelveHour = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     if isWatch {
-      let title = PlanOutput.title(from: from, to: to, arrow: invocation.useColor ? "→" : "->")
-      let context = PlanWatch.Context(
-        invocation: invocation, session: session, journey: described[0], destination: to, request: request, zone: zone,
-        twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings), title: title)
+      let title = PlanOutput.title(from: answer.from, to: answer.to, arrow: invocation.useColor ? "→" : "->")
+      let context = PlanWatch.Context(invocation: invocation, session: session, answer: answer, twelveHour: twelveHour, title: title)
       return try PlanWatch.run(context, moments: moments)
     }
-    var context = PlanOutput(
-      invocation: invocation, store: store, zone: zone, now: now, requested: requested, isArriveBy: isArriveBy,
-      from: from, to: to, journeys: described, report: feeds.isEmpty ? nil : realtime.report,
-      twelveHour: StopCommandSupport.uses12HourClock(invocation, settings: settings))
-    context.guarded = try described.map { try session.guardedJourney($0, live: realtime) }
-    if arguments.isSet(Options.geojson) {
-      invocation.context.stdout.line(try context.geoJSON().serialized(pretty: true))
+    if let geometry = answer.geometry {
+      invocation.context.stdout.line(JSONTreeEncoder.text(geometry))
     } else if invocation.global.json {
-      invocation.context.stdout.line(try context.json().serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(answer))
     } else {
-      try context.text()
+      PlanOutput(invocation: invocation, answer: answer, twelveHour: twelveHour).text()
     }
     return 0
   }
-
-  // MARK: - Endpoints
-
-  /// The trip the rider is on (`--from-trip`, `--on`) as the journey's start
-  /// (`TransitSession.onBoard`); exit 3 when it is not running or has no stop ahead.
-  static func onBoard(_ target: FollowTracker.Target, store: Store, live: LiveRealtime, options: ServiceOptions) throws -> OnBoard {
-    let named: String
-    switch target {
-    case .vehicle(let id): named = "vehicle '\(id)'"
-    case .trip(let id): named = "trip '\(id.rawValue)'"
-    case .routeAtStop(let route, _, _): named = "route \(route)"
-    }
-    do {
-      return try TransitSession(store: store, options: options).onBoard(target, live: live)
-    } catch let failure as OnBoardFailure {
-      let option = "--\(target.isVehicle ? "on" : "from-trip")"
-      switch failure {
-      case .notRunning: throw NotFoundError("\(option): \(named) is not in the realtime feed or the timetable now")
-      case .noStopAhead: throw NotFoundError("\(option): \(named) has no stop ahead (its trip has ended)")
-      }
-    }
-  }
-
-  /// FROM and TO read together: each a position, a saved place, else a stop, station or
-  /// complex; a name fitting several places is narrowed by the other end (TO to those a trip
-  /// from FROM reaches, else FROM to those reaching TO: `Store.resolveStop(_:reachableFrom:)`).
-  static func endpoints(_ fromText: String, _ toText: String, store: Store, invocation: Invocation) throws -> (Endpoint, Endpoint) {
-    let fromFixed = try fixedEndpoint(fromText, role: "FROM", store: store, invocation: invocation)
-    let toFixed = try fixedEndpoint(toText, role: "TO", store: store, invocation: invocation)
-    switch (fromFixed, toFixed) {
-    case (let from?, let to?):
-      return (from, to)
-    case (let from?, nil):
-      return (from, try stopEndpoint(toText, role: "TO", origin: from.stops, originName: fromText, store: store, invocation: invocation))
-    case (nil, let to?):
-      return (
-        try stopEndpoint(fromText, role: "FROM", destination: to.stops, destinationName: toText, store: store, invocation: invocation),
-        to
-      )
-    case (nil, nil):
-      // FROM by itself when it can be (then TO read from it), else TO by itself first.
-      if case .ambiguous = try store.resolveStop(fromText.trimmingSpaces()),
-        case let toResult = try store.resolveStop(toText.trimmingSpaces()), !isAmbiguous(toResult)
-      {
-        let to = try stopEndpoint(toText, role: "TO", store: store, invocation: invocation)
-        return (
-          try stopEndpoint(fromText, role: "FROM", destination: to.stops, destinationName: toText, store: store, invocation: invocation),
-          to
-        )
-      }
-      let from = try stopEndpoint(fromText, role: "FROM", store: store, invocation: invocation)
-      return (from, try stopEndpoint(toText, role: "TO", origin: from.stops, originName: fromText, store: store, invocation: invocation))
-    }
-  }
-
-  static func isAmbiguous(_ resolution: StopResolution) -> Bool {
-    if case .ambiguous = resolution { return true }
-    return false
-  }
-
-  /// A position or a saved place; nil when `text` is neither (a stop, then).
-  static func fixedEndpoint(_ text: String, role: String, store: Store, invocation: Invocation) throws -> Endpoint? {
-    let trimmed = text.trimmingSpaces()
-    // Two numbers with a comma are a position (stop ids and codes may be plain numbers, and
-    // names may hold commas).
-    let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-    if parts.count == 2, parts.allSatisfy({ Double($0.trimmingSpaces()) != nil }) {
-      return .place(try ValueParser.coordinate(trimmed, option: role), name: nil)
-    }
-    if let place = try StopCommandSupport.savedPlace(named: trimmed, invocation: invocation) {
-      return .place(place, name: trimmed.lowercased())
-    }
-    return nil
-  }
-
-  /// FROM or TO as a stop, station or complex, narrowed by the other end when given (`origin`:
-  /// the journey's start, for TO; `destination`: its end, for FROM); a one-line error (exit 3)
-  /// when none fits.
-  static func stopEndpoint(
-    _ text: String, role: String, origin: [TransitModel.Stop] = [], originName: String? = nil,
-    destination: [TransitModel.Stop] = [], destinationName: String? = nil, store: Store, invocation: Invocation
-  ) throws -> Endpoint {
-    let trimmed = text.trimmingSpaces()
-    if case .notFound(let suggestions) = try store.resolveStop(trimmed) {
-      // Offered as typed back it resolves: the name when it is one stop's, else its code or id
-      // (the name beside it).
-      let hint =
-        try suggestions.first.map { stop in
-          let typed = try store.typedName(of: stop)
-          return "; did you mean '\(typed)'\(typed == stop.name ? "" : " (\(stop.name))")?"
-        } ?? ""
-      throw NotFoundError("\(role) '\(text)' is not a stop (id, code or name), a saved place or LAT,LON\(hint)")
-    }
-    if !destination.isEmpty {
-      return Endpoint(
-        try StopCommandSupport.resolvePlace(
-          trimmed, in: store, context: invocation.context, reaching: destination, destinationName: destinationName))
-    }
-    return Endpoint(
-      try StopCommandSupport.resolvePlace(
-        trimmed, in: store, context: invocation.context, reachableFrom: origin, originName: originName))
-  }
-
-  // MARK: - Describing journeys
-
-  typealias PlannedLeg = JourneyPlanner.Leg
-  typealias WalkEnd = JourneyPlanner.WalkEnd
-  typealias PlannedJourney = JourneyPlanner.Journey
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GTFS
 import GTFSRealtime
 import Services
 import TransitModel
@@ -67,10 +66,7 @@ enum PlanWatch {
   struct Context {
     var invocation: Invocation
     var session: TransitSession
-    var journey: JourneyPlanner.Journey
-    var destination: JourneyEndpoint
-    var request: JourneyRequest
-    var zone: LocalZone
+    var answer: PlanAnswer
     var twelveHour: Bool
     var title: String
   }
@@ -82,14 +78,13 @@ enum PlanWatch {
     let speed = try arguments.read(Self.speed)
     let bell = !arguments.isSet(noBell)
     let json = invocation.global.json
-    let store = context.session.store
     let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
     let screen = canMoveCursor && !json ? Terminal.open() : nil
     defer { screen?.close() }
     let out = invocation.context.stdout
     let clock = BoardSupport.clock(invocation)
-    var watcher = JourneyWatch(journey: context.journey, marginSeconds: context.session.options.transferMarginSeconds)
-    var alternative: JourneyPlanner.Journey?
+    var watched = context.session.watch(context.answer)
+    let zone = watched.zone
     var events: [String] = []
     var updates = 0
     var index = 0
@@ -119,34 +114,22 @@ enum PlanWatch {
           ? try FeedsSupport.realtimeFeeds(quiet)
           : try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: quiet) }
       }
-      let live = try RealtimeSupport.live(
-        invocation, store: store, feeds: feeds, now: now, options: context.session.options, warn: updates == 0 && screen == nil)
-      let (guarded, changed) = try watcher.update(store: store, live: live)
+      let frame = try context.session.update(&watched, feeds: feeds, now: now)
+      if updates == 0 && screen == nil { RealtimeSupport.warn(frame.report, invocation: invocation) }
+      let guarded = frame.guarded
       updates += 1
-      for change in changed {
+      for change in frame.changed {
         let transfer = guarded.transfers[change]
         let message = "change at \(transfer.from?.name ?? "?"): \(transfer.state.text) (\(bufferText(transfer.bufferSeconds)))"
-        events.append(StopCommandSupport.clockSeconds(now, zone: context.zone, twelveHour: context.twelveHour) + " " + message)
+        events.append(StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: context.twelveHour) + " " + message)
         if bell { BoardSupport.ring(invocation, message: message, bell: !json) }
       }
-      // The next journey from a change stop: when a change's state moves, and at the first
-      // look when a change is already not safe.
-      let offerFor = updates == 1 ? guarded.transfers.indices.filter { guarded.transfers[$0].state != .safe } : changed
-      if let worst = offerFor.map({ guarded.transfers[$0] }).max(by: { $0.state < $1.state }) {
-        alternative =
-          worst.state == .safe
-          ? nil
-          : try? TransferGuard.alternative(
-            for: worst, in: guarded, to: context.destination, request: context.request, store: store, live: live)
-      }
       if json {
-        out.line(
-          JSONTreeEncoder.encode(GuardedJourneyAnswer(guarded, zone: context.zone, changed: changed, alternative: alternative))
-            .serialized())
+        out.line(JSONTreeEncoder.encode(frame).serialized())
       } else {
         let lines = render(
-          guarded, title: context.title, alternative: alternative, events: events, zone: context.zone, twelveHour: context.twelveHour,
-          freshness: feeds.isEmpty ? nil : live.report.freshness)
+          guarded, title: context.title, alternative: frame.alternative, events: events, zone: zone, twelveHour: context.twelveHour,
+          report: frame.hasRealtime ? frame.report : nil)
         if let screen {
           let size = screen.size()
           screen.draw((lines + ["", "q quits"]).map { $0.count > size.columns ? String($0.prefix(size.columns)) : $0 })
@@ -166,75 +149,5 @@ enum PlanWatch {
       }
       if screen == nil && !json { out.line() }
     }
-  }
-
-  /// "buffer 6 min", "buffer 40 s", "2 min short".
-  static func bufferText(_ seconds: Int64) -> String {
-    if seconds < 0 { return (-seconds < 60 ? "\(-seconds) s" : "\(-seconds / 60) min") + " short" }
-    return "buffer " + (seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min")
-  }
-
-  /// One update as lines.
-  static func render(
-    _ guarded: GuardedJourney, title: String, alternative: JourneyPlanner.Journey?, events: [String], zone: LocalZone,
-    twelveHour: Bool, freshness: RealtimeFreshness?
-  ) -> [String] {
-    func clock(_ time: UnixTime) -> String { StopCommandSupport.clock(time, zone: zone, twelveHour: twelveHour) }
-    func shift(_ expected: UnixTime, _ scheduled: UnixTime) -> String {
-      let minutes = (expected - scheduled) / 60
-      return minutes == 0 ? "" : minutes > 0 ? " +\(minutes)" : " \(minutes)"
-    }
-    var lines = [
-      "\(title) · \(StopCommandSupport.clockSeconds(guarded.now, zone: zone, twelveHour: twelveHour)) · \(BoardFrame.realtimeText(freshness, now: guarded.now))"
-    ]
-    switch guarded.progress {
-    case .beforeFirstRide:
-      if let first = guarded.rides.first {
-        lines.append(
-          "first ride leaves \(clock(first.expectedDeparture)) (\(StopCommandSupport.countdown(to: first.expectedDeparture, from: guarded.now)))"
-        )
-      }
-    case .riding(let index):
-      let ride = guarded.rides[index].ride
-      lines.append("on the \(ride.route.shortName) to \(ride.headsign)")
-    case .changing(let index):
-      lines.append("changing at \(guarded.transfers[index].from?.name ?? "?")")
-    case .arrived: lines.append("arrived")
-    }
-    lines.append("")
-    var rows: [[String]] = []
-    for (index, ride) in guarded.rides.enumerated() {
-      let live = ride.isCancelled ? " · cancelled" : ride.isLive ? " · live" : ""
-      rows.append([
-        clock(ride.expectedDeparture) + shift(ride.expectedDeparture, ride.scheduledDeparture),
-        "\(ride.ride.route.shortName) towards \(ride.ride.headsign) from \(ride.ride.stops.first?.stop.name ?? "?")\(live)",
-      ])
-      rows.append([
-        clock(ride.expectedArrival) + shift(ride.expectedArrival, ride.scheduledArrival),
-        "get off at \(ride.ride.stops.last?.stop.name ?? "?")",
-      ])
-      if index < guarded.transfers.count {
-        let transfer = guarded.transfers[index]
-        let walk = transfer.walkSeconds > 0 ? "walk \((transfer.walkSeconds + 59) / 60) min · " : ""
-        rows.append([
-          "", "change: \(walk)\(bufferText(transfer.bufferSeconds)) · \(transfer.state.text)\(transfer.isDone ? " (done)" : "")",
-        ])
-      }
-    }
-    rows.append([clock(guarded.expectedArrival), "arrive"])
-    lines += StopCommandSupport.table(rows.map { ["  " + $0[0], $0[1]] }).split(separator: "\n").map(String.init)
-    if let alternative {
-      lines.append("")
-      let rides = alternative.legs.compactMap { leg -> String? in
-        guard case .ride(let ride, let departure, _) = leg else { return nil }
-        return "\(clock(departure)) \(ride.route.shortName) from \(ride.stops.first?.stop.name ?? "?")"
-      }
-      lines.append("next journey from the change: \(rides.joined(separator: ", then ")), arrive \(clock(alternative.arrival))")
-    }
-    if !events.isEmpty {
-      lines.append("")
-      lines += events.suffix(5)
-    }
-    return lines
   }
 }

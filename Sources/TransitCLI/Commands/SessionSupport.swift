@@ -14,15 +14,17 @@ enum SessionSupport {
   ///     timetables: `alerts` and `status` answer by the feeds' own ids).
   ///   - realtime: the realtime source, made once the store is open (default:
   ///     `FeedsSupport.realtimeSource`).
+  ///   - warnsAboutExpiry: without `requiresTimetables`, whether an ending timetable is said
+  ///     (a listing of the user's own data does not say it).
   static func session(
     _ invocation: Invocation, settings: Settings? = nil, language: String? = nil, requiresTimetables: Bool = true,
-    realtime: (() throws -> any RealtimeSource)? = nil
+    realtime: (() throws -> any RealtimeSource)? = nil, warnsAboutExpiry: Bool = true
   ) throws -> TransitSession {
     let settings = try settings ?? invocation.settings()
     let options = try RealtimeSupport.options(invocation, settings: settings, language: language)
     let timetables = try TransitSession(directory: invocation.paths.data, options: options)
     if requiresTimetables && !timetables.holdsTimetables { throw noTimetables }
-    if timetables.holdsTimetables { warnAboutExpiry(timetables, invocation) }
+    if timetables.holdsTimetables && (requiresTimetables || warnsAboutExpiry) { warnAboutExpiry(timetables, invocation) }
     // Kept as long as the context, which leaves closing the read-only files to the kernel.
     invocation.context.openedStore = timetables.store
     return timetables.with(realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
