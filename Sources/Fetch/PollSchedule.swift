@@ -52,6 +52,10 @@ public enum PollSchedule {
       wait = period << Int64(min(failures - 1, 10))
     } else if unchanged > 0 {
       wait = max(floorSeconds, period / 4) << Int64(min(unchanged - 1, 10))
+    } else if let last = lastHeaderTimestamp, last > now + maxWaitSeconds {
+      // A header stamped further ahead than the longest wait (a producer's clock, or a hostile
+      // UInt64.max): the longest wait, without adding to a time near Int64's end.
+      wait = maxWaitSeconds
     } else if let last = lastHeaderTimestamp {
       // The first expected publish still ahead of now (less the margin), then just after it.
       let elapsed = max(0, now - last)

@@ -1,5 +1,6 @@
 import Fetch
 import GTFS
+import GTFSRealtime
 import TransitModel
 
 /// The one entry point of the answers: what a command needs to ask a rider's question (the
@@ -47,6 +48,13 @@ public struct TransitSession {
   /// before it reads any realtime, so an unknown stop is the first error).
   public func with(realtime source: any RealtimeSource) -> TransitSession {
     TransitSession(store: store, options: options, realtime: source, userData: userData)
+  }
+
+  /// When a live view that read `feeds` fetches again, in real Unix seconds from `now`: just
+  /// after the feeds' next publish, `period` apart (nil: the feeds' own timestamps alone).
+  public func nextFetch(after feeds: [FeedMessage], period: Int64?, now: Int64) -> Int64 {
+    let stamp = feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) }
+    return PollSchedule.nextFetch(now: now, lastHeaderTimestamp: stamp, period: period)
   }
 
   /// When a live view of `board` fetches again, in real Unix seconds from `now`: just after its

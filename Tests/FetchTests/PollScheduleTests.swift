@@ -104,6 +104,16 @@ import Testing
     #expect(error?.message == "header 'x-api-key' of feed 'mta' uses $MTA_KEY, which is not set in the environment")
   }
 
+  /// A header stamped near the end of time (a producer's UInt64.max, clamped) waits the
+  /// longest wait, 300 s, rather than overflowing `last + period`; one stamped 10 s ahead
+  /// (skew) waits for its first publish after it: 10 + 30 + the 2 s margin.
+  @Test func aHeaderFromTheFarFutureWaitsTheLongestWait() {
+    let now: Int64 = 1_796_110_800
+    #expect(PollSchedule.nextFetch(now: now, lastHeaderTimestamp: .max, period: 30) == now + 300)
+    #expect(PollSchedule.nextFetch(now: now, lastHeaderTimestamp: .max, period: nil) == now + 300)
+    #expect(PollSchedule.nextFetch(now: now, lastHeaderTimestamp: now + 10, period: 30) == now + 10 + 30 + 2)
+  }
+
   @Test func headersAreShownWithoutSecrets() {
     #expect(HeaderTemplate.parse("x-api-key: $MTA_KEY")?.displayed == "x-api-key: $MTA_KEY")
     #expect(HeaderTemplate.parse("Authorization: Bearer abc123")?.displayed == "Authorization: <redacted>")

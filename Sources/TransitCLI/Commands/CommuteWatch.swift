@@ -68,12 +68,8 @@ enum CommuteWatch {
     guard try session.commuteEntries([commute]).first?.stop != nil else {
       throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
     }
-    let fixedMargin = BoardSupport.margin(settings)
-    let history = settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
-    let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
-    let screen = canMoveCursor ? Terminal.open() : nil
-    defer { screen?.close() }
+    let loop = WatchLoop(invocation, count: count)
     let clock = BoardSupport.clock(invocation)
     let period = try FeedsSupport.configuration(invocation).feeds.filter { $0.name == commute.feed && !$0.realtimeURLs.isEmpty }
       .map { Int64($0.periodSeconds) }.min()
@@ -84,19 +80,19 @@ enum CommuteWatch {
     // bell rings when its state moves.
     var arrivalState: TransferState?
     var fetches = 0
-    while true {
+    return try loop.run {
       let fetchedAt = clock()
-      let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
+      let quiet = loop.quiet()
       let feeds = try FeedsSupport.realtimeFeeds(quiet, preferred: commute.feed)
       let frame = try session.commuteWatchFrame(commute, feeds: feeds, now: fetchedAt)
       if fetches == 0 { RealtimeSupport.warn(frame.report, invocation: quiet) }
       let (day, zone) = (frame.day, frame.day.zone)
       // With `leave-margin = learned`: the margin of the recommended departure, and which rule.
-      var margin = fixedMargin
+      var margin = session.options.leaveMargin
       var marginNote: String?
       if let option = day.recommended {
-        (margin, marginNote) = try BoardSupport.margin(
-          for: option.departure, settings: settings, session: session, history: history, zone: zone, now: fetchedAt)
+        let (chosen, rule) = try session.leaveMargin(for: option.departure, zone: zone, now: fetchedAt)
+        (margin, marginNote) = (chosen, rule.map(BoardSupport.marginNote))
       }
       fetches += 1
       if let arrival = frame.arrival {
@@ -110,43 +106,30 @@ enum CommuteWatch {
       } else {
         arrivalState = nil
       }
-      let last = count.map { fetches >= $0 } ?? false
-      let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: period)
+      let next = session.nextFetch(after: feeds, period: period, now: invocation.context.clock.now().seconds)
       let wait = max(0, next - invocation.context.clock.now().seconds)
       func lines(at now: UnixTime) -> [String] {
         render(frame, now: now, margin: margin, twelveHour: twelve, rang: rang) + (marginNote.map { [$0] } ?? [])
       }
-      if screen == nil { out.write(lines(at: fetchedAt).joined(separator: "\n") + "\n") }
-      // Every second until the next fetch: the bell, and on a terminal the countdowns.
-      let start = invocation.context.elapsed()
-      while true {
-        let now = clock()
-        if let (option, leaveBy) = frame.leaveBy(at: now, margin: margin),
-          alarm.shouldRing(leaveBy: leaveBy, departs: option.departs, now: now)
-        {
-          let call = option.departure.call
-          let message =
-            "time to leave for the \(StopCommandSupport.clock(option.departs, zone: zone, twelveHour: twelve)) \(call.routeShortName.shown) to \(call.headsign.shown)"
-          rang = StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelve) + " " + message
-          if bell { BoardSupport.ring(invocation, message: message) }
-          if screen == nil { out.line(rang!) }
-        }
-        let elapsed = invocation.context.elapsed() - start
-        if let screen {
-          var shown = lines(at: now)
-          shown += ["", "q quits · next update in \(max(0, Int((Double(wait) - elapsed).rounded(.up)))) s"]
-          let size = screen.size()
-          screen.draw(shown.map { $0.count > size.columns ? String($0.prefix(size.columns)) : $0 })
-        }
-        if Double(wait) - elapsed <= 0 || last { break }
-        if let screen {
-          if screen.wait(seconds: min(1, Double(wait) - elapsed), elapsed: invocation.context.elapsed) == .quit { return 0 }
-        } else {
-          invocation.context.sleep(min(1, Double(wait) - elapsed))
-        }
-      }
-      if last { return 0 }
-      if screen == nil { out.line() }
+      return .update(
+        WatchLoop.Update(
+          plain: loop.isFullScreen ? [] : lines(at: fetchedAt),
+          screen: { size, _, footer in
+            (lines(at: clock()) + ["", footer]).map { $0.count > size.columns ? String($0.prefix(size.columns)) : $0 }
+          }, wait: Double(wait),
+          tick: { _ in
+            // Every second until the next fetch: the bell.
+            let now = clock()
+            guard let (option, leaveBy) = frame.leaveBy(at: now, margin: margin),
+              alarm.shouldRing(leaveBy: leaveBy, departs: option.departs, now: now)
+            else { return }
+            let call = option.departure.call
+            let message =
+              "time to leave for the \(StopCommandSupport.clock(option.departs, zone: zone, twelveHour: twelve)) \(call.routeShortName.shown) to \(call.headsign.shown)"
+            rang = StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: twelve) + " " + message
+            if bell { BoardSupport.ring(invocation, message: message) }
+            if !loop.isFullScreen { out.line(rang!) }
+          }))
     }
   }
 

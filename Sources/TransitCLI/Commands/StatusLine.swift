@@ -1,7 +1,4 @@
-import Fetch
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
 import Services
 import TransitModel
 import UserData
@@ -24,15 +21,6 @@ enum StatusLine {
   /// The `--timeout` in seconds.
   static func timeout(_ invocation: Invocation) throws(UsageError) -> Double {
     try invocation.arguments.read(timeout)
-  }
-
-  /// Realtime for a status line: `--realtime` files, else the configured feeds (only the
-  /// `preferred` one when it is configured) through the cache, the network given `timeout`
-  /// seconds in all. Says nothing on stderr; `offline` tells whether a fetch failed.
-  static func feeds(_ invocation: Invocation, preferred: String?, timeout: Double) throws -> (feeds: [FeedMessage], offline: Bool) {
-    let source = try FeedsSupport.realtimeSource(invocation, budgetSeconds: timeout, refresh: false, skipsUnresolved: true)
-    let read = try source.read(preferring: preferred.map(FeedName.init))
-    return (read.feeds, read.isOffline)
   }
 
   /// The line for `departure` at `now`, as `--line` prints it without --format.
@@ -81,44 +69,31 @@ enum StatusLine {
     let timeout = try timeout(invocation)
     let template = try invocation.arguments.read(format)
     let json = invocation.global.json
-    let out = invocation.context.stdout
-    let store = try StopCommandSupport.openStore(invocation)
-    let stops = try CommutePlanner.stops(of: commute, store: store)
-    guard let stop = stops.first else {
-      throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
+    let session = try SessionSupport.session(invocation) {
+      try FeedsSupport.realtimeSource(invocation, budgetSeconds: timeout, refresh: false, skipsUnresolved: true)
     }
-    let settings = try invocation.settings()
-    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
-    let zone = store.timeZone(of: stop.feed)
     let now = invocation.now
-    let today = store.localDate(of: now, feed: stop.feed)
-    let deadlineText = ValueParser.clockText(minutes: commute.arriveByMinutes)
-    guard CommutePlanner.runs(commute, on: today) else {
-      out.line(output(nil, nothing: "no \(commute.name) commute today", template: template, json: json))
-      return 0
+    let answer: CommuteLineAnswer
+    do {
+      answer = try session.commuteLine(commute, now: now)
+    } catch CommuteFailure.missingStop(let name, let stopID) {
+      throw NotFoundError("commute '\(name)': stop \(stopID) is not in the timetable since the last ingest")
     }
-    let (feeds, offline) = try feeds(invocation, preferred: stop.feed.rawValue, timeout: timeout)
-    let options = try RealtimeSupport.options(invocation, settings: settings)
-    let live = try RealtimeSupport.live(invocation, store: store, feeds: feeds, now: now, options: options, warn: false)
-    let plan = try CommutePlanner.plan(commute, stops: stops, on: today, store: store, live: live)
-    let freshness = feeds.isEmpty ? nil : live.report.freshness
-    let what = commute.route ?? "departure"
-    guard let index = plan.recommended else {
-      let nothing = "no \(what) before \(deadlineText)" + suffix(freshness: freshness, now: now, offline: offline)
-      out.line(output(nil, nothing: nothing, template: template, json: json))
-      return 0
+    let line: String
+    switch answer.outcome {
+    case .notToday: line = output(nil, nothing: "no \(commute.name) commute today", template: template, json: json)
+    case .nothing:
+      let nothing =
+        "no \(commute.route ?? "departure") before \(ValueParser.clockText(minutes: commute.arriveByMinutes))"
+        + suffix(freshness: answer.freshness, now: now, offline: answer.isOffline)
+      line = output(nil, nothing: nothing, template: template, json: json)
+    case .departure(let departure, let advice):
+      let chosen = fields(
+        departure, advice: advice, now: now, freshness: answer.freshness, offline: answer.isOffline, zone: answer.zone,
+        twelveHour: StopCommandSupport.uses12HourClock(invocation))
+      line = output(chosen, nothing: "", template: template, json: json)
     }
-    let option = plan.options[index]
-    // The margin `commute --watch` takes (learned from the history, or the fixed rule).
-    let margin = try BoardSupport.margin(
-      for: option.departure, settings: settings, session: TransitSession(store: store, options: options),
-      history: settings.leaveMarginLearned ? try BoardSupport.historyIfAny(invocation) : nil, zone: zone, now: now
-    ).margin
-    let advice = LeaveAdvice.classify(
-      departs: option.departs, walkSeconds: Int64(commute.walkMinutes * 60), now: now, margin: margin)
-    let chosen = fields(
-      option.departure, advice: advice, now: now, freshness: freshness, offline: offline, zone: zone, twelveHour: twelve)
-    out.line(output(chosen, nothing: "", template: template, json: json))
+    invocation.context.stdout.line(line)
     return 0
   }
 }

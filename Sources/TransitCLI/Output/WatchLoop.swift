@@ -19,6 +19,9 @@ struct WatchLoop {
     /// Whether the view ends after it (a replay's last snapshot): it stays on the screen for
     /// `wait`, and a plain frame is the last output.
     var isLast = false
+    /// Called every second until the next update, `seconds` after this one (an alarm's
+    /// check), before the screen is drawn; with it, a plain view waits in steps of a second.
+    var tick: ((_ seconds: Double) -> Void)?
   }
 
   /// What one step of the view gave: an update, or the end of the view.
@@ -69,9 +72,18 @@ struct WatchLoop {
       let last = count.map { updates >= $0 } ?? false
       guard let screen else {
         context.stdout.write(update.plain.joined(separator: "\n") + "\n")
+        if let tick = update.tick {
+          let start = context.elapsed()
+          while true {
+            let seconds = context.elapsed() - start
+            tick(seconds)
+            if update.wait - seconds <= 0 || last { break }
+            context.sleep(min(1, update.wait - seconds))
+          }
+        }
         if last || update.isLast { return 0 }
         if separatesFrames { context.stdout.line() }
-        context.sleep(update.wait)
+        if update.tick == nil { context.sleep(update.wait) }
         continue
       }
       // Redraw every second until the next update; at once on a resize.
@@ -81,6 +93,7 @@ struct WatchLoop {
         let left = update.wait - seconds
         var footer = "q quits · next update in \(max(0, Int(left.rounded(.up)))) s"
         if let problem = update.problem { footer += " · " + problem }
+        update.tick?(seconds)
         screen.draw(update.screen(screen.size(), seconds, footer))
         if left <= 0 || last && seconds >= lastHold { break }
         if screen.wait(seconds: min(1, left), elapsed: context.elapsed) == .quit { return 0 }
