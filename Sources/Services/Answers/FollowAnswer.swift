@@ -209,15 +209,7 @@ extension TransitSession {
     case .routeAtStop(let route, let place):
       target = .routeAtStop(route: route, stops: try store.callStopIDs(of: [place]), name: place.name)
     }
-    var moments: [(time: UnixTime, paths: [String])] = []
-    if let replay = request.replay {
-      // Each moment holds the newest file of each kind recorded so far.
-      var latest: [String: String] = [:]
-      for snapshot in replay.snapshots {
-        for path in snapshot.paths { latest[SnapshotNaming.kind(of: path)] = path }
-        moments.append((snapshot.time, latest.values.sorted()))
-      }
-    }
+    let moments = request.replay.map { SnapshotNaming.moments($0.snapshots) } ?? []
     var run = FollowRun(
       session: self, request: request, tracker: FollowTracker(store: store, target: target, options: options), moments: moments,
       load: load, clock: clock, wallClock: wallClock)
@@ -237,5 +229,15 @@ public enum SnapshotNaming {
   public static func kind(of path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     return String(name.drop { $0.isNumber }.dropFirst().dropLast(3))
+  }
+
+  /// The moments of a replay of `snapshots` (oldest first): each with the newest file of each
+  /// kind recorded by then, so a moment that recorded only trip updates keeps the vehicles.
+  public static func moments(_ snapshots: [(time: UnixTime, paths: [String])]) -> [(time: UnixTime, paths: [String])] {
+    var latest: [String: String] = [:]
+    return snapshots.map { snapshot in
+      for path in snapshot.paths { latest[kind(of: path)] = path }
+      return (snapshot.time, latest.values.sorted())
+    }
   }
 }

@@ -49,12 +49,7 @@ enum PlanWatch {
     guard let directory = try invocation.arguments.read(replay) else { return nil }
     let snapshots = try SnapshotDirectory(path: invocation.absolutePath(directory)).snapshots()
     guard !snapshots.isEmpty else { throw NotFoundError("--replay '\(directory)': no snapshots saved by 'transit record' there") }
-    var latest: [String: String] = [:]
-    var moments: [(UnixTime, [String])] = []
-    for snapshot in snapshots {
-      for path in snapshot.paths { latest[FollowCommand.kind(of: path)] = path }
-      moments.append((snapshot.time, latest.values.sorted()))
-    }
+    let moments = SnapshotNaming.moments(snapshots.map { ($0.time, $0.paths) })
     // --now: from the snapshot at or before it.
     if let start = invocation.global.now, let index = moments.lastIndex(where: { $0.0 <= start }) {
       return Array(moments[index...])
@@ -78,44 +73,32 @@ enum PlanWatch {
     let speed = try arguments.read(Self.speed)
     let bell = !arguments.isSet(noBell)
     let json = invocation.global.json
-    let canMoveCursor = invocation.context.stdoutIsTerminal && invocation.context.environment["TERM"] != "dumb"
-    let screen = canMoveCursor && !json ? Terminal.open() : nil
-    defer { screen?.close() }
-    let out = invocation.context.stdout
+    var loop = WatchLoop(invocation, count: count, fullScreen: !json)
+    loop.separatesFrames = !json
     let clock = BoardSupport.clock(invocation)
     var watched = context.session.watch(context.answer)
     let zone = watched.zone
     var events: [String] = []
     var updates = 0
     var index = 0
-    var previous: UnixTime?
-    while true {
+    return try loop.run {
       let now: UnixTime
       let feeds: [FeedMessage]
       if let moments {
-        guard index < moments.count else { return 0 }
+        guard index < moments.count else { return .end }
         now = moments[index].time
         feeds = try moments[index].paths.map { try RtDumpCommand.load($0, invocation: invocation) }
-        if let previous {
-          let wait = Double(now - previous) / speed
-          if let screen {
-            if screen.wait(seconds: wait, elapsed: invocation.context.elapsed) == .quit { return 0 }
-          } else {
-            invocation.context.sleep(wait)
-          }
-        }
-        previous = now
         index += 1
       } else {
         now = clock()
-        let quiet = screen != nil ? BoardSupport.quietStderr(invocation) : invocation
+        let quiet = loop.quiet()
         feeds =
           invocation.global.realtimeFiles.isEmpty
           ? try FeedsSupport.realtimeFeeds(quiet)
           : try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: quiet) }
       }
       let frame = try context.session.update(&watched, feeds: feeds, now: now)
-      if updates == 0 && screen == nil { RealtimeSupport.warn(frame.report, invocation: invocation) }
+      if updates == 0 && !loop.isFullScreen { RealtimeSupport.warn(frame.report, invocation: invocation) }
       let guarded = frame.guarded
       updates += 1
       for change in frame.changed {
@@ -124,30 +107,25 @@ enum PlanWatch {
         events.append(StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: context.twelveHour) + " " + message)
         if bell { BoardSupport.ring(invocation, message: message, bell: !json) }
       }
-      if json {
-        out.line(JSONTreeEncoder.encode(frame).serialized())
-      } else {
-        let lines = render(
+      let lines =
+        json
+        ? [JSONTreeEncoder.encode(frame).serialized()]
+        : render(
           guarded, title: context.title, alternative: frame.alternative, events: events, zone: zone, twelveHour: context.twelveHour,
           report: frame.hasRealtime ? frame.report : nil)
-        if let screen {
-          let size = screen.size()
-          screen.draw((lines + ["", "q quits"]).map { $0.count > size.columns ? String($0.prefix(size.columns)) : $0 })
-        } else {
-          out.write(lines.joined(separator: "\n") + "\n")
-        }
+      // A replay waits its gap to the next snapshot; live, the next publish.
+      let wait: Double
+      if let moments {
+        wait = index < moments.count ? Double(moments[index].time - now) / speed : 0
+      } else {
+        let real = invocation.context.clock.now().seconds
+        wait = Double(max(1, context.session.nextFetch(after: feeds, period: nil, now: real) - real))
       }
-      if guarded.progress == .arrived || count.map({ updates >= $0 }) ?? false { return 0 }
-      if moments == nil {
-        let next = BoardSupport.nextFetch(invocation, feeds: feeds, period: nil)
-        let wait = Double(max(1, next - invocation.context.clock.now().seconds))
-        if let screen {
-          if screen.wait(seconds: wait, elapsed: invocation.context.elapsed) == .quit { return 0 }
-        } else {
-          invocation.context.sleep(wait)
-        }
-      }
-      if screen == nil && !json { out.line() }
+      return .update(
+        WatchLoop.Update(
+          plain: lines,
+          screen: { size, _, _ in (lines + ["", "q quits"]).map { $0.count > size.columns ? String($0.prefix(size.columns)) : $0 } },
+          wait: wait, isLast: guarded.progress == .arrived))
     }
   }
 }
