@@ -76,7 +76,7 @@ enum CommuteCommand: TransitCommand {
     }
     if invocation.arguments.isGiven(Options.days) { throw UsageError("--days N goes with --ics") }
     // The history says how the recommended departure ran (the text's last line).
-    let history = invocation.global.json ? nil : try BoardSupport.historyIfAny(invocation)
+    let history = invocation.global.json ? nil : try session.userData.historyIfPresent()
     let answer = try session.commute(commutes, date: dateOption, now: invocation.now, history: history)
     FeedsSupport.report(answer.realtimeProblems, invocation: invocation)
     RealtimeSupport.warn(answer.report, invocation: invocation)
@@ -139,7 +139,8 @@ enum CommuteCommand: TransitCommand {
           row.append("")
         }
         if answer.hasRealtime {
-          row += DeparturesCommand.realtimeColumns(option.departure, zone: zone, twelveHour: twelve, colour: false).dropFirst()
+          let live = BoardTable.realtimeCells(option.departure, zone: zone, twelveHour: twelve, colour: false)
+          row += [live.delay, live.marker]
         }
         rows.append(row)
       }

@@ -15,7 +15,7 @@ enum HomeCommuteCard {
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     guard
       let card = try session.commuteCard(
-        commutes, live: live, now: now, margin: BoardSupport.margin(settings), history: try BoardSupport.historyIfAny(invocation))
+        commutes, live: live, now: now, margin: session.options.leaveMargin, history: try session.userData.historyIfPresent())
     else { return nil }
     let freshness = (live?.feeds.isEmpty ?? true) ? nil : live?.report.freshness
     let text = StatusLine.text(
