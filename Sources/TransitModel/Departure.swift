@@ -72,6 +72,9 @@ public struct Departure: Hashable, Sendable {
 
   /// Whether realtime says anything about it (a prediction, a cancellation, a skip, an addition).
   public var isLive: Bool { source != .schedule || status == .cancelled || status == .skipped || status == .added }
+
+  /// Whether only the timetable knows its time (no prediction; an added trip is the feed's).
+  public var isTimetableOnly: Bool { source == .schedule && status != .added }
 }
 
 /// Where the realtime stands (DESIGN.md rule 11).

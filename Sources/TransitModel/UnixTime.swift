@@ -5,6 +5,13 @@ public struct UnixTime: Hashable, Sendable, Comparable, CustomStringConvertible 
 
   public init(_ seconds: Int64) { self.seconds = seconds }
 
+  /// Whole minutes from this moment until `time`, as a countdown counts them: rounded down,
+  /// so 59 s ahead is 0 ("now") and 1 s ago is -1 ("1 min ago").
+  public func minutes(until time: UnixTime) -> Int64 {
+    let seconds = time.seconds - self.seconds
+    return seconds >= 0 ? seconds / 60 : -((-seconds + 59) / 60)
+  }
+
   public static func < (lhs: UnixTime, rhs: UnixTime) -> Bool { lhs.seconds < rhs.seconds }
   public static func + (lhs: UnixTime, rhs: Int64) -> UnixTime { UnixTime(lhs.seconds + rhs) }
   public static func - (lhs: UnixTime, rhs: Int64) -> UnixTime { UnixTime(lhs.seconds - rhs) }

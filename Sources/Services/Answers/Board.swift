@@ -232,6 +232,9 @@ extension Board {
     return labels
   }
 
+  /// The end of the window: departures at or after it are the next window's.
+  public var windowEnd: UnixTime { start + Int64(windowMinutes) * 60 }
+
   /// The board's title: the places' names ("Times Sq-42 St"; "Main Rd + Main Rd").
   public var title: String { places.map(\.name).joined(separator: " + ") }
 

@@ -49,7 +49,7 @@ enum StatusLine {
     let offline = !answer.realtimeProblems.isEmpty
     let out = invocation.context.stdout
     let freshness = answer.hasRealtime ? answer.report.freshness : nil
-    let end = StopCommandSupport.clock(now + Int64(board.windowMinutes * 60), zone: board.zone, twelveHour: board.twelveHour)
+    let end = StopCommandSupport.clock(answer.windowEnd, zone: board.zone, twelveHour: board.twelveHour)
     let nothing = "no \(board.route ?? "departure") before \(end)" + suffix(freshness: freshness, now: now, offline: offline)
     // Each row weighed by the walk to its own stop (a board of several stops, a complex), and
     // by its departure's margin as the board gives it (learned from the history, or the fixed rule).

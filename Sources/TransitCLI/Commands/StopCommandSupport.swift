@@ -275,8 +275,7 @@ enum StopCommandSupport {
 
   /// "now", "5 min", "1 h 5 min", "3 days", "3 min ago" (`Format.duration(minutes:)`).
   static func countdown(to time: UnixTime, from now: UnixTime) -> String {
-    let seconds = time - now
-    let minutes = seconds >= 0 ? seconds / 60 : -((-seconds + 59) / 60)
+    let minutes = now.minutes(until: time)
     if minutes == 0 { return "now" }
     let text = Format.duration(minutes: minutes)
     return minutes < 0 ? text + " ago" : text
