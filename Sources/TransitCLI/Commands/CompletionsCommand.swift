@@ -1,7 +1,5 @@
-import Fetch
 import FoundationEssentials
-import GTFS
-import UserData
+import Services
 
 /// `transit completions bash|zsh|fish`: a completion script built from the command table.
 enum CompletionsCommand: TransitCommand {
@@ -82,29 +80,14 @@ enum CompleteValuesCommand: TransitCommand {
 
   static func values(_ kind: DynamicValues, _ invocation: Invocation) throws -> [String] {
     let data = invocation.paths.data
-    // Completing must not create files: the user's database is read only when it exists.
-    let hasUserData = FileManager.default.fileExists(atPath: data + "/user.sqlite")
+    // Completing must not create files (`CompletionValues` reads only what exists).
     switch kind {
-    case .feeds:
-      let configured = (try? FeedConfiguration.load(from: invocation.paths.config).feeds.map(\.name)) ?? []
-      let held = (try? Timetables(directory: data).list().map(\.name)) ?? []
-      return configured + held
-    case .places:
-      guard hasUserData else { return [] }
-      return try UserStore(directory: data).places().map(\.name)
-    case .favourites:
-      guard hasUserData else { return [] }
-      let favourites = try UserStore(directory: data).favourites()
-      let manyFeeds = Set(favourites.map(\.feed)).count > 1
-      return favourites.map { FavSupport.id(feed: $0.feed, stopID: $0.stopID, manyFeeds: manyFeeds) }
-    case .commutes:
-      guard hasUserData else { return [] }
-      return try UserStore(directory: data).commutes().map(\.name)
-    case .routes:
-      let store = try Store(directory: data)
-      return try store.agencyRoutes().map(\.route.shortName)
-    case .settings:
-      return Settings.keys.map(\.name)
+    case .feeds: return CompletionValues.feeds(config: invocation.paths.config, data: data)
+    case .places: return try CompletionValues.places(data: data)
+    case .favourites: return try CompletionValues.favourites(data: data)
+    case .commutes: return try CompletionValues.commutes(data: data)
+    case .routes: return try CompletionValues.routes(data: data)
+    case .settings: return Settings.keys.map(\.name)
     }
   }
 }
