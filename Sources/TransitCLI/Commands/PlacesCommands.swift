@@ -1,13 +1,12 @@
 import FoundationEssentials
-import GTFS
+import Services
 import TransitModel
-import UserData
 
 /// What the `places` commands share.
 enum PlacesSupport {
-  /// The user's database in the data folder.
-  static func users(_ invocation: Invocation) throws -> UserStore {
-    try UserStore(directory: invocation.paths.data)
+  /// The user's data in the data folder.
+  static func users(_ invocation: Invocation) -> UserDataAccess {
+    UserDataAccess(directory: invocation.paths.data)
   }
 
   /// A place name as stored: trimmed, lower-case; a usage error when it could be read as a
@@ -24,9 +23,6 @@ enum PlacesSupport {
     return name
   }
 
-  static func json(_ place: UserStore.Place) -> JSON {
-    .object([("name", .string(place.name)), ("lat", .double(place.latitude)), ("lon", .double(place.longitude))])
-  }
 }
 
 /// `transit places add NAME LAT,LON`.
@@ -51,12 +47,10 @@ enum PlacesAddCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 2)
     let name = try PlacesSupport.name(try invocation.argument(0))
     let point = try ValueParser.coordinate(try invocation.argument(1), option: "LAT,LON")
-    let users = try PlacesSupport.users(invocation)
-    let existed = try users.place(named: name) != nil
-    try users.savePlace(name, latitude: point.latitude, longitude: point.longitude, now: invocation.now.seconds)
-    let place = UserStore.Place(name: name, latitude: point.latitude, longitude: point.longitude)
+    let place = SavedPlace(name: name, coordinate: point)
+    let existed = try PlacesSupport.users(invocation).save(place, now: invocation.now)
     if invocation.global.json {
-      invocation.context.stdout.line(PlacesSupport.json(place).serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(place))
     } else {
       invocation.context.stdout.line("\(existed ? "moved" : "saved") place '\(name)' at \(StopCommandSupport.describe(point))")
     }
@@ -77,7 +71,7 @@ enum PlacesListCommand: TransitCommand {
     let places = try PlacesSupport.users(invocation).places()
     let out = invocation.context.stdout
     if invocation.global.json {
-      out.line(JSON.array(places.map(PlacesSupport.json)).serialized(pretty: true))
+      out.line(JSONTreeEncoder.text(places))
       return 0
     }
     guard !places.isEmpty else {
@@ -85,7 +79,7 @@ enum PlacesListCommand: TransitCommand {
       return 0
     }
     let rows = places.map { place in
-      [place.name.shown, StopCommandSupport.describe(Coordinate(latitude: place.latitude, longitude: place.longitude))]
+      [place.name.shown, StopCommandSupport.describe(place.coordinate)]
     }
     out.write(StopCommandSupport.table(rows))
     return 0
@@ -105,7 +99,7 @@ enum PlacesRemoveCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     let text = try invocation.argument(0)
     let name = text.trimmingSpaces().lowercased()
-    guard try PlacesSupport.users(invocation).removePlace(name) else {
+    guard try PlacesSupport.users(invocation).removePlace(named: name) else {
       throw NotFoundError("no saved place '\(text)'")
     }
     if invocation.global.json {
