@@ -1,6 +1,4 @@
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
 import Services
 import TransitModel
 
@@ -50,17 +48,15 @@ public enum RtCheckCommand: TransitCommand {
       return 2
     }
     let feeds = try sources.map { try RtDumpCommand.load($0, invocation: invocation) }
-    var store = try StopCommandSupport.openStore(invocation)
-    if let name = try invocation.arguments.read(feed) {
-      guard let file = try Timetables(directory: invocation.paths.data).files().first(where: { $0.name == name }) else {
-        throw NotFoundError("no timetable named '\(name)' (held: \(store.feedNames.map(\.rawValue).joined(separator: ", ")))")
-      }
-      store = try Store(files: [file])
+    let session = try SessionSupport.session(invocation) { FixedRealtime([]) }
+    let check: FeedCheck
+    do {
+      check = try session.check(feeds, against: try invocation.arguments.read(feed), now: invocation.now)
+    } catch FeedCheckFailure.unknownTimetable(let name, let held) {
+      throw NotFoundError("no timetable named '\(name)' (held: \(held.joined(separator: ", ")))")
     }
-    let options = try RealtimeSupport.options(invocation, settings: try invocation.settings())
-    let check = try FeedCheck.check(store: store, feeds: feeds, now: invocation.now, options: options)
     if invocation.global.json {
-      invocation.context.stdout.line(json(check).serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(check))
     } else {
       for line in text(check) { invocation.context.stdout.line(line) }
     }
@@ -86,38 +82,5 @@ public enum RtCheckCommand: TransitCommand {
       lines.append(line)
     }
     return lines
-  }
-
-  static func json(_ check: FeedCheck) -> JSON {
-    let report = check.report
-    func counts(_ values: [String: Int]) -> JSON { .object(values.sorted { $0.key < $1.key }.map { ($0.key, .number($0.value)) }) }
-    return .object([
-      (
-        "trip_updates",
-        .object([
-          ("total", .number(report.tripUpdateCount)), ("matched", .number(report.matchedTripUpdateCount)),
-          ("by_rule", counts(report.match.tripUpdates)), ("unmatched", counts(report.match.unmatchedTripUpdates)),
-        ])
-      ),
-      (
-        "vehicles",
-        .object([
-          ("total", .number(report.vehicleCount)), ("matched", .number(report.matchedVehicleCount)),
-          ("by_rule", counts(report.match.vehicles)),
-        ])
-      ),
-      ("examples", .object(report.match.examples.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map(JSON.string))) })),
-      (
-        "rules",
-        .array(
-          check.rules.map { rule in
-            .object([
-              ("id", .string(rule.id)), ("severity", .string(rule.isError ? "error" : "warning")), ("title", .string(rule.title)),
-              ("count", .number(rule.count)), ("examples", .array(rule.examples.map(JSON.string))),
-            ])
-          })
-      ),
-      ("errors", .bool(check.hasErrors)),
-    ])
   }
 }
