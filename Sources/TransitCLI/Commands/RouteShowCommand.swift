@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Services
 import TransitModel
 
