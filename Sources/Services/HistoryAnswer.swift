@@ -123,6 +123,15 @@ public struct HistoryAnswer: Sendable, Encodable {
   public var accuracyOverall: ETAAccuracy.Score
   /// Ghost trips and cancellations per day (days with any).
   public var days: [Day]
+  /// The clock the days and hours are read on (the first feed held's).
+  public var zone: LocalZone
+
+  /// The figures of a set of calls (fewer than `Statistics.minimumCount`: nothing claimed).
+  public typealias Statistics = DelayStatistics
+  /// Prediction accuracy over some predictions, per bucket of how far ahead they were made.
+  public typealias Score = ETAAccuracy.Score
+  /// The labels of the prediction-accuracy buckets, in order ("0-3 min", ...).
+  public static var accuracyBucketLabels: [String] { ETAAccuracy.buckets.map(\.label) }
 
   enum CodingKeys: String, CodingKey {
     case subject, from, to, earlySeconds = "early_seconds", lateSeconds = "late_seconds", overall, byHour = "by_hour", skips
@@ -216,7 +225,8 @@ extension TransitSession {
     return HistoryAnswer(
       subject: subject, from: from, to: to, earlySeconds: early, lateSeconds: late, rows: rows, skips: skips, overall: overall,
       byHour: byHour, accuracy: accuracy, accuracyOverall: ETAAccuracy.score(all2),
-      days: byDay.keys.sorted().map { HistoryAnswer.Day(date: $0, ghostTrips: byDay[$0]!.0, cancellations: byDay[$0]!.1) })
+      days: byDay.keys.sorted().map { HistoryAnswer.Day(date: $0, ghostTrips: byDay[$0]!.0, cancellations: byDay[$0]!.1) },
+      zone: zone ?? LocalZone.utc)
   }
 
   /// "your 08:05: on time 4 of 6 days, usually 2 min late": how the departure a commute takes

@@ -30,6 +30,13 @@ public struct UserDataAccess: Sendable {
     return try UserStore(directory: directory)
   }
 
+  /// The history beside the user's data, created when missing; nil without a folder.
+  /// - Throws: what opening or migrating it throws.
+  public func history() throws -> HistoryStore? {
+    guard let directory else { return nil }
+    return try HistoryStore(directory: directory)
+  }
+
   /// The history `record` keeps beside the user's data, when there is one (asking makes no
   /// file); nil otherwise.
   /// - Throws: what opening it throws.

@@ -2,6 +2,7 @@ import Fetch
 import FoundationEssentials
 import GTFS
 import GTFSRealtime
+import History
 import SQLite
 import Services
 import TransitModel
@@ -73,6 +74,7 @@ extension GTFSError: UserFacingError {
 
 // Exit 1, the message as the error prints.
 extension RuntimeError: UserFacingError {}
+extension HistoryError: UserFacingError {}
 extension SettingsError: UserFacingError {}
 extension LocalZoneError: UserFacingError {}
 extension ZipError: UserFacingError {}

@@ -1,14 +1,7 @@
-import FoundationEssentials
-import GTFS
-import GTFSRealtime
-import History
 import Services
 import TransitModel
-import UserData
 
-extension HistoryError: UserFacingError {}
-
-/// What the history commands share: their options, opening the history, and rendering.
+/// What the history commands share: their options, the session, and rendering.
 enum HistorySupport {
   static let route = Option.text("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes))
   static let to = Option.text("--to", value: "HEADSIGN", help: "Only trips whose headsign contains HEADSIGN")
@@ -32,42 +25,69 @@ enum HistorySupport {
     return from...to
   }
 
-  /// The query the common options describe.
-  static func query(_ invocation: Invocation) throws -> HistoryQuery {
-    var query = HistoryQuery()
-    query.headsign = try invocation.arguments.read(to)
-    query.days = try invocation.arguments.read(days)
-    query.hours = try invocation.arguments.read(hours)
-    query.weekdaysOnly = invocation.arguments.isSet(weekdays)
-    if invocation.arguments.isSet(csv) && invocation.global.json { throw UsageError("--csv and --json cannot go together") }
-    return query
+  /// The headsign, days, hours and weekdays the common options ask for.
+  static func filters(_ invocation: Invocation) throws -> HistoryQuery {
+    let arguments = invocation.arguments
+    let filters = HistoryQuery(
+      headsign: try arguments.read(to), days: try arguments.read(days), hours: try arguments.read(hours),
+      weekdaysOnly: arguments.isSet(weekdays))
+    if arguments.isSet(csv) && invocation.global.json { throw UsageError("--csv and --json cannot go together") }
+    return filters
   }
 
-  /// The history of the data folder; a clear error when nothing has been recorded.
-  static func open(_ invocation: Invocation) throws -> HistoryStore {
-    guard HistoryStore.exists(in: invocation.paths.data) else {
-      throw RuntimeError("no history yet; fill it with 'transit history import DIR' or 'transit record DIR --history'")
+  /// The session of a history command: no realtime; the timetables checked (and an ending one
+  /// said) by `requireTimetables` when `checked` is false.
+  static func session(_ invocation: Invocation, checked: Bool = true) throws -> TransitSession {
+    try SessionSupport.session(invocation, requiresTimetables: checked, realtime: { FixedRealtime([]) }, warnsAboutExpiry: false)
+  }
+
+  /// The error of a session without timetables; else an ending timetable said.
+  static func requireTimetables(_ session: TransitSession, _ invocation: Invocation) throws {
+    guard session.holdsTimetables else { throw SessionSupport.noTimetables }
+    SessionSupport.warnAboutExpiry(session, invocation)
+  }
+
+  /// What `question` answers; a `HistoryFailure` said in words, with the advice.
+  static func asking<Answer>(_ context: CommandContext, _ question: () throws -> Answer) throws -> Answer {
+    do {
+      return try question()
+    } catch let failure as HistoryFailure {
+      throw try error(failure, context: context)
     }
-    return try HistoryStore(directory: invocation.paths.data)
+  }
+
+  /// The words of a history failure, with the advice.
+  static func error(_ failure: HistoryFailure, context: CommandContext) throws -> any Error {
+    switch failure {
+    case .noHistory:
+      return RuntimeError("no history yet; fill it with 'transit history import DIR' or 'transit record DIR --history'")
+    case .noCommute(let name):
+      return CommuteSupport.notFound(name)
+    case .commuteStopNotHeld(let commute, let stopID):
+      return NotFoundError("commute '\(commute)': stop \(stopID) is not in the timetable since the last ingest")
+    case .commuteRoute(let lookup):
+      _ = try RouteCommandSupport.route(of: lookup, context: context)
+      return failure
+    }
   }
 
   /// Asks the session and prints the answer (text, --json or --csv).
-  static func answer(_ invocation: Invocation, store: Store, query: HistoryQuery, subject: String) throws -> Int32 {
-    let history = try open(invocation)
-    let settings = try invocation.settings()
-    let options = try RealtimeSupport.options(invocation, settings: settings)
-    let session = TransitSession(store: store, options: options)
-    let answer = try session.history(query, subject: subject, in: history, now: invocation.now)
+  static func answer(_ invocation: Invocation, session: TransitSession, request: HistoryRequest) throws -> Int32 {
+    let answer = try asking(invocation.context) { try session.history(request, now: invocation.now) }
     let out = invocation.context.stdout
     if invocation.global.json {
       out.line(JSONTreeEncoder.text(answer))
     } else if invocation.arguments.isSet(csv) {
       out.write(HistoryText.csv(answer))
     } else {
-      let zone = store.timeZone(of: store.feedNames[0])
-      out.write(HistoryText.text(answer, zone: zone, ascii: invocation.arguments.isSet(ascii) || invocation.usesPlainSymbols))
+      out.write(HistoryText.text(answer, ascii: invocation.arguments.isSet(ascii) || invocation.usesPlainSymbols))
     }
     return 0
+  }
+
+  /// "route 27" (its route_id when it has no short name).
+  static func routeWords(_ route: RouteSummary) -> String {
+    "route \((route.shortName.isEmpty ? route.id.rawValue : route.shortName).shown)"
   }
 }
 
@@ -99,21 +119,20 @@ enum HistoryCommand: TransitCommand {
     try invocation.expectPositionals(atMost: 1)
     if invocation.arguments.isSet(status) { return try HistoryStatusText.run(invocation) }
     let text = try invocation.argument(0)
-    var query = try HistorySupport.query(invocation)
-    let store = try StopCommandSupport.openStore(invocation)
-    let place = try StopCommandSupport.resolvePlace(text, in: store, context: invocation.context)
-    query.stopIDs = Set(try store.callStopIDs(of: [place]).map(\.rawValue))
-    var subject: String
+    let filters = try HistorySupport.filters(invocation)
+    let session = try HistorySupport.session(invocation)
+    let place = try StopCommandSupport.resolvePlace(text, session: session, context: invocation.context)
+    var request = HistoryRequest(subject: .place(place), subjectText: "", filters: filters)
     switch place {
-    case .stop(let stop): subject = "stop \((stop.code ?? stop.id.rawValue).shown) \(stop.name.shown)"
-    case .complex(let complex): subject = "\(complex.name.shown) (\(StopsSearchCommand.complexKind(complex)))"
+    case .stop(let stop): request.subjectText = "stop \((stop.code ?? stop.id.rawValue).shown) \(stop.name.shown)"
+    case .complex(let complex): request.subjectText = "\(complex.name.shown) (\(StopsSearchCommand.complexKind(complex)))"
     }
     if let routeText = try invocation.arguments.read(HistorySupport.route) {
-      let route = try RouteCommandSupport.resolveRoute(routeText, in: store, context: invocation.context)
-      query.routeIDs = [route.id.rawValue]
-      subject += ", route \((route.shortName.isEmpty ? route.id.rawValue : route.shortName).shown)"
+      let route = try RouteCommandSupport.resolveRoute(routeText, session: session, context: invocation.context)
+      request.route = route
+      request.subjectText += ", " + HistorySupport.routeWords(route)
     }
-    return try HistorySupport.answer(invocation, store: store, query: query, subject: subject)
+    return try HistorySupport.answer(invocation, session: session, request: request)
   }
 }
 
@@ -131,12 +150,11 @@ enum HistoryRouteCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let text = try invocation.argument(0)
-    var query = try HistorySupport.query(invocation)
-    let store = try StopCommandSupport.openStore(invocation)
-    let route = try RouteCommandSupport.resolveRoute(text, in: store, context: invocation.context)
-    query.routeIDs = [route.id.rawValue]
-    return try HistorySupport.answer(
-      invocation, store: store, query: query, subject: "route \((route.shortName.isEmpty ? route.id.rawValue : route.shortName).shown)")
+    let filters = try HistorySupport.filters(invocation)
+    let session = try HistorySupport.session(invocation)
+    let route = try RouteCommandSupport.resolveRoute(text, session: session, context: invocation.context)
+    let request = HistoryRequest(subject: .route(route), subjectText: HistorySupport.routeWords(route), filters: filters)
+    return try HistorySupport.answer(invocation, session: session, request: request)
   }
 }
 
@@ -153,248 +171,12 @@ enum HistoryCommuteCommand: TransitCommand {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
-    let name = try invocation.argument(0).lowercased()
-    guard let commute = try UserStore(directory: invocation.paths.data).commutes().first(where: { $0.name == name }) else {
-      throw NotFoundError("no commute '\(name)' (see 'transit commute list')")
-    }
-    var query = try HistorySupport.query(invocation)
-    let store = try StopCommandSupport.openStore(invocation)
-    let stops = try CommutePlanner.stops(of: commute, store: store)
-    guard !stops.isEmpty else {
-      throw NotFoundError("commute '\(commute.name)': stop \(commute.stopID) is not in the timetable since the last ingest")
-    }
-    query.stopIDs = Set(try store.callStopIDs(of: stops.map { .stop($0) }).map(\.rawValue))
-    if let routeText = commute.route {
-      let route = try RouteCommandSupport.resolveRoute(routeText, in: store, context: invocation.context)
-      query.routeIDs = [route.id.rawValue]
-    }
-    // Weekday commutes: only the days it runs (Monday to Friday, when that is its mask).
-    if commute.days == 0b0011111 { query.weekdaysOnly = true }
-    return try HistorySupport.answer(invocation, store: store, query: query, subject: "commute '\(commute.name)'")
-  }
-}
-
-/// `transit history --status`.
-enum HistoryStatusText {
-  static func run(_ invocation: Invocation) throws -> Int32 {
-    if !invocation.arguments.positionals.isEmpty { throw UsageError("--status takes no STOP") }
-    let settings = try invocation.settings()
-    let out = invocation.context.stdout
-    let path = invocation.paths.data + "/" + HistoryStore.fileName
-    guard HistoryStore.exists(in: invocation.paths.data) else {
-      if invocation.global.json {
-        out.line(
-          JSON.object([("path", .string(path)), ("exists", .bool(false)), ("retention_days", .number(settings.historyRetentionDays))])
-            .serialized(pretty: true))
-      } else {
-        out.line("no history yet (\(path)); fill it with 'transit history import DIR' or 'transit record DIR --history'")
-      }
-      return 0
-    }
-    let status = try HistoryStore(directory: invocation.paths.data).status()
-    let estimate = estimatedBytes(status, retentionDays: settings.historyRetentionDays)
-    if invocation.global.json {
-      var members: [(String, JSON)] = [("path", .string(path)), ("exists", .bool(true))]
-      if case .object(let rest) = JSONTreeEncoder.encode(status) { members += rest }
-      members.append(("retention_days", .number(settings.historyRetentionDays)))
-      members.append(("estimated_bytes_at_retention", estimate.map { JSON.number($0) } ?? .null))
-      out.line(JSON.object(members).serialized(pretty: true))
-      return 0
-    }
-    func iso(_ t: Int64?) -> String { t.map { ISOTime.format(UnixTime($0), zone: LocalZone(identifier: "UTC", fixedOffset: 0)) } ?? "-" }
-    out.line("history: \(path) (schema version \(status.schemaVersion))")
-    out.line("snapshots: \(status.snapshots), from \(iso(status.firstSnapshot)) to \(iso(status.lastSnapshot))")
-    out.line(
-      "stop events: \(status.stopEvents) (\(status.observedActuals) observed, \(status.inferredActuals) inferred, \(status.skips) skipped, the rest still open or never resolved)"
-    )
-    out.line("predictions sampled: \(status.predictions); cancellations: \(status.cancellations); ghost trips: \(status.ghostTrips)")
-    var size = "size: \(sizeText(status.bytes))"
-    if let estimate { size += "; at this rate, about \(sizeText(estimate)) for the \(settings.historyRetentionDays) days kept" }
-    out.line(size)
-    out.line("retention: \(settings.historyRetentionDays) days (the history-days setting)")
-    return 0
-  }
-
-  /// The size the history would reach holding `retentionDays` days at the rate of the days it
-  /// covers now (at least one hour of snapshots needed to say).
-  static func estimatedBytes(_ status: HistoryStore.Status, retentionDays: Int) -> Int64? {
-    guard let first = status.firstSnapshot, let last = status.lastSnapshot, last - first >= 3600 else { return nil }
-    // A recorder covers only the hours it runs: the rate is per recorded day (a calendar day
-    // touched), not per 24 hours of snapshots.
-    let days = max(1, (last - first + 86_399) / 86_400)
-    return status.bytes / days * Int64(retentionDays)
-  }
-
-  static func sizeText(_ bytes: Int64) -> String {
-    if bytes >= 1 << 30 { return Format.fixed(Double(bytes) / Double(1 << 30), decimals: 1) + " GiB" }
-    if bytes >= 1 << 20 { return Format.fixed(Double(bytes) / Double(1 << 20), decimals: 1) + " MiB" }
-    return "\(max(1, (bytes + 1023) / 1024)) KiB"
-  }
-}
-
-/// `transit history import DIR`.
-enum HistoryImportCommand: TransitCommand {
-  static let path = ["history", "import"]
-  static let spec = CommandSpec(
-    path: path,
-    summary: "Take recorded realtime snapshots into the history",
-    arguments: [ArgumentSpec("DIR", help: "A folder of .pb snapshots ('transit record' writes them)")],
-    options: [],
-    discussion: """
-      Reads every .pb (or .pb.gz) file in DIR, groups them by their feed header's timestamp
-      (the files of one moment: trip updates and vehicle positions) and takes them in in time
-      order, matched against the timetables held. A snapshot already in the history is
-      skipped, so importing a folder again changes nothing; so is one older than the newest
-      taken in (inferring actuals needs time order).
-      """,
-    examples: ["transit history import ~/rides/monday", "transit history import Data/replay --json"])
-
-  static func run(_ invocation: Invocation) throws -> Int32 {
-    try invocation.expectPositionals(atMost: 1)
-    let directory = invocation.absolutePath(try invocation.argument(0))
-    let store = try StopCommandSupport.openStore(invocation)
-    let settings = try invocation.settings()
-    let limits = settings.realtimeLimits
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-      throw RuntimeError("cannot read snapshot folder '\(directory)'")
-    }
-    struct File {
-      var source: String
-      var path: String
-    }
-    var byTime: [Int64: [File]] = [:]
-    let history = try HistoryStore(directory: invocation.paths.data)
-    // Snapshots named <unix-seconds>-<kind>.pb ('transit record') already in the history are
-    // left unread: a second import of a folder reads names only.
-    var namedKinds: [Int64: [String]] = [:]
-    for name in names where name.hasSuffix(".pb") || name.hasSuffix(".pb.gz") {
-      let prefix = name.prefix { $0.isNumber }
-      guard let time = Int64(prefix), name.dropFirst(prefix.count).first == "-" else { continue }
-      namedKinds[time, default: []].append(sourceName(String(name.dropFirst(prefix.count + 1))))
-    }
-    var known: [String: Set<Int64>] = [:]
-    var unread = Set<Int64>()
-    for (time, kinds) in namedKinds {
-      let source = snapshotSource(kinds)
-      if known[source] == nil { known[source] = try history.importedSnapshots(source: source) }
-      if known[source]!.contains(time) { unread.insert(time) }
-    }
-    // Each file's moment is its header's timestamp: only headers are read here (a file not
-    // named by its kind is decoded to learn it); the files are decoded whole one moment at a
-    // time as they are taken in.
-    for name in names.sorted() where name.hasSuffix(".pb") || name.hasSuffix(".pb.gz") {
-      let prefix = name.prefix { $0.isNumber }
-      let named = Int64(prefix).flatMap { name.dropFirst(prefix.count).first == "-" ? $0 : nil }
-      if let named, unread.contains(named) { continue }
-      let path = directory + "/" + name
-      guard let data = FileManager.default.contents(atPath: path) else { throw RuntimeError("\(path): cannot be read") }
-      let source: String
-      let header: FeedHeader?
-      if named != nil {
-        source = sourceName(String(name.dropFirst(prefix.count + 1)))
-        header = try RtDumpCommand.header([UInt8](data), source: path, limits: limits)
-      } else {
-        let message = try RtDumpCommand.decode([UInt8](data), source: path, limits: limits)
-        source = kind(of: message)
-        header = message.header
-      }
-      guard let time = header?.timestamp.map({ Int64(clamping: $0) }) ?? named else {
-        throw RuntimeError("\(path): the feed header has no timestamp and the name does not start with one (<unix-seconds>-<kind>.pb)")
-      }
-      byTime[time, default: []].append(File(source: source, path: path))
-    }
-    guard !byTime.isEmpty || !unread.isEmpty else { throw RuntimeError("no snapshots (.pb files) in '\(directory)'") }
-    let options = try RealtimeSupport.options(invocation, settings: settings)
-    let times = byTime.keys.sorted()
-    let newest = try history.newestSnapshot()
-    let recorder = try HistoryRecorder(store: store, history: history, options: options, resumeFrom: times.first ?? newest)
-    var already = unread.count
-    var older = 0
-    var imported: [String: Set<Int64>] = [:]
-    var snapshots: [HistoryRecorder.Snapshot] = []
-    for time in times {
-      // Alerts say nothing of when vehicles ran.
-      let files = byTime[time]!.filter { !$0.source.hasSuffix("alerts") }
-      let source = snapshotSource(files.map(\.source))
-      if imported[source] == nil { imported[source] = try history.importedSnapshots(source: source) }
-      if imported[source]!.contains(time) {
-        already += 1
-        continue
-      }
-      if let newest, time < newest {
-        older += 1
-        continue
-      }
-      guard !files.isEmpty else { continue }
-      let paths = files.map(\.path)
-      snapshots.append(
-        HistoryRecorder.Snapshot(time: time, source: source) {
-          try paths.map { path in
-            guard let data = FileManager.default.contents(atPath: path) else { throw RuntimeError("\(path): cannot be read") }
-            return try RtDumpCommand.decode([UInt8](data), source: path, limits: limits)
-          }
-        })
-    }
-    do {
-      try recorder.take(snapshots, importedAt: invocation.context.clock.now().seconds, perTransaction: Self.snapshotsPerTransaction)
-    } catch let failure as HistoryRecorder.ReadFailure {
-      let taken = failure.takenIn
-      throw RuntimeError(
-        "\(failure.error); the \(taken) snapshot\(taken == 1 ? "" : "s") before it \(taken == 1 ? "is" : "are") in the history (import again once the file is mended or moved away)"
-      )
-    }
-    let removed = try history.prune(before: invocation.now.seconds - Int64(settings.historyRetentionDays) * 86_400)
-    let counts = recorder.counts
-    if invocation.global.json {
-      var members: [(String, JSON)] = [("folder", .string(directory))]
-      if case .object(let rest) = JSONTreeEncoder.encode(counts) { members += rest }
-      members.append(("already_imported", .number(already)))
-      members.append(("older_than_history", .number(older)))
-      members.append(("removed_past_retention", .number(removed)))
-      invocation.context.stdout.line(JSON.object(members).serialized(pretty: true))
-    } else {
-      func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-      var line =
-        "imported \(count(counts.snapshots, "snapshot")): \(count(counts.actuals, "actual")) (\(counts.observed) observed, \(counts.inferred) inferred), \(count(counts.skips, "skip")), \(count(counts.predictions, "prediction")), \(count(counts.cancellations, "cancellation")), \(count(counts.ghostTrips, "ghost trip"))"
-      if already > 0 { line += "; \(already) already in the history" }
-      if older > 0 { line += "; \(older) older than the history's newest snapshot, left out" }
-      if removed > 0 {
-        line += "; \(removed) calls older than the \(settings.historyRetentionDays) days kept deleted (the history-days setting)"
-      }
-      invocation.context.stdout.line(line)
-    }
-    return 0
-  }
-
-  /// How many snapshots an import writes in one transaction.
-  static let snapshotsPerTransaction = 60
-
-  /// The name a moment's snapshot is remembered by: its files' kinds, alerts left out, and
-  /// vehicle positions too beside trip updates ('record --history' takes a trip-updates
-  /// snapshot in with the vehicles it has, and names it so).
-  static func snapshotSource(_ kinds: [String]) -> String {
-    var kept = Set(kinds.filter { !$0.hasSuffix("alerts") })
-    if kept.contains(where: { $0.hasSuffix("trip-updates") }) { kept = kept.filter { !$0.hasSuffix("vehicle-positions") } }
-    return kept.sorted().joined(separator: "+")
-  }
-
-  /// "trip-updates" of "1796110560-trip-updates.pb" (after the time and dash): the name less
-  /// its extensions.
-  static func sourceName(_ rest: String) -> String {
-    var source = rest
-    if source.hasSuffix(".gz") { source.removeLast(3) }
-    if source.hasSuffix(".pb") { source.removeLast(3) }
-    return source
-  }
-
-  /// "trip-updates", "vehicle-positions", "alerts" or "mixed": what a file holds (one without
-  /// entities says nothing: "alerts", left out).
-  static func kind(of message: FeedMessage) -> String {
-    let trips = message.entities.contains(where: \.hasTripUpdate)
-    let vehicles = message.entities.contains(where: \.hasVehicle)
-    if trips && vehicles { return "mixed" }
-    if trips { return "trip-updates" }
-    if vehicles { return "vehicle-positions" }
-    return "alerts"
+    let name = try invocation.argument(0)
+    let session = try HistorySupport.session(invocation, checked: false)
+    let commute = try HistorySupport.asking(invocation.context) { try session.savedCommute(named: name) }
+    let filters = try HistorySupport.filters(invocation)
+    let request = HistoryRequest(subject: .commute(commute), subjectText: "commute '\(commute.name)'", filters: filters)
+    try HistorySupport.requireTimetables(session, invocation)
+    return try HistorySupport.answer(invocation, session: session, request: request)
   }
 }

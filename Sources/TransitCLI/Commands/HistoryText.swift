@@ -1,5 +1,3 @@
-import GTFS
-import History
 import Services
 import TransitModel
 
@@ -16,7 +14,7 @@ enum HistoryText {
   }
 
   /// "on time 8 of 12 (67%), early 1, late 3" or the fewer-than-3 sentence.
-  static func share(_ statistics: DelayStatistics) -> String {
+  static func share(_ statistics: HistoryAnswer.Statistics) -> String {
     guard statistics.isEnough else { return fewer(statistics.count) }
     let percent = (statistics.onTime * 100 + statistics.count / 2) / statistics.count
     return "on time \(statistics.onTime) of \(statistics.count) (\(percent)%), early \(statistics.early), late \(statistics.late)"
@@ -24,17 +22,17 @@ enum HistoryText {
 
   /// "fewer than 3 observations (2): nothing claimed".
   static func fewer(_ count: Int) -> String {
-    "fewer than \(DelayStatistics.minimumCount) observations (\(count)): nothing claimed"
+    "fewer than \(HistoryAnswer.Statistics.minimumCount) observations (\(count)): nothing claimed"
   }
 
   /// "median +1:30, 90th percentile +4:10 (of 12)".
-  static func spread(_ statistics: DelayStatistics) -> String? {
+  static func spread(_ statistics: HistoryAnswer.Statistics) -> String? {
     guard let median = statistics.medianSeconds, let p90 = statistics.p90Seconds else { return nil }
     return "median \(delay(median)), 90th percentile \(delay(p90)) (of \(statistics.count))"
   }
 
   /// The histogram: one line per one-minute bin, "  +2 min │████▌ 9".
-  static func histogram(_ statistics: DelayStatistics, ascii: Bool) -> [String] {
+  static func histogram(_ statistics: HistoryAnswer.Statistics, ascii: Bool) -> [String] {
     guard statistics.isEnough, let most = statistics.bins.max(), most > 0 else { return [] }
     let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
     return statistics.bins.enumerated().map { index, count in
@@ -55,8 +53,8 @@ enum HistoryText {
   }
 
   /// The whole answer as text.
-  static func text(_ answer: HistoryAnswer, zone: LocalZone, ascii: Bool) -> String {
-    func day(_ t: Int64) -> String { String(ISOTime.format(UnixTime(t), zone: zone).prefix(10)) }
+  static func text(_ answer: HistoryAnswer, ascii: Bool) -> String {
+    func day(_ t: Int64) -> String { String(ISOTime.format(UnixTime(t), zone: answer.zone).prefix(10)) }
     var lines: [String] = []
     lines.append("history of \(answer.subject)")
     let observed = answer.rows.filter { $0.event.kind == .observed }.count
@@ -96,8 +94,8 @@ enum HistoryText {
     if answer.accuracyOverall.count == 0 {
       lines.append("  no prediction recorded for these calls")
     } else {
-      var rows: [[String]] = [["  route", "stop"] + ETAAccuracy.buckets.map(\.label) + ["score"]]
-      func cells(_ score: ETAAccuracy.Score) -> [String] {
+      var rows: [[String]] = [["  route", "stop"] + HistoryAnswer.accuracyBucketLabels + ["score"]]
+      func cells(_ score: HistoryAnswer.Score) -> [String] {
         score.buckets.map { $0.count == 0 ? "-" : "\($0.accurate)/\($0.count)" }
           + [score.score.map { Format.fixed($0 * 100, decimals: 0) + "%" } ?? "-"]
       }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GTFS
 import Services
 import TransitModel
 
@@ -55,12 +54,5 @@ enum MapSupport {
       while line.last == " " { line = line.dropLast() }
       return String(line) + "\n"
     }.joined()
-  }
-
-  /// The lines a route draws: each distinct shape its patterns follow, or, for a pattern with
-  /// no shape, a line through its stops in order (`RouteMap.lines`).
-  static func routeLines(_ details: RouteDetails, store: Store) throws -> [(shapeID: String?, pattern: RoutePattern, points: [Coordinate])]
-  {
-    try RouteMap.lines(of: details, store: store).map { ($0.shapeID, $0.pattern, $0.points) }
   }
 }

@@ -1,20 +1,12 @@
-import FoundationEssentials
-import GTFS
 import Services
 import TransitModel
 
-/// What the route commands share: resolving a ROUTE argument, colour swatches, and the route
-/// as JSON.
+/// What the route commands share: resolving a ROUTE argument and colour swatches.
 enum RouteCommandSupport {
   /// The route `text` names (`TransitSession.route(named:)`); when it names several or none,
   /// lists the candidates on stderr and throws `NotFoundError` (exit 3).
   static func resolveRoute(_ text: String, session: TransitSession, context: CommandContext) throws -> RouteSummary {
     try route(of: session.route(named: text), context: context)
-  }
-
-  /// `resolveRoute(_:session:context:)` over `store` (for the commands not yet on the session).
-  static func resolveRoute(_ text: String, in store: Store, context: CommandContext) throws -> RouteSummary {
-    try route(of: RouteLookup.find(text, in: store), context: context)
   }
 
   /// The route `lookup` found; else its candidates on stderr and a `NotFoundError`.
@@ -70,20 +62,5 @@ enum RouteCommandSupport {
     let greyLevel = 8 + grey * 10
     let greyDistance = [red, green, blue].reduce(0) { $0 + ($1 - greyLevel) * ($1 - greyLevel) }
     return greyDistance < cubeDistance ? 232 + grey : cube
-  }
-
-  /// The route's own members, as `routes --json` and `route show --json` give them.
-  static func routeJSON(_ listing: RouteListing, manyFeeds: Bool) -> [(String, JSON)] {
-    let route = listing.route
-    var members: [(String, JSON)] = []
-    if manyFeeds { members.append(("feed", .string(route.feed.rawValue))) }
-    members += [
-      ("route_id", .string(route.id.rawValue)), ("short_name", .string(route.shortName)),
-      ("long_name", .optional(route.longName)), ("mode", .string(route.mode.rawValue)),
-      ("route_type", .number(route.routeType)), ("color", .optional(hexColor(route.color))),
-      ("text_color", .optional(hexColor(listing.textColor))), ("agency", .optional(listing.agencyName)),
-      ("destinations", .array(listing.destinations.map(JSON.string))), ("trips", .number(listing.tripCount)),
-    ]
-    return members
   }
 }

@@ -1,4 +1,4 @@
-import GTFS
+import Services
 import TransitModel
 
 /// GeoJSON documents (RFC 7946): positions are [longitude, latitude] in WGS 84 degrees.
@@ -13,8 +13,8 @@ enum GeoJSON {
 
   /// A route as a FeatureCollection: a LineString per line in `lines` (a shape, or a pattern
   /// through its stops), then a Point per stop its patterns call at, each stop once.
-  static func route(_ details: RouteDetails, lines: [(shapeID: String?, pattern: RoutePattern, points: [Coordinate])]) -> JSON {
-    let route = details.route
+  static func route(_ answer: RouteDetailsAnswer, lines: [RouteMap.Line]) -> JSON {
+    let route = answer.route
     var features: [JSON] = []
     for line in lines where line.points.count >= 2 {
       features.append(
@@ -28,7 +28,7 @@ enum GeoJSON {
           ]))
     }
     var seen = Set<StopID>()
-    for direction in details.directions {
+    for direction in answer.details.directions {
       for pattern in direction.patterns {
         for stop in pattern.stops where seen.insert(stop.id).inserted {
           guard let coordinate = stop.coordinate else { continue }

@@ -1,4 +1,3 @@
-import GTFS
 import Services
 import TransitModel
 
@@ -59,9 +58,6 @@ extension MapRenderer {
 }
 
 extension MapRenderer {
-  /// The ends of each direction's main pattern, named once each (a loop's one end once).
-  static func termini(_ details: RouteDetails) -> [Label] { termini(RouteMap.termini(of: details)) }
-
   /// Termini as labels, their names as the terminal shows them.
   static func termini(_ termini: [RouteMap.Terminus]) -> [Label] {
     termini.map { Label(coordinate: $0.coordinate, text: $0.name.shown) }
