@@ -86,7 +86,7 @@ enum CompleteValuesCommand: TransitCommand {
     let hasUserData = FileManager.default.fileExists(atPath: data + "/user.sqlite")
     switch kind {
     case .feeds:
-      let configured = (try? FeedConfiguration.load(from: invocation.paths.config).feeds.map(\.name)) ?? []
+      let configured = (try? FeedsSupport.configuration(invocation).feeds.map(\.name)) ?? []
       let held = (try? Timetables(directory: data).list().map(\.name)) ?? []
       return configured + held
     case .places:

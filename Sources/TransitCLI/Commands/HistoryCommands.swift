@@ -254,7 +254,7 @@ enum HistoryImportCommand: TransitCommand {
     let directory = invocation.absolutePath(try invocation.argument(0))
     let store = try StopCommandSupport.openStore(invocation)
     let settings = try invocation.settings()
-    let limits = settings.realtimeLimits
+    let limits = settings.realtimeCaps.realtimeLimits
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
       throw RuntimeError("cannot read snapshot folder '\(directory)'")
     }
