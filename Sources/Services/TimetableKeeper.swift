@@ -45,7 +45,9 @@ public struct TimetableKeeper {
   /// - Parameter waitForLock: `IngestRequest.waitForLock`'s rule, for another ingest's lock.
   /// - Returns: the timetable now held.
   /// - Throws: `FeedKeepingError.notHeld`; `IngestError.noPrevious` when none is kept.
-  public func rollback(_ name: String, waitSeconds: Int, now: UnixTime, waiting: @escaping (IngestStep) -> Void) throws
+  public func rollback(
+    _ name: String, waitSeconds: Int, now: UnixTime, waiting: @escaping (IngestStep) -> Void
+  ) throws
     -> HeldTimetable
   {
     let timetables = self.timetables
@@ -138,7 +140,9 @@ public struct TimetableKeeper {
   /// Downloads `resolved` into the cache folder and loads it; with `ifChanged`, a 304 or the
   /// same content as the held timetable is a no-op. A failed download never touches the
   /// current timetable.
-  func download(_ resolved: ResolvedRequest, as name: String?, _ request: IngestRequest, progress: @escaping (IngestStep) -> Void)
+  func download(
+    _ resolved: ResolvedRequest, as name: String?, _ request: IngestRequest, progress: @escaping (IngestStep) -> Void
+  )
     throws -> IngestOutcome
   {
     let shown = resolved.shownURL

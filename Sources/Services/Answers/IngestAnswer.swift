@@ -63,21 +63,13 @@ extension ServiceStatus {
     case .unknown: return "no service"
     }
   }
-
-  /// Whether the service has ended, ends within 7 days or has not started (`ingest --check`).
-  public var needsAttention: Bool {
-    switch self {
-    case .running, .unknown: return false
-    case .ended, .endingSoon, .notStarted: return true
-    }
-  }
 }
 
 /// `ingest --check`: each timetable held and where its service stands.
 public struct TimetableCheck: Sendable, Equatable {
   public var timetables: [HeldTimetable]
   /// Whether one has ended, ends within 7 days or has not started (exit 5).
-  public var needsAttention: Bool { timetables.contains { $0.status.needsAttention } }
+  public var needsAttention: Bool { timetables.contains { $0.status.needsWarning } }
 }
 
 /// What one ingest did: loaded a timetable, or found it unchanged.
@@ -203,7 +195,7 @@ extension IngestRefusal: Encodable {
 }
 
 extension IngestAnswer: Encodable {
-  /// `{feed, changed (with --if-changed), source, seconds, rows: {file: count}, 
+  /// `{feed, changed (with --if-changed), source, seconds, rows: {file: count},
   /// interpolated_stop_times, warnings, swapped: true, checks, your_changes, steps: {step: seconds}}`.
   public func encode(to encoder: any Encoder) throws {
     var members = encoder.container(keyedBy: JSONKey.self)
