@@ -4,6 +4,9 @@
   import Darwin
 #endif
 
+// Threads through the C library (Foundation's `Thread` is not in FoundationEssentials): the
+// ingest's content hash runs on one beside the load.
+
 /// Starts a detached thread running `body`.
 public enum DetachedThread {
   private final class Start {
@@ -33,6 +36,7 @@ public enum DetachedThread {
 public final class Semaphore: @unchecked Sendable {
   private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
 
+  /// A semaphore counting `value`.
   public init(value: UInt32 = 0) { sem_init(semaphore, 0, value) }
 
   deinit {
@@ -40,8 +44,10 @@ public final class Semaphore: @unchecked Sendable {
     semaphore.deallocate()
   }
 
+  /// Adds one, waking a waiter.
   public func signal() { sem_post(semaphore) }
 
+  /// Waits until the count is above zero, then takes one (through interruptions by signals).
   public func wait() { while sem_wait(semaphore) != 0 && errno == EINTR {} }
 }
 

@@ -193,9 +193,10 @@ public struct TimetableKeeper {
     _ path: String, as name: String?, meta: [String: String], lateMeta: (() throws -> [String: String])? = nil,
     shownSource: String, _ request: IngestRequest, progress: @escaping (IngestStep) -> Void
   ) throws -> IngestOutcome {
+    let (swap, maxUnzippedMegabytes) = try request.limits()
     let policy = SwapPolicy(
-      isForced: request.isForced, maximumShrink: Double(request.swap.shrinkPercent) / 100,
-      maximumDaysAhead: request.swap.daysAhead, lookaheadDays: request.swap.lookaheadDays)
+      isForced: request.isForced, maximumShrink: Double(swap.shrinkPercent) / 100, maximumDaysAhead: swap.daysAhead,
+      lookaheadDays: swap.lookaheadDays)
     let result: (feed: String, summary: IngestSummary)
     // Rows are counted per file; the rate is over all of them.
     var file = "", rowsBefore = 0, rowsInFile = 0
@@ -203,7 +204,7 @@ public struct TimetableKeeper {
       defer { progress(.loaded) }
       result = try timetables.ingest(
         path, as: name, now: request.now.seconds, meta: meta, lateMeta: lateMeta,
-        maxUnzippedBytes: UInt64(request.maxUnzippedMegabytes) << 20, policy: policy,
+        maxUnzippedBytes: UInt64(maxUnzippedMegabytes) << 20, policy: policy,
         waitForLock: lockWaiter(waitSeconds: request.waitSeconds, report: progress)
       ) { step in
         if step.isIndexing {
@@ -269,10 +270,9 @@ public struct IngestRequest {
   public var ifChanged: Bool
   /// `--force`: swap whatever the checks say.
   public var isForced: Bool
-  /// The swap checks' thresholds.
-  public var swap: SwapSettings
-  /// The most MiB a ZIP feed's files may unzip to in all.
-  public var maxUnzippedMegabytes: Int
+  /// The swap checks' thresholds and the most MiB a ZIP feed's files may unzip to in all (the
+  /// settings), asked for once something is to be loaded.
+  public var limits: () throws -> (swap: SwapSettings, maxUnzippedMegabytes: Int)
   /// How long to wait for another ingest to finish.
   public var waitSeconds: Int
   /// The options what changed for you is compared with (asked only when there is user data).
@@ -280,15 +280,15 @@ public struct IngestRequest {
   public var now: UnixTime
 
   public init(
-    source: String?, feed: String?, ifChanged: Bool, isForced: Bool, swap: SwapSettings, maxUnzippedMegabytes: Int,
-    waitSeconds: Int, options: @escaping () throws -> ServiceOptions, now: UnixTime
+    source: String?, feed: String?, ifChanged: Bool, isForced: Bool,
+    limits: @escaping () throws -> (swap: SwapSettings, maxUnzippedMegabytes: Int), waitSeconds: Int,
+    options: @escaping () throws -> ServiceOptions, now: UnixTime
   ) {
     self.source = source
     self.feed = feed
     self.ifChanged = ifChanged
     self.isForced = isForced
-    self.swap = swap
-    self.maxUnzippedMegabytes = maxUnzippedMegabytes
+    self.limits = limits
     self.waitSeconds = waitSeconds
     self.options = options
     self.now = now

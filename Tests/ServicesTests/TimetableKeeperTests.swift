@@ -30,8 +30,8 @@ import TransitModel
 
   static func request(_ source: String?, feed: String? = nil, ifChanged: Bool = false, force: Bool = false) -> IngestRequest {
     IngestRequest(
-      source: source, feed: feed, ifChanged: ifChanged, isForced: force, swap: SwapSettings(), maxUnzippedMegabytes: 1536,
-      waitSeconds: 0, options: { ServiceOptions() }, now: now)
+      source: source, feed: feed, ifChanged: ifChanged, isForced: force, limits: { (SwapSettings(), 1536) }, waitSeconds: 0,
+      options: { ServiceOptions() }, now: now)
   }
 
   /// Ingests `request` and returns its one outcome.

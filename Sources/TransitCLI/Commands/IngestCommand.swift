@@ -119,13 +119,15 @@ enum IngestCommand: TransitCommand {
       return 0
     }
     try invocation.expectPositionals(atMost: 1)
-    let settings = try invocation.settings()
     let request = IngestRequest(
       source: arguments.positionals.first, feed: try arguments.read(Options.feed), ifChanged: arguments.isSet(Options.ifChanged),
       isForced: arguments.isSet(Options.force),
-      swap: SwapSettings(
-        shrinkPercent: settings.swapShrinkPercent, daysAhead: settings.swapDaysAhead, lookaheadDays: settings.swapLookaheadDays),
-      maxUnzippedMegabytes: settings.feedMaxUnzippedMegabytes, waitSeconds: try arguments.read(Options.wait),
+      limits: {
+        let settings = try invocation.settings()
+        let swap = SwapSettings(
+          shrinkPercent: settings.swapShrinkPercent, daysAhead: settings.swapDaysAhead, lookaheadDays: settings.swapLookaheadDays)
+        return (swap, settings.feedMaxUnzippedMegabytes)
+      }, waitSeconds: try arguments.read(Options.wait),
       options: { try RealtimeSupport.options(invocation, settings: try invocation.settings()) }, now: invocation.now)
     let progress = progress(invocation)
     var failed = false
