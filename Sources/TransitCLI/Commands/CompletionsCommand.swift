@@ -1,4 +1,3 @@
-import Fetch
 import FoundationEssentials
 import GTFS
 import UserData
