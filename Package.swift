@@ -34,7 +34,7 @@ let package = Package(
     // The model's values, and the time zones every local time is read in (optimised: ingest and
     // the realtime step convert times through them, as GTFS did when the zones were its own).
     .target(name: "TransitModel", swiftSettings: optimised),
-    // stat(2) and the monotonic clock: the system, for GTFS, Fetch and TransitCLI only.
+    // stat(2), the monotonic clock and detached threads: the system, for GTFS, Fetch and TransitCLI only.
     .target(name: "HostSystem"),
     .target(name: "SQLite", dependencies: ["CSQLite"]),
     .target(name: "ZIP", dependencies: ["CZlib"], swiftSettings: optimised),

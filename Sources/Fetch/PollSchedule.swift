@@ -1,3 +1,5 @@
+import TransitModel
+
 /// When to fetch a realtime feed next, from what its header timestamps have shown: pure
 /// functions with no clock of their own (the caller passes `now`).
 ///
@@ -7,7 +9,7 @@ public enum PollSchedule {
   /// Never fetch more often than this.
   public static let floorSeconds: Int64 = 5
   /// The period assumed until one is learned.
-  public static let defaultPeriodSeconds: Int64 = 30
+  public static let defaultPeriodSeconds = Int64(FeedDefinition.defaultPeriodSeconds)
   /// The longest wait, however long the backoff.
   public static let maxWaitSeconds: Int64 = 300
   /// How long after the expected publish to ask, so the new snapshot is there.

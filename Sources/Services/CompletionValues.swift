@@ -1,4 +1,5 @@
 import Fetch
+import TransitModel
 import FoundationEssentials
 import GTFS
 import UserData

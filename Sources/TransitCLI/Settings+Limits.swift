@@ -1,5 +1,4 @@
-import Fetch
-import GTFSRealtime
+import Services
 
 extension Invocation {
   /// The settings from the config folder.
@@ -10,13 +9,11 @@ extension Invocation {
 }
 
 extension Settings {
-  /// Realtime's memory budget as these settings set it.
-  public var realtimeLimits: RealtimeLimits {
-    RealtimeLimits(
-      maxCompressedBytes: realtimeMaxDownloadMegabytes << 20, maxDecompressedBytes: realtimeMaxMegabytes << 20,
-      decoding: DecodingLimits(
-        maxEntities: realtimeMaxEntities, maxStopTimeUpdates: realtimeMaxStopUpdates,
-        maxMessages: max(DecodingLimits.default.maxMessages, realtimeMaxEntities + realtimeMaxStopUpdates)))
+  /// Realtime's memory budget as these settings set it (Services makes the fetcher's and the
+  /// decoder's limits of it).
+  public var realtimeCaps: RealtimeCaps {
+    RealtimeCaps(
+      maxDownloadMegabytes: realtimeMaxDownloadMegabytes, maxMegabytes: realtimeMaxMegabytes, maxEntities: realtimeMaxEntities,
+      maxStopUpdates: realtimeMaxStopUpdates)
   }
-
 }

@@ -57,47 +57,6 @@ enum ChildProcess {
   }
 }
 
-/// Starts a detached thread running `body`.
-enum DetachedThread {
-  private final class Start {
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
-  }
-
-  /// Runs `body` on a new thread; on this one when no thread can be made.
-  static func start(_ body: @escaping () -> Void) {
-    let start = Unmanaged.passRetained(Start(body))
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    var thread = pthread_t()
-    let created = pthread_create(
-      &thread, &attributes,
-      { raw in
-        Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue().body()
-        return nil
-      }, start.toOpaque())
-    if created != 0 { start.takeRetainedValue().body() }
-  }
-}
-
-/// A counting semaphore (`sem_t`).
-final class Semaphore: @unchecked Sendable {
-  private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
-
-  init(value: UInt32 = 0) { sem_init(semaphore, 0, value) }
-
-  deinit {
-    sem_destroy(semaphore)
-    semaphore.deallocate()
-  }
-
-  func signal() { sem_post(semaphore) }
-
-  func wait() { while sem_wait(semaphore) != 0 && errno == EINTR {} }
-}
-
 extension Transit {
   /// What went wrong with a file operation, lower-case, without the path: "permission denied",
   /// "not a directory" (what `localizedDescription` said at more length).
@@ -114,35 +73,5 @@ extension Transit {
     }
     if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)).lowercased() }
     return "\(error)"
-  }
-}
-
-/// RFC 9110 dates (`Sun, 06 Nov 1994 08:49:37 GMT`), read as the `DateFormatter` with
-/// `EEE, dd MMM yyyy HH:mm:ss zzz` (en_US_POSIX, GMT) read them.
-enum HTTPDateText {
-  static func parse(_ text: String) -> Int64? {
-    let parts = text.split(separator: " ", omittingEmptySubsequences: true)
-    guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","),
-      ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].contains(parts[0].dropLast().lowercased()),
-      let day = Int(parts[1]), let year = Int(parts[3]), parts[3].count == 4
-    else { return nil }
-    let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    guard let monthIndex = months.firstIndex(of: parts[2].lowercased()) else { return nil }
-    let clock = parts[4].split(separator: ":")
-    guard clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]), let second = Int(clock[2]),
-      hour < 24, minute < 60, second < 61
-    else { return nil }
-    let offset: Int
-    switch parts[5] {
-    case "GMT", "UTC", "UT", "Z": offset = 0
-    default:
-      let zone = Array(parts[5].utf8)
-      guard zone.count == 5, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-"),
-        let hours = Int(parts[5].dropFirst().prefix(2)), let minutes = Int(parts[5].suffix(2))
-      else { return nil }
-      offset = (zone[0] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
-    }
-    guard let date = ServiceDate(year: year, month: monthIndex + 1, day: day) else { return nil }
-    return Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
   }
 }

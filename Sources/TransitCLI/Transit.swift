@@ -221,7 +221,7 @@ public enum Transit {
   /// Prints `error` on stderr as one line and returns its exit code (DESIGN.md: 1 runtime,
   /// 2 usage, 3 not found, 70 a bug).
   static func report(_ error: any Error, words: [String], context: CommandContext) -> Int32 {
-    guard let error = error as? any UserFacingError else {
+    guard let error = userFacing(error) else {
       context.stderr.line(
         "transit: internal error: \(error) (this is a bug in transit; please report it with the command that caused it)")
       return 70

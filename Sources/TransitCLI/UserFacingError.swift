@@ -84,6 +84,38 @@ extension FetchError: UserFacingError {}
 extension FeedConfigError: UserFacingError {}
 extension FileStoreError: UserFacingError {}
 
+extension FingerprintError: UserFacingError {}
+
+extension FeedKeepingError {
+  /// The library's reason as the command line says it, with the advice that names a command.
+  var phrased: any UserFacingError {
+    switch self {
+    case .notHeld(let name): return NotFoundError("no feed named '\(name)' is held (see 'transit ingest --list')")
+    case .notConfigured(let name, let names):
+      return NotFoundError(
+        "no feed named '\(name)' is configured"
+          + (names.isEmpty ? " (add one with 'transit feeds add')" : "; configured: \(names.joined(separator: ", "))"))
+    case .noGTFSURL(let name): return UsageError("feed '\(name)' has no --gtfs url (see 'transit feeds list')")
+    case .nothingToIngest: return UsageError("missing PATH|URL (or configure a feed with 'transit feeds add NAME --gtfs URL')")
+    case .noRealtimeFeeds: return RuntimeError("no realtime feeds are configured; add one with 'transit feeds add'")
+    case .cannotCreate(let folder, let error): return RuntimeError("cannot create \(folder): \(Transit.fileProblem(error))")
+    case .unreadableCABundle(let path): return RuntimeError("TRANSIT_CA_BUNDLE: \(path) cannot be read")
+    case .cannotSave(let detail): return RuntimeError("cannot save the feed configuration: \(detail)")
+    case .download(let message), .badDownload(let message): return RuntimeError(message)
+    }
+  }
+}
+
+extension Transit {
+  /// `error` as the user reads it: a library's typed reason phrased by the command line, else
+  /// the error itself when it is one the command line renders; nil for a bug.
+  static func userFacing(_ error: any Error) -> (any UserFacingError)? {
+    if let error = error as? FeedKeepingError { return error.phrased }
+    if let problem = error as? FeedSetup.Problem { return problem.phrased }
+    return error as? any UserFacingError
+  }
+}
+
 /// Foundation's file errors (a data folder under a plain file, a full disk, no permission):
 /// "PATH: reason", exit 1, never an internal error.
 extension CocoaError: UserFacingError {

@@ -2,6 +2,7 @@ import Fetch
 import Foundation
 import TestSupport
 import Testing
+import TransitModel
 
 @Suite struct PollScheduleTests {
   static let learning: [([Int64], Int64?)] = [

@@ -1,3 +1,4 @@
+import Fetch
 import Testing
 
 @testable import TransitCLI

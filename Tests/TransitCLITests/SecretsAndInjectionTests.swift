@@ -2,6 +2,7 @@ import Fetch
 import Foundation
 import TestSupport
 import Testing
+import TransitModel
 
 /// Issue 38 through `transit`: a literal key in a URL's query is never printed (feeds list,
 /// its JSON, feeds check --json), nor any query value written as `$VAR`; a CR or LF can never

@@ -1,7 +1,4 @@
-import Fetch
-import FoundationEssentials
-import GTFSRealtime
-import Glibc
+import Services
 import TransitModel
 
 /// `transit feeds add NAME --gtfs URL ...`: configure an agency's feeds.
@@ -14,7 +11,7 @@ enum FeedsAddCommand: TransitCommand {
     "--header", value: "'NAME: VALUE'", help: "Send this header; $VAR in VALUE is read from the environment when fetching")
   static let poll = Option.integer(
     "--poll", value: "SECONDS", in: 5...3600, help: "How often the agency publishes realtime (5 to 3600)",
-    default: "\(PollSchedule.defaultPeriodSeconds)")
+    default: "\(FeedDefinition.defaultPeriodSeconds)")
 
   static let path = ["feeds", "add"]
   static let spec = CommandSpec(
@@ -36,59 +33,47 @@ enum FeedsAddCommand: TransitCommand {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
-    let name = try invocation.argument(0)
-    guard FeedName.isValid(name) else { throw UsageError("feed name '\(name)' must be \(FeedName.rule)") }
     let arguments = invocation.arguments
-    func url(_ option: Option<String?>) throws(UsageError) -> String? {
-      guard let text = try arguments.read(option) else { return nil }
-      if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-        throw UsageError("\(option.spec.name) holds a control character (a CR or LF would end the request line)")
-      }
-      if FeedsSupport.isURL(text) { return text }
-      if text.contains("://") { throw UsageError("\(option.spec.name) '\(Redactor.redactURL(text))' is not an http, https or file url") }
-      return "file://" + invocation.absolutePath(text)  // a plain path
-    }
-    var headers: [HeaderTemplate] = []
-    for text in try arguments.read(header) {
-      if text.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
-        throw UsageError("--header holds a line break (CR or LF), which would send a header of its own")
-      }
-      guard let header = HeaderTemplate.parse(text) else {
-        throw UsageError("--header wants 'Name: value' (got something without a name, colon or value)")
-      }
-      headers.append(header)
-    }
-    let feed = FeedDefinition(
-      name: name, gtfs: try url(gtfs), tripUpdates: try url(tripUpdates),
-      vehiclePositions: try url(vehiclePositions), alerts: try url(alerts), headers: headers,
+    let setup = FeedSetup(
+      name: try invocation.argument(0), gtfs: try arguments.read(gtfs), tripUpdates: try arguments.read(tripUpdates),
+      vehiclePositions: try arguments.read(vehiclePositions), alerts: try arguments.read(alerts), headers: try arguments.read(header),
       pollSeconds: try arguments.read(poll))
-    guard feed.gtfs != nil || !feed.realtimeURLs.isEmpty else {
-      throw UsageError("give at least one of --gtfs, --trip-updates, --vehicle-positions, --alerts")
+    let answer = try FeedsSupport.access(invocation).add(setup)
+    if invocation.global.json {
+      invocation.context.stdout.line(JSONTreeEncoder.text(answer.feed))
+      return 0
     }
-    var configuration = try FeedsSupport.configuration(invocation)
-    let replaced = configuration.feeds.contains { $0.name == name }
-    configuration.feeds.removeAll { $0.name == name }
-    configuration.feeds.append(feed)
-    try save(configuration, invocation)
-    if !invocation.global.json {
-      let kinds = (feed.gtfs == nil ? [] : ["gtfs"]) + feed.realtimeURLs.map(\.kind)
-      invocation.context.stdout.line("\(replaced ? "replaced" : "added") feed \(name): \(kinds.joined(separator: ", "))")
-      let missing = Set(feed.headers.flatMap { EnvironmentExpansion.variables(in: $0.value) }).sorted()
-        .filter { (invocation.context.environment[$0] ?? "").isEmpty }
-      for variable in missing {
-        invocation.context.stderr.line("note: $\(variable) is not set here; fetching needs it in the environment")
-      }
-    } else {
-      invocation.context.stdout.line(FeedsListCommand.json(feed).serialized(pretty: true))
+    invocation.context.stdout.line(
+      "\(answer.isReplacement ? "replaced" : "added") feed \(setup.name): \(answer.feed.kinds.joined(separator: ", "))")
+    for variable in answer.missingVariables {
+      invocation.context.stderr.line("note: $\(variable) is not set here; fetching needs it in the environment")
     }
     return 0
   }
 
-  static func save(_ configuration: FeedConfiguration, _ invocation: Invocation) throws {
-    do {
-      try configuration.save(to: invocation.paths.config)
-    } catch {
-      throw RuntimeError("cannot save the feed configuration: \(error)")
+  /// The option each URL of a setup comes from.
+  static func option(_ field: FeedSetup.Field) -> Option<String?> {
+    switch field {
+    case .gtfs: return gtfs
+    case .tripUpdates: return tripUpdates
+    case .vehiclePositions: return vehiclePositions
+    case .alerts: return alerts
+    }
+  }
+}
+
+extension FeedSetup.Problem {
+  /// The problem as `feeds add` says it, naming the option.
+  var phrased: UsageError {
+    switch self {
+    case .invalidName(let name): return UsageError("feed name '\(name)' must be \(FeedName.rule)")
+    case .controlCharacter(let field):
+      return UsageError("\(FeedsAddCommand.option(field).spec.name) holds a control character (a CR or LF would end the request line)")
+    case .unsupportedScheme(let field, let shown):
+      return UsageError("\(FeedsAddCommand.option(field).spec.name) '\(shown)' is not an http, https or file url")
+    case .headerLineBreak: return UsageError("--header holds a line break (CR or LF), which would send a header of its own")
+    case .malformedHeader: return UsageError("--header wants 'Name: value' (got something without a name, colon or value)")
+    case .noURL: return UsageError("give at least one of --gtfs, --trip-updates, --vehicle-positions, --alerts")
     }
   }
 }
@@ -103,36 +88,24 @@ enum FeedsListCommand: TransitCommand {
 
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 0)
-    let configuration = try FeedsSupport.configuration(invocation)
+    let feeds = try FeedsSupport.access(invocation).configuredFeeds()
     let out = invocation.context.stdout
     if invocation.global.json {
-      out.line(JSON.array(configuration.feeds.map(json)).serialized(pretty: true))
+      out.line(JSONTreeEncoder.text(feeds))
       return 0
     }
-    guard !configuration.feeds.isEmpty else {
+    guard !feeds.isEmpty else {
       out.line("no feeds configured; add one with 'transit feeds add NAME --gtfs URL'")
       return 0
     }
-    for (index, feed) in configuration.feeds.enumerated() {
+    for (index, feed) in feeds.enumerated() {
       if index > 0 { out.line() }
       out.line("\(feed.name)  (realtime period \(feed.periodSeconds) s)")
-      if let gtfs = feed.gtfs { out.line("  gtfs               \(shown(gtfs))") }
-      for (kind, url) in feed.realtimeURLs { out.line("  \(Format.padded(kind, toLength: 19))\(shown(url))") }
-      for header in feed.headers { out.line("  header             \(header.displayed)") }
+      if let gtfs = feed.gtfs { out.line("  gtfs               \(gtfs)") }
+      for realtime in feed.realtime { out.line("  \(Format.padded(realtime.kind, toLength: 19))\(realtime.url)") }
+      for header in feed.headers { out.line("  header             \(header)") }
     }
     return 0
-  }
-
-  /// A URL as configured, fit to print: variables stay as written, keys in it are masked.
-  static func shown(_ url: String) -> String { Redactor.redactURL(url) }
-
-  static func json(_ feed: FeedDefinition) -> JSON {
-    .object([
-      ("name", .string(feed.name)), ("gtfs", .optional(feed.gtfs.map(shown))),
-      ("trip_updates", .optional(feed.tripUpdates.map(shown))),
-      ("vehicle_positions", .optional(feed.vehiclePositions.map(shown))), ("alerts", .optional(feed.alerts.map(shown))),
-      ("headers", .array(feed.headers.map { .string($0.displayed) })), ("poll_seconds", .number(feed.periodSeconds)),
-    ])
   }
 }
 
@@ -148,10 +121,7 @@ enum FeedsRemoveCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let name = try invocation.argument(0)
-    var configuration = try FeedsSupport.configuration(invocation)
-    _ = try FeedsSupport.feed(named: name, in: configuration)
-    configuration.feeds.removeAll { $0.name == name }
-    try FeedsAddCommand.save(configuration, invocation)
+    try FeedsSupport.access(invocation).remove(name)
     if invocation.global.json {
       invocation.context.stdout.line(JSON.object([("removed", .string(name))]).serialized(pretty: true))
     } else {
@@ -188,86 +158,35 @@ enum FeedsCheckCommand: TransitCommand {
       invocation.context.stdout.line("no feeds configured; add one with 'transit feeds add NAME --gtfs URL'")
       return 0
     }
-    let client = try FeedsSupport.client(invocation)
-    let limits = try invocation.settings().realtimeLimits
-    let fetcher = RealtimeFetcher(
-      client: client, cacheDirectory: invocation.paths.cache, limits: limits, clock: { invocation.context.clock.now().seconds })
-    let now = invocation.context.clock.now().seconds
-    var rows: [[String]] = [["FEED", "URL", "STATUS", "SIZE", "AGE", "PERIOD"]]
-    var results: [JSON] = []
-    var failed = false
     // The bar shares stderr with --verbose's request lines, so it is one or the other.
     let verbose = invocation.arguments.isSet(Self.verbose)
     let bar = ProgressBar(sink: invocation.context.stderr, enabled: invocation.showsProgress && !verbose, unit: "URLs")
-    let total = feeds.reduce(0) { $0 + ($1.gtfs == nil ? 0 : 1) + $1.realtimeURLs.count }
-    var checked = 0
-    for feed in feeds {
-      let urls = (feed.gtfs.map { [("gtfs", $0)] } ?? []) + feed.realtimeURLs.map { ($0.kind, $0.url) }
-      for (kind, template) in urls {
-        bar.update(fraction: Double(checked) / Double(max(total, 1)), label: "\(feed.name) \(kind)", count: checked)
-        defer { checked += 1 }
-        var status = "ok", size: Int?, age: Int64?, period: Int64?, problem: String?
-        do {
-          let request = try FeedsSupport.resolve(template, feed: feed, invocation: invocation)
-          if verbose {
-            let log = invocation.context.stderr
-            log.line("> GET \(request.shownURL)")
-            log.line("> User-Agent: transit/\(Transit.version)")
-            for (template, (name, value)) in zip(feed.headers, request.headers) {
-              log.line("> \(name): \(template.isSecret ? Redactor.mask : request.redactor.redact(value))")
-            }
-          }
-          if kind == "gtfs" {
-            (size, age) = try checkZip(request, client: client, invocation: invocation, now: now)
-          } else {
-            let snapshot = try fetcher.snapshot(request, periodSeconds: feed.periodSeconds, refresh: true) { bytes in
-              try RtDumpCommand.decode(bytes, source: request.shownURL, limits: limits)
-            }
-            if let failure = snapshot.failure { throw RuntimeError(request.redactor.redact(failure.description)) }
-            size = fetcher.cachedSize(request.url)
-            age = snapshot.feed.header?.timestamp.map { now - Int64(clamping: $0) }
-            period = fetcher.learnedPeriod(request.url)
-          }
-        } catch {
-          failed = true
-          status = "failed"
-          problem = (error as? RuntimeError)?.message ?? (error as? FetchError)?.description ?? "\(error)"
-        }
-        rows.append([
-          feed.name, kind, problem.map { "failed: \($0)" } ?? status, size.map(FeedsSupport.sizeText) ?? "-",
-          age.map { $0 < 0 ? FeedsSupport.ageText(-$0) + " ahead" : FeedsSupport.ageText($0) } ?? "-",
-          kind == "gtfs" ? "-" : period.map { "\($0) s" } ?? "\(feed.periodSeconds) s?",
-        ])
-        results.append(
-          .object([
-            ("feed", .string(feed.name)), ("kind", .string(kind)), ("url", .string(FeedsListCommand.shown(template))),
-            ("ok", .bool(problem == nil)), ("error", .optional(problem)), ("bytes", .optional(size)),
-            ("age_seconds", .optional(age)), ("period_seconds", .optional(period)),
-          ]))
-      }
-    }
+    let access = FeedsSupport.access(invocation)
+    let checks = try access.check(
+      feeds,
+      willFetch: { request in
+        guard verbose else { return }
+        let log = invocation.context.stderr
+        log.line("> GET \(request.shownURL)")
+        log.line("> User-Agent: \(access.userAgent)")
+        for (name, value) in request.headers { log.line("> \(name): \(value)") }
+      },
+      progress: { done, total, label in bar.update(fraction: Double(done) / Double(max(total, 1)), label: label, count: done) },
+      decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) })
     bar.finish()
     if invocation.global.json {
-      invocation.context.stdout.line(JSON.array(results).serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(checks))
     } else {
+      var rows: [[String]] = [["FEED", "URL", "STATUS", "SIZE", "AGE", "PERIOD"]]
+      for check in checks {
+        rows.append([
+          check.feed, check.kind, check.problem.map { "failed: \($0)" } ?? "ok", check.bytes.map(FeedsSupport.sizeText) ?? "-",
+          check.ageSeconds.map { $0 < 0 ? FeedsSupport.ageText(-$0) + " ahead" : FeedsSupport.ageText($0) } ?? "-",
+          check.isGTFS ? "-" : check.learnedPeriodSeconds.map { "\($0) s" } ?? "\(check.configuredPeriodSeconds) s?",
+        ])
+      }
       invocation.context.stdout.write(Format.table(rows, rightAligned: [3]))
     }
-    return failed ? 1 : 0
-  }
-
-  /// Downloads the ZIP into the cache folder, checks it starts like a ZIP, and deletes it.
-  static func checkZip(_ request: ResolvedRequest, client: HTTPClient, invocation: Invocation, now: Int64) throws -> (Int?, Int64?) {
-    let folder = invocation.paths.cache + "/downloads"
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let path = folder + "/check-\(getpid()).zip"
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    guard
-      case .body(let body) = try client.get(
-        request.url, headers: request.headers, expecting: .zip, destination: path, redactor: request.redactor)
-    else { return (nil, nil) }
-    let head = FileManager.default.contents(atPath: path)?.prefix(4) ?? Data()
-    guard head.starts(with: [0x50, 0x4B]) else { throw RuntimeError("\(request.shownURL): not a zip file") }
-    let age = body.validators.lastModified.flatMap(HTTPDateText.parse).map { now - $0 }
-    return (body.byteCount, age)
+    return checks.contains { $0.problem != nil } ? 1 : 0
   }
 }

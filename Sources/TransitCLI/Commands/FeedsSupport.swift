@@ -1,67 +1,42 @@
-import Fetch
-import FoundationEssentials
 import GTFSRealtime
 import Services
 import TransitModel
 
-/// What the commands share for fetching: the feed configuration, an HTTP client set up for
-/// this run, and realtime from the configured feeds through the snapshot cache.
+/// What the commands share for the configured feeds: the access of this run (`FeedAccess`:
+/// the feed configuration, the HTTP client's tuning, realtime through the snapshot cache), and
+/// how what went wrong reading realtime is said.
 enum FeedsSupport {
   /// `--refresh`, for the commands that fetch realtime.
   static let refresh = Option.flag(
     "--refresh", help: "Fetch realtime now, even if the cached snapshot is younger than the feed's period")
 
+  /// The feed access of `invocation`: its folders and environment, transit's User-Agent, and
+  /// the settings' deadline (a settings file that does not parse leaves the default here; the
+  /// realtime settings are read when realtime is fetched).
+  static func access(_ invocation: Invocation) -> FeedAccess {
+    let context = invocation.context
+    return FeedAccess(
+      configDirectory: invocation.paths.config, cacheDirectory: invocation.paths.cache, environment: context.environment,
+      userAgent: "transit/\(Transit.version)",
+      deadlineSeconds: Double((try? invocation.settings())?.fetchDeadlineSeconds ?? Settings().fetchDeadlineSeconds),
+      realtimeSettings: {
+        let settings = try invocation.settings()
+        return RealtimeSettings(budgetSeconds: Double(settings.realtimeBudgetSeconds), caps: settings.realtimeCaps)
+      }, sleep: context.sleep, elapsed: context.elapsed, clock: { context.clock.now().seconds },
+      absolutePath: invocation.absolutePath)
+  }
+
   /// The configured feeds (none when there is no configuration file).
   static func configuration(_ invocation: Invocation) throws -> FeedConfiguration {
-    try FeedConfiguration.load(from: invocation.paths.config)
+    try access(invocation).configuration()
   }
 
   /// The configured feed `name`, or exit 3 naming the ones there are.
   static func feed(named name: String, in configuration: FeedConfiguration) throws -> FeedDefinition {
     guard let feed = configuration.feed(named: name) else {
-      let names = configuration.feeds.map(\.name)
-      throw NotFoundError(
-        "no feed named '\(name)' is configured"
-          + (names.isEmpty ? " (add one with 'transit feeds add')" : "; configured: \(names.joined(separator: ", "))"))
+      throw FeedKeepingError.notConfigured(name, configured: configuration.feeds.map(\.name)).phrased
     }
     return feed
-  }
-
-  /// An HTTP client with transit's User-Agent. `TRANSIT_FETCH_TIMEOUT` (seconds) and
-  /// `TRANSIT_FETCH_RETRIES` tune it, for slow links and for tests; `TRANSIT_CA_BUNDLE` names
-  /// a PEM file of certificate authorities to trust instead of the system's.
-  ///
-  /// - Parameter budgetSeconds: a total time for everything the client fetches (interactive
-  ///   commands: the `realtime-budget` setting); nil: the full timeouts and retries.
-  static func client(_ invocation: Invocation, budgetSeconds: Double? = nil) throws -> HTTPClient {
-    var options = FetchOptions()
-    options.budgetSeconds = budgetSeconds
-    options.deadlineSeconds = Double((try? invocation.settings())?.fetchDeadlineSeconds ?? Settings().fetchDeadlineSeconds)
-    options.userAgent = "transit/\(Transit.version)"
-    options.sleep = invocation.context.sleep
-    options.elapsed = invocation.context.elapsed
-    let environment = invocation.context.environment
-    if let text = environment["TRANSIT_FETCH_TIMEOUT"], let seconds = Double(text), seconds > 0 {
-      options.totalTimeoutSeconds = seconds
-      options.connectTimeoutSeconds = min(options.connectTimeoutSeconds, seconds)
-    }
-    if let text = environment["TRANSIT_FETCH_RETRIES"], let retries = Int(text), (0...10).contains(retries) {
-      options.retries = retries
-    }
-    if let bundle = environment["TRANSIT_CA_BUNDLE"], !bundle.isEmpty {
-      let path = invocation.absolutePath(bundle)
-      guard FileManager.default.isReadableFile(atPath: path) else {
-        throw RuntimeError("TRANSIT_CA_BUNDLE: \(path) cannot be read")
-      }
-      options.caBundlePath = path
-    }
-    return try HTTPClient(options: options)
-  }
-
-  /// `template` expanded for `feed` (headers and `$VARIABLES` from the environment).
-  static func resolve(_ template: String, feed: FeedDefinition?, invocation: Invocation) throws -> ResolvedRequest {
-    try EnvironmentExpansion.resolve(
-      url: template, headers: feed?.headers ?? [], feed: feed?.name ?? "", environment: invocation.context.environment)
   }
 
   /// The realtime source of this run (`RealtimeSource`): the `--realtime FILE`s when given
@@ -79,23 +54,9 @@ enum FeedsSupport {
     if !invocation.global.realtimeFiles.isEmpty {
       return FixedRealtime(try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) })
     }
-    let feeds = try configuration(invocation).feeds.filter { !$0.realtimeURLs.isEmpty }
-    guard !feeds.isEmpty else { return FixedRealtime([]) }
-    let settings = try invocation.settings()
-    return ConfiguredRealtime(
-      feeds: feeds, fetcher: { try fetcher(invocation, budgetSeconds: budgetSeconds ?? Double(settings.realtimeBudgetSeconds)) },
-      refresh: refresh ?? invocation.arguments.isSet(Self.refresh),
-      resolve: { url, feed in
-        skipsUnresolved ? try? resolve(url, feed: feed, invocation: invocation) : try resolve(url, feed: feed, invocation: invocation)
-      },
-      decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) }, clock: { invocation.context.clock.now().seconds })
-  }
-
-  /// A realtime fetcher through the cache, with this run's client and the settings' caps.
-  static func fetcher(_ invocation: Invocation, budgetSeconds: Double?) throws -> RealtimeFetcher {
-    RealtimeFetcher(
-      client: try client(invocation, budgetSeconds: budgetSeconds), cacheDirectory: invocation.paths.cache,
-      limits: try invocation.settings().realtimeLimits, clock: { invocation.context.clock.now().seconds })
+    return try access(invocation).realtimeSource(
+      budgetSeconds: budgetSeconds, refresh: refresh ?? invocation.arguments.isSet(Self.refresh),
+      skipsUnresolved: skipsUnresolved, decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) })
   }
 
   /// What went wrong reading realtime, on stderr: a fallback snapshot's age, a feed left out.
@@ -117,22 +78,6 @@ enum FeedsSupport {
     let read = try realtimeSource(invocation).read(preferring: preferred.map(FeedName.init))
     report(read.problems, invocation: invocation)
     return read.feeds
-  }
-
-  /// One realtime snapshot (`ConfiguredRealtime.snapshot`); reports on stderr when it is a
-  /// fallback, and when it failed if `reportFailure`.
-  static func snapshot(
-    _ request: ResolvedRequest, feed: FeedDefinition?, fetcher: RealtimeFetcher, invocation: Invocation, reportFailure: Bool
-  ) throws -> RealtimeSnapshot {
-    let (snapshot, problem) = ConfiguredRealtime.snapshot(
-      request, periodSeconds: feed?.periodSeconds ?? 30, fetcher: fetcher, refresh: invocation.arguments.isSet(Self.refresh),
-      decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) }, clock: { invocation.context.clock.now().seconds })
-    guard let snapshot else {
-      if reportFailure, let problem { report([problem], invocation: invocation) }
-      throw RuntimeError(problem?.failure ?? request.shownURL)
-    }
-    if let problem { report([problem], invocation: invocation) }
-    return snapshot
   }
 
   /// `45 s`, `3 min`, `2 h 5 min`, `3 days`.

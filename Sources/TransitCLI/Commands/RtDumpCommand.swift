@@ -85,7 +85,7 @@ public enum RtDumpCommand: TransitCommand {
       throw RuntimeError("\(source): no such file")
     }
     guard !isDirectory else { throw RuntimeError("\(source): is a folder, not a feed") }
-    let limits = try invocation.settings().realtimeLimits
+    let limits = try invocation.settings().realtimeCaps.realtimeLimits
     // Refused before it is read: no feed file is larger than both caps.
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let cap = max(limits.maxCompressedBytes, limits.maxDecompressedBytes)
@@ -176,12 +176,10 @@ public enum RtDumpCommand: TransitCommand {
   /// Fetches `url` through the realtime cache, with the headers of the configured feed that
   /// lists this URL.
   static func fetch(_ url: String, invocation: Invocation) throws -> FeedMessage {
-    let configuration = try FeedsSupport.configuration(invocation)
-    let feed = configuration.feeds.first { $0.realtimeURLs.contains { $0.url == url } }
-    let request = try FeedsSupport.resolve(url, feed: feed, invocation: invocation)
-    let fetcher = RealtimeFetcher(
-      client: try FeedsSupport.client(invocation), cacheDirectory: invocation.paths.cache,
-      limits: try invocation.settings().realtimeLimits, clock: { invocation.context.clock.now().seconds })
-    return try FeedsSupport.snapshot(request, feed: feed, fetcher: fetcher, invocation: invocation, reportFailure: false).feed
+    let (feed, problem) = try FeedsSupport.access(invocation).realtime(
+      at: url, refresh: invocation.arguments.isSet(FeedsSupport.refresh), decode: { try decode($0, source: $1, limits: $2) })
+    if let problem { FeedsSupport.report([problem], invocation: invocation) }
+    return feed
   }
+
 }
