@@ -1,7 +1,7 @@
 import FoundationEssentials
-import GTFS
 import Glibc
 import HostSystem
+import Services
 import TransitModel
 
 /// Where a command's output goes and what it may know of the world: the environment, the
@@ -24,12 +24,12 @@ public final class CommandContext {
   /// Seconds elapsed on a clock that never jumps, for measuring waits (a fixed `--now` does
   /// not stop it).
   public var elapsed: @Sendable () -> Double
-  /// The timetables the command opened last (`StopCommandSupport.openStore`), kept as long
+  /// The session the command opened last (`SessionSupport.session`), kept as long
   /// as the context. The process's context lives until `exit` (main.swift), which leaves
   /// closing the read-only files to the kernel: closing the store, its statements and its
   /// calendar one by one cost a one-shot command a tenth of its instructions. Opening again
   /// replaces it, so a watching command holds one.
-  public var openedStore: Store?
+  public var openedSession: TransitSession?
 
   public init(
     environment: [String: String], stdout: OutputSink, stderr: OutputSink,

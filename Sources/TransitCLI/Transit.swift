@@ -1,12 +1,7 @@
-import Fetch
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
 import Glibc
-import SQLite
 import Services
 import TransitModel
-import ZIP
 
 /// The `transit` command line: dispatch, help, and the one place errors become messages and
 /// exit codes.
@@ -100,8 +95,8 @@ public enum Transit {
       if words.contains("--json") {
         context.stdout.line(
           JSON.object([
-            ("transit", .string(version)), ("sqlite", .string(Connection.libraryVersion)),
-            ("libcurl", .string(HTTPClient.libraryVersion)), ("zlib", .string(Zlib.libraryVersion)),
+            ("transit", .string(version)), ("sqlite", .string(LibraryVersions.sqlite)),
+            ("libcurl", .string(LibraryVersions.curl)), ("zlib", .string(LibraryVersions.zlib)),
           ]).serialized(pretty: true))
       } else {
         context.stdout.line(versionText())
@@ -246,7 +241,7 @@ public enum Transit {
   static func versionText() -> String {
     """
     transit \(version)
-    SQLite \(Connection.libraryVersion), libcurl \(HTTPClient.libraryVersion), zlib \(Zlib.libraryVersion)
+    SQLite \(LibraryVersions.sqlite), libcurl \(LibraryVersions.curl), zlib \(LibraryVersions.zlib)
     """
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GTFSRealtime
+import Services
 import TestSupport
 import Testing
 
@@ -172,7 +173,7 @@ import Testing
   }
 
   @Test func snapshotNamesAndDurations() throws {
-    #expect(FollowCommand.kind(of: "/a/1796110560-vehicle-positions.pb") == "vehicle-positions")
+    #expect(SnapshotNaming.kind(of: "/a/1796110560-vehicle-positions.pb") == "vehicle-positions")
     #expect(try ValueParser.duration("90", option: "--duration") == 90)
     #expect(try ValueParser.duration("15m", option: "--duration") == 900)
     #expect(try ValueParser.duration("2h", option: "--duration") == 7200)

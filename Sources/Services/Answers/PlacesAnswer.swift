@@ -29,6 +29,15 @@ extension UserDataAccess {
     } ?? []
   }
 
+  /// The saved place `name` names (case and surrounding spaces ignored); nil when there is
+  /// none, or no user data at all (which asking does not create).
+  /// - Throws: what reading the user's database throws.
+  public func place(named name: String) throws -> SavedPlace? {
+    let key = name.trimmingSpaces().lowercased()
+    guard let found = try openIfPresent()?.place(named: key) else { return nil }
+    return SavedPlace(name: key, coordinate: Coordinate(latitude: found.latitude, longitude: found.longitude))
+  }
+
   /// Saves `place` (a name already saved is moved there) at `now`.
   /// - Returns: whether a place of that name was there before (it moved).
   /// - Throws: what writing the user's database throws.

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GTFS
 import Services
 import TransitModel
 

@@ -26,7 +26,7 @@ enum SessionSupport {
     if requiresTimetables && !timetables.holdsTimetables { throw noTimetables }
     if timetables.holdsTimetables && (requiresTimetables || warnsAboutExpiry) { warnAboutExpiry(timetables, invocation) }
     // Kept as long as the context, which leaves closing the read-only files to the kernel.
-    invocation.context.openedStore = timetables.store
+    invocation.context.openedSession = timetables
     return timetables.with(realtime: try realtime?() ?? FeedsSupport.realtimeSource(invocation))
   }
 

@@ -35,9 +35,7 @@ struct SnapshotDirectory {
     let all = try snapshots()
     let upTo = time.map { t in all.filter { $0.time <= t } } ?? all
     let chosen = upTo.isEmpty ? [all[0]] : upTo
-    var latest: [String: String] = [:]
-    for snapshot in chosen { for path in snapshot.paths { latest[FollowCommand.kind(of: path)] = path } }
-    return (chosen.last!.time, latest.values.sorted())
+    return SnapshotNaming.moments(chosen.map { ($0.time, $0.paths) }).last!
   }
 
   /// The file name of a snapshot of `kind` taken at `time`.

@@ -1,44 +1,16 @@
 import FoundationEssentials
-import GTFS
 import Services
 import TransitModel
-import UserData
 
 /// What the stop and departure commands share: opening the timetables, resolving a STOP
 /// argument, reading coordinates and times, and rendering stops, clocks and modes.
 enum StopCommandSupport {
-  /// Opens every timetable held, or explains how to load one.
-  static func openStore(_ invocation: Invocation) throws -> Store {
-    let store = try Store(directory: invocation.paths.data)
-    if store.isEmpty {
-      throw RuntimeError("no timetables held yet; load one with 'transit ingest PATH'")
-    }
-    warnAboutExpiry(store, invocation)
-    invocation.context.openedStore = store
-    return store
-  }
-
-  /// A timetable that has ended (or soon will) is said once, on stderr: never in the JSON.
-  /// Every command that answers from the timetables calls this once.
-  static func warnAboutExpiry(_ store: Store, _ invocation: Invocation) {
-    for feed in store.held {
-      if let warning = feed.serviceStatus(now: invocation.now).warning(feed: feed.name) {
-        invocation.context.stderr.line("warning: " + warning)
-      }
-    }
-  }
-
   /// The stop `text` names; when it names several or none, lists the candidates on stderr and
   /// throws `NotFoundError` (exit 3).
   /// A name shared by a station and its own platforms is the station (`Store.resolveStop`).
   /// A complex (`Times Sq-42 St`) is not one stop: its parts are listed as the candidates.
   static func resolveStop(_ text: String, session: TransitSession, context: CommandContext) throws -> Stop {
     try stop(of: try session.place(named: text), context: context)
-  }
-
-  /// `resolveStop(_:session:context:)` over `store` (for the commands not yet on the session).
-  static func resolveStop(_ text: String, in store: Store, context: CommandContext) throws -> Stop {
-    try stop(of: try PlaceLookup.find(text, in: store), context: context)
   }
 
   /// The one stop of `lookup` (see `resolveStop`).
@@ -64,18 +36,6 @@ enum StopCommandSupport {
   ) throws -> StopPlace {
     let lookup = try session.place(
       named: text,
-      context: !destination.isEmpty ? .reaching(destination) : origin.isEmpty ? .alone : .reachableFrom(origin))
-    return try place(
-      of: lookup, context: context, from: contextWords(origin, originName: originName, destination, destinationName: destinationName))
-  }
-
-  /// `resolvePlace(_:session:...)` over `store` (for the commands not yet on the session).
-  static func resolvePlace(
-    _ text: String, in store: Store, context: CommandContext, reachableFrom origin: [Stop] = [], originName: String? = nil,
-    reaching destination: [Stop] = [], destinationName: String? = nil
-  ) throws -> StopPlace {
-    let lookup = try PlaceLookup.find(
-      text, in: store,
       context: !destination.isEmpty ? .reaching(destination) : origin.isEmpty ? .alone : .reachableFrom(origin))
     return try place(
       of: lookup, context: context, from: contextWords(origin, originName: originName, destination, destinationName: destinationName))
@@ -126,11 +86,6 @@ enum StopCommandSupport {
   /// "San Jose Diridon (sj_diridon)", with its feed when several are held.
   static func describeCandidate(_ stop: Stop, namesFeed: Bool) -> String {
     "\(stop.name) (\(namesFeed ? "\(stop.feed):" : "")\(stop.id.rawValue))"
-  }
-
-  /// "San Jose Diridon (sj_diridon)", with its feed when several are held.
-  static func describeCandidate(_ stop: Stop, store: Store) -> String {
-    describeCandidate(stop, namesFeed: store.feedNames.count > 1)
   }
 
   /// Why a candidate is reachable: "route Local runs between them", "a 120 m walk".
@@ -190,11 +145,7 @@ enum StopCommandSupport {
   /// The saved place named `name` (case and surrounding spaces ignored); nil when there is no
   /// such place, or no user data at all (which is not created by asking).
   static func savedPlace(named name: String, invocation: Invocation) throws -> Coordinate? {
-    let data = invocation.paths.data
-    guard FileManager.default.fileExists(atPath: data + "/user.sqlite"),
-      let place = try UserStore(directory: data).place(named: name.trimmingSpaces().lowercased())
-    else { return nil }
-    return Coordinate(latitude: place.latitude, longitude: place.longitude)
+    try UserDataAccess(directory: invocation.paths.data).place(named: name)?.coordinate
   }
 
   /// Where the user is when they did not say (`TransitSession.startingPoint`: the saved
@@ -215,23 +166,6 @@ enum StopCommandSupport {
     case .environment: return (point, "TRANSIT_LOCATION")
     case .networkCentre: return (point, "the middle of the network (set TRANSIT_LOCATION or save a place 'home')")
     }
-  }
-
-  /// Where the user is when they did not say: the saved `home` place, else `TRANSIT_LOCATION`,
-  /// else the middle of the network; with a description of which it was.
-  static func fallbackLocation(
-    _ invocation: Invocation, store: Store, allowCentre: Bool = true
-  ) throws
-    -> (Coordinate, String)?
-  {
-    if let home = try savedPlace(named: "home", invocation: invocation) { return (home, "your saved place 'home'") }
-    if let text = invocation.context.environment["TRANSIT_LOCATION"], !text.isEmpty {
-      return (try ValueParser.coordinate(text, option: "TRANSIT_LOCATION"), "TRANSIT_LOCATION")
-    }
-    if allowCentre, let centre = try store.networkCentre() {
-      return (centre, "the middle of the network (set TRANSIT_LOCATION or save a place 'home')")
-    }
-    return nil
   }
 
   /// "53.28750,-6.36640".
