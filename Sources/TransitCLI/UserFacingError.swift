@@ -1,12 +1,6 @@
-import Fetch
 import FoundationEssentials
-import GTFS
-import GTFSRealtime
-import History
-import SQLite
 import Services
 import TransitModel
-import ZIP
 
 /// An error the user can act on: one line of text and the exit code it ends the process with
 /// (DESIGN.md: 1 runtime failure, 2 usage, 3 not found, 4 a refused timetable swap).
@@ -51,40 +45,24 @@ extension AlertResolver.Unknown: UserFacingError {
   var exitCode: Int32 { 3 }
 }
 
-extension IngestError: UserFacingError {
+extension LibraryFailure: UserFacingError {
   /// 4 when the swap gate refused the new timetable, so cron can tell it from a failure.
-  var exitCode: Int32 {
-    if case .refused = self { return 4 }
-    return 1
-  }
+  var exitCode: Int32 { kind == .refusedSwap ? 4 : 1 }
 
   /// The library's reason, with the command line's advice where there is some to give.
   var message: String {
-    switch self {
-    case .refused: return description + " (--force swaps anyway)"
-    case .incompatibleLayout: return description + "; load the feed again with 'transit ingest'"
-    default: return description
+    switch kind {
+    case .refusedSwap: return reason + " (--force swaps anyway)"
+    case .incompatibleLayout: return reason + "; load the feed again with 'transit ingest'"
+    case .failure: return reason
     }
   }
 }
 
-extension GTFSError: UserFacingError {
-  var location: String? { line.map { "\(file):\($0)" } ?? file }
-}
-
 // Exit 1, the message as the error prints.
 extension RuntimeError: UserFacingError {}
-extension HistoryError: UserFacingError {}
 extension SettingsError: UserFacingError {}
 extension LocalZoneError: UserFacingError {}
-extension ZipError: UserFacingError {}
-extension SQLiteError: UserFacingError {}
-extension WireError: UserFacingError {}
-extension FetchError: UserFacingError {}
-extension FeedConfigError: UserFacingError {}
-extension FileStoreError: UserFacingError {}
-
-extension FingerprintError: UserFacingError {}
 
 extension FeedKeepingError {
   /// The library's reason as the command line says it, with the advice that names a command.
@@ -112,7 +90,8 @@ extension Transit {
   static func userFacing(_ error: any Error) -> (any UserFacingError)? {
     if let error = error as? FeedKeepingError { return error.phrased }
     if let problem = error as? FeedSetup.Problem { return problem.phrased }
-    return error as? any UserFacingError
+    if let error = error as? any UserFacingError { return error }
+    return LibraryFailure(error)
   }
 }
 

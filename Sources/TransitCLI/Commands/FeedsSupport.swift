@@ -10,6 +10,12 @@ enum FeedsSupport {
   static let refresh = Option.flag(
     "--refresh", help: "Fetch realtime now, even if the cached snapshot is younger than the feed's period")
 
+  /// Whether `--refresh` was given, in a command that declares it (`stops search` and the
+  /// other answers that read configured realtime without offering it never refresh).
+  static func asksToRefresh(_ invocation: Invocation) -> Bool {
+    invocation.spec.options.contains { $0.name == refresh.spec.name } && invocation.arguments.isSet(refresh)
+  }
+
   /// The feed access of `invocation`: its folders and environment, transit's User-Agent, and
   /// the settings' deadline (a settings file that does not parse leaves the default here; the
   /// realtime settings are read when realtime is fetched).
@@ -55,7 +61,7 @@ enum FeedsSupport {
       return FixedRealtime(try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) })
     }
     return try access(invocation).realtimeSource(
-      budgetSeconds: budgetSeconds, refresh: refresh ?? invocation.arguments.isSet(Self.refresh),
+      budgetSeconds: budgetSeconds, refresh: refresh ?? asksToRefresh(invocation),
       skipsUnresolved: skipsUnresolved, decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) })
   }
 
