@@ -1,7 +1,7 @@
 import Fetch
-import TransitModel
 import FoundationEssentials
 import GTFS
+import TransitModel
 import UserData
 
 /// What a shell completes a value from (`transit completions --values KIND`), read without
