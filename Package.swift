@@ -42,26 +42,31 @@ let package = Package(
     .target(name: "GTFS", dependencies: ["TransitModel", "HostSystem", "SQLite", "ZIP"], swiftSettings: optimised),
     // The user's own database, user.sqlite (favourites, places, commutes, seen alerts): SQL of its
     // own, apart from the timetables; it may import TransitModel and SQLite.
-    .target(name: "UserData", dependencies: ["SQLite"]),
+    .target(name: "UserData", dependencies: ["TransitModel", "SQLite"]),
     // The record of how the service ran, history.sqlite (stop events with observed or inferred
     // actuals, predictions seen, cancellations, ghost trips): SQL of its own, beside user.sqlite;
     // its inference of actuals from snapshots is pure (values in, values out).
     .target(name: "History", dependencies: ["SQLite"]),
     .target(name: "GTFSRealtime", swiftSettings: optimised),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
-    .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel", "HostSystem"]),
+    // HTTP on libcurl, the snapshot cache and the feed configuration; and every feed's bytes
+    // read alike (`RealtimeCapture`: a fetched body, a capture file), un-gzipped through ZIP's
+    // zlib, within the caps, an HTML page refused.
+    .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel", "HostSystem", "ZIP"]),
     // The answers every command shares: a session (TransitSession) over the timetables, the
     // user's data, the options resolved from the settings and a realtime source; values out
     // (each `Encodable` as its documented JSON). No SQL; HTTP only through Fetch, behind the
     // RealtimeSource protocol.
     .target(name: "Services", dependencies: ["TransitModel", "GTFS", "UserData", "History", "GTFSRealtime", "Merge", "Routing", "Fetch"]),
     // The command line: parse, ask the session, render. It reaches neither the timetables
-    // (GTFS, SQLite), Merge, Routing nor the history: the graph refuses the import. Still
-    // left (issue 33): `rt dump`'s file reading (Fetch's caps and HTML check, ZIP's gunzip)
-    // and the commute commands naming UserData's `UserStore.Commute`.
+    // (GTFS, SQLite), Merge, Routing, the history, the user's database (UserData), fetching
+    // (Fetch) nor ZIP: the graph refuses the import. Besides Services and TransitModel it
+    // takes GTFSRealtime to print a decoded feed (`rt dump`) and an alert's cause and effect,
+    // and to hand `plan --watch` the feeds each frame reads; and HostSystem, the C library's
+    // clock the watch loop and the progress bar tick on.
     .target(
       name: "TransitCLI",
-      dependencies: ["TransitModel", "HostSystem", "GTFSRealtime", "ZIP", "Fetch", "Services", "UserData"]),
+      dependencies: ["TransitModel", "HostSystem", "GTFSRealtime", "Services"]),
     // The Swift runtime and FoundationEssentials linked in statically: a command starts in about
     // 3 ms less than when it loads them as shared libraries at every run (Benchmarks/startup).
     // - lld, the toolchain's linker: GNU ld warns about a glibc function the static

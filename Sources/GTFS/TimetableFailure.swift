@@ -45,4 +45,8 @@ public struct TimetableFailure: Error, Sendable, Equatable {
     default: return nil
     }
   }
+
+  /// Whether `error` is about the feed's own bytes (a bad archive or a bad file in it), not
+  /// the machine or the timetables held.
+  public static func isAboutTheFeed(_ error: any Error) -> Bool { error is ZipError || error is GTFSError }
 }

@@ -63,8 +63,7 @@ extension FeedAccess {
   ///   is its check's `problem`.
   public func check(
     _ feeds: [FeedDefinition], willFetch: (FeedCheckRequest) -> Void = { _ in },
-    progress: (_ done: Int, _ total: Int, _ label: String) -> Void = { _, _, _ in },
-    decode: @escaping (_ bytes: [UInt8], _ source: String, _ limits: RealtimeLimits) throws -> FeedMessage
+    progress: (_ done: Int, _ total: Int, _ label: String) -> Void = { _, _, _ in }
   ) throws -> [FeedURLCheck] {
     let client = try client()
     let limits = try realtimeSettings().caps.realtimeLimits
@@ -92,7 +91,7 @@ extension FeedAccess {
             (check.bytes, check.ageSeconds) = try checkZip(request, client: client, now: now)
           } else {
             let snapshot = try fetcher.snapshot(request, periodSeconds: feed.periodSeconds, refresh: true) { bytes in
-              try decode(bytes, request.shownURL, limits)
+              try RealtimeCapture.decode(bytes, source: request.shownURL, limits: limits)
             }
             if let failure = snapshot.failure { throw CheckFailure(description: request.redactor.redact(failure.description)) }
             check.bytes = fetcher.cachedSize(request.url)

@@ -155,13 +155,13 @@ extension FeedAccess {
   /// feed that lists it (`rt dump URL`), and what went wrong when a fallback stood in.
   /// - Throws: `FeedKeepingError.download` when nothing could be fetched or is cached.
   public func realtime(
-    at url: String, refresh: Bool, decode: @escaping (_ bytes: [UInt8], _ source: String, _ limits: RealtimeLimits) throws -> FeedMessage
+    at url: String, refresh: Bool
   ) throws -> (feed: FeedMessage, problem: RealtimeProblem?) {
     let feed = try configuration().feeds.first { $0.realtimeURLs.contains { $0.url == url } }
     let request = try resolve(url, feed: feed)
     let (snapshot, problem) = ConfiguredRealtime.snapshot(
       request, periodSeconds: feed?.periodSeconds ?? 30, fetcher: try fetcher(budgetSeconds: nil), refresh: refresh,
-      decode: decode, clock: clock)
+      clock: clock)
     guard let snapshot else { throw FeedKeepingError.download(problem?.failure ?? request.shownURL) }
     return (snapshot.feed, problem)
   }

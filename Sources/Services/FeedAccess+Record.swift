@@ -82,12 +82,11 @@ extension FeedAccess {
   /// feed's latest vehicle positions) is taken into history.sqlite as it comes.
   /// - Parameters:
   ///   - dataDirectory: where the timetables and the history are.
-  ///   - decode: un-gzips and decodes a body within the limits; `source` names it in errors.
   /// - Throws: `FeedKeepingError.noRealtimeFeeds`, `.notConfigured`, `.cannotCreate`;
   ///   what a request, the history or the timetables throw. A failed fetch is an event.
   public func record(
     _ request: RecordRequest, dataDirectory: String,
-    decode: (_ bytes: [UInt8], _ source: String, _ limits: RealtimeLimits) throws -> FeedMessage, events: (RecordEvent) -> Void
+    events: (RecordEvent) -> Void
   ) throws -> RecordAnswer {
     let configuration = try self.configuration()
     var feeds = configuration.feeds.filter { !$0.realtimeURLs.isEmpty }
@@ -126,7 +125,7 @@ extension FeedAccess {
               resolved.url, headers: resolved.headers, expecting: .protobuf, redactor: resolved.redactor,
               maxBodyBytes: limits.maxDecompressedBytes)
             guard case .body(let response) = result else { continue }
-            let message = try decode(response.bytes, resolved.shownURL, limits)
+            let message = try RealtimeCapture.decode(response.bytes, source: resolved.shownURL, limits: limits)
             let stamp = message.header?.timestamp.map { Int64(clamping: $0) } ?? now
             latest[key] = message
             if lastStamp[key] != stamp {

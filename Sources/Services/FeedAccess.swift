@@ -123,10 +123,8 @@ public struct FeedAccess {
   ///   - refresh: fetch even a young snapshot (asked only when some feed has realtime).
   ///   - skipsUnresolved: a URL whose request cannot be made (a `$VARIABLE` not set) is left
   ///     out, where otherwise its error ends the read.
-  ///   - decode: un-gzips and decodes a body within the limits; `source` names it in errors.
   public func realtimeSource(
-    budgetSeconds: Double? = nil, refresh: @autoclosure () -> Bool, skipsUnresolved: Bool = false,
-    decode: @escaping (_ bytes: [UInt8], _ source: String, _ limits: RealtimeLimits) throws -> FeedMessage
+    budgetSeconds: Double? = nil, refresh: @autoclosure () -> Bool, skipsUnresolved: Bool = false
   ) throws -> any RealtimeSource {
     let feeds = try configuration().feeds.filter { !$0.realtimeURLs.isEmpty }
     guard !feeds.isEmpty else { return FixedRealtime([]) }
@@ -137,7 +135,7 @@ public struct FeedAccess {
       feeds: feeds, fetcher: { try access.fetcher(budgetSeconds: budget) },
       refresh: refresh(),
       resolve: { url, feed in skipsUnresolved ? try? access.resolve(url, feed: feed) : try access.resolve(url, feed: feed) },
-      decode: decode, clock: clock)
+      clock: clock)
   }
 }
 

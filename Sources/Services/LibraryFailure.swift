@@ -26,6 +26,7 @@ public struct LibraryFailure: Error, Sendable, Equatable {
     switch error {
     case let error as WireError: reason = error.description
     case let error as FetchError: reason = error.description
+    case let error as RealtimeCaptureError: reason = error.description
     case let error as FeedConfigError: reason = error.description
     case let error as FileStoreError: reason = error.description
     case let error as FingerprintError: reason = error.description

@@ -68,7 +68,6 @@ public struct ConfiguredRealtime: RealtimeSource {
   let fetcher: () throws -> RealtimeFetcher
   let refresh: Bool
   let resolve: (_ url: String, _ feed: FeedDefinition) throws -> ResolvedRequest?
-  let decode: (_ bytes: [UInt8], _ source: String, _ limits: RealtimeLimits) throws -> FeedMessage
   let clock: () -> Int64
 
   /// - Parameters:
@@ -77,19 +76,16 @@ public struct ConfiguredRealtime: RealtimeSource {
   ///   - refresh: fetch even a snapshot younger than its period.
   ///   - resolve: the request for a URL of a feed (its headers and `$VARIABLES` expanded); nil
   ///     leaves the URL out, an error ends the read.
-  ///   - decode: un-gzips and decodes a body within the limits; `source` names it in errors.
   ///   - clock: the real time in Unix seconds (snapshot ages are real, whatever `--now` says).
   public init(
     feeds: [FeedDefinition], fetcher: @escaping () throws -> RealtimeFetcher, refresh: Bool,
     resolve: @escaping (_ url: String, _ feed: FeedDefinition) throws -> ResolvedRequest?,
-    decode: @escaping (_ bytes: [UInt8], _ source: String, _ limits: RealtimeLimits) throws -> FeedMessage,
     clock: @escaping () -> Int64
   ) {
     self.feeds = feeds.filter { !$0.realtimeURLs.isEmpty }
     self.fetcher = fetcher
     self.refresh = refresh
     self.resolve = resolve
-    self.decode = decode
     self.clock = clock
   }
 
@@ -108,7 +104,7 @@ public struct ConfiguredRealtime: RealtimeSource {
       for (_, url) in feed.realtimeURLs {
         guard let request = try resolve(url, feed) else { continue }
         let (snapshot, problem) = Self.snapshot(
-          request, periodSeconds: feed.periodSeconds, fetcher: fetcher, refresh: refresh, decode: decode, clock: clock)
+          request, periodSeconds: feed.periodSeconds, fetcher: fetcher, refresh: refresh, clock: clock)
         if let snapshot { read.feeds.append(snapshot.feed) }
         if let problem { read.problems.append(problem) }
       }
@@ -119,12 +115,11 @@ public struct ConfiguredRealtime: RealtimeSource {
   /// One snapshot of `request` through `fetcher`, and what went wrong: a fallback says its
   /// age; with nothing cached, no snapshot and the failure (any key redacted).
   public static func snapshot(
-    _ request: ResolvedRequest, periodSeconds: Int, fetcher: RealtimeFetcher, refresh: Bool,
-    decode: (_ bytes: [UInt8], _ source: String, _ limits: RealtimeLimits) throws -> FeedMessage, clock: () -> Int64
+    _ request: ResolvedRequest, periodSeconds: Int, fetcher: RealtimeFetcher, refresh: Bool, clock: () -> Int64
   ) -> (RealtimeSnapshot?, RealtimeProblem?) {
     do {
       let snapshot = try fetcher.snapshot(request, periodSeconds: periodSeconds, refresh: refresh) { bytes in
-        try decode(bytes, request.shownURL, fetcher.limits)
+        try RealtimeCapture.decode(bytes, source: request.shownURL, limits: fetcher.limits)
       }
       guard snapshot.origin == .fallback, let failure = snapshot.failure else { return (snapshot, nil) }
       let age = max(0, clock() - snapshot.fetchedAt)
@@ -139,25 +134,27 @@ public struct ConfiguredRealtime: RealtimeSource {
   }
 }
 
-/// A snapshot recorded by `transit record`, played back: its files, read (and decoded by
-/// `load`) on each read, and the moment it was recorded at.
+/// A snapshot recorded by `transit record`, played back: its files, read as capture files
+/// on each read, and the moment it was recorded at.
 public struct ReplayRealtime: RealtimeSource {
   /// When the snapshot was recorded (its newest file's time).
   public var time: UnixTime
   /// The snapshot's files, one per kind.
   public var files: [String]
-  let load: (_ file: String) throws -> FeedMessage
+  let caps: RealtimeCaps
 
-  /// A replay of `files`, recorded at `time`; `load` reads and decodes one of them.
-  public init(time: UnixTime, files: [String], load: @escaping (_ file: String) throws -> FeedMessage) {
+  /// A replay of `files`, recorded at `time`, each read within `caps` (`RealtimeFiles`).
+  public init(time: UnixTime, files: [String], caps: RealtimeCaps) {
     self.time = time
     self.files = files
-    self.load = load
+    self.caps = caps
   }
 
   /// The moment a replay answers at: the one asked for (`--now`), else the snapshot's own.
   public func now(asked: UnixTime?) -> UnixTime { asked ?? time }
 
-  public func read(preferring preferred: FeedName?) throws -> RealtimeRead { RealtimeRead(feeds: try files.map(load)) }
+  public func read(preferring preferred: FeedName?) throws -> RealtimeRead {
+    RealtimeRead(feeds: try files.map { try RealtimeFiles.read($0, shownAs: $0, caps: caps) })
+  }
   public func periodSeconds(preferring preferred: FeedName?) -> Int64? { nil }
 }

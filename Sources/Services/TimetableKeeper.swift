@@ -4,7 +4,6 @@ import GTFS
 import Glibc
 import TransitModel
 import UserData
-import ZIP
 
 /// The entry point beside the session for keeping the timetables (issue 33): it runs before
 /// any timetable is held. It decides what to load (a path, a URL, the configured feeds), makes
@@ -222,7 +221,7 @@ public struct TimetableKeeper {
     } catch {
       // A download is loaded from a file in the cache: a bad archive's errors name the URL
       // instead (the others keep their type).
-      guard shownSource != path, error is ZipError || error is GTFSError else { throw error }
+      guard shownSource != path, TimetableFailure.isAboutTheFeed(error) else { throw error }
       var message = "\(error)".replacing(path, with: shownSource)
       let file = PathText.lastComponent(path)
       if message.hasPrefix(file + ":") { message = shownSource + message.dropFirst(file.count) }

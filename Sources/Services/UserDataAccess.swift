@@ -1,5 +1,6 @@
 import FoundationEssentials
 import History
+import TransitModel
 import UserData
 
 /// Where a session finds the user's own database (`user.sqlite`: favourites, places, commutes,
@@ -44,4 +45,15 @@ public struct UserDataAccess: Sendable {
     guard let directory, HistoryStore.exists(in: directory) else { return nil }
     return try HistoryStore(directory: directory)
   }
+}
+
+extension UserDataAccess {
+  /// Every saved commute, by name; none when the user's database does not exist (asking does
+  /// not create it).
+  /// - Throws: what opening or reading the database throws.
+  public func commutes() throws -> [SavedCommute] { try openIfPresent()?.commutes() ?? [] }
+
+  /// Forgets the commute `name`; false when there was none.
+  /// - Throws: what opening or writing the database throws.
+  public func removeCommute(_ name: String) throws -> Bool { try openIfPresent()?.removeCommute(name) ?? false }
 }

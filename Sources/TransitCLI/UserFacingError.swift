@@ -59,6 +59,15 @@ extension LibraryFailure: UserFacingError {
   }
 }
 
+extension SnapshotFolderError: UserFacingError {
+  var message: String {
+    switch self {
+    case .unreadable(let path): return "cannot read replay folder '\(path)'"
+    case .empty(let path): return "no snapshots (<unix-seconds>-<kind>.pb) in '\(path)'"
+    }
+  }
+}
+
 // Exit 1, the message as the error prints.
 extension RuntimeError: UserFacingError {}
 extension SettingsError: UserFacingError {}

@@ -37,8 +37,8 @@ import TransitModel
 
   static func request(_ directory: String) -> HistoryImportRequest {
     HistoryImportRequest(
-      directory: directory, header: { bytes, _ in try FeedMessage.header(decoding: bytes) },
-      decode: { bytes, _ in try FeedMessage(decoding: bytes) }, importedAt: 0, retentionDays: 180)
+      directory: directory, caps: RealtimeCaps(maxDownloadMegabytes: 1, maxMegabytes: 1, maxEntities: 1000, maxStopUpdates: 1000),
+      importedAt: 0, retentionDays: 180)
   }
 
   /// 2026-12-01T08:30:00Z, after the replay's last moment (07:47 UTC).

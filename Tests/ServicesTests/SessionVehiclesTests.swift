@@ -110,18 +110,17 @@ import TransitModel
   @Test func aReplayReadsItsSnapshotsFilesAndAnswersAtItsTime() throws {
     let folder = packageRoot + "/Data/realtime/"
     let files = [folder + "demo-tripupdates.pb", folder + "demo-vehiclepositions.pb"]
-    final class Reads: @unchecked Sendable { var files: [String] = [] }
-    let reads = Reads()
-    let replay = ReplayRealtime(time: UnixTime(1_796_110_770), files: files) { file in
-      reads.files.append(file)
-      return try FeedMessage(decoding: [UInt8](try #require(FileManager.default.contents(atPath: file))))
-    }
+    let caps = RealtimeCaps(maxDownloadMegabytes: 1, maxMegabytes: 1, maxEntities: 1000, maxStopUpdates: 1000)
+    let replay = ReplayRealtime(time: UnixTime(1_796_110_770), files: files, caps: caps)
+    // Each file is read as a capture: one that is not there fails the read, naming it.
+    let missing = ReplayRealtime(time: UnixTime(1_796_110_770), files: [folder + "nothing.pb"], caps: caps)
+    let failure = #expect(throws: LibraryFailure.self) { try missing.read(preferring: nil) }
+    #expect(failure?.reason == folder + "nothing.pb: no such file")
     #expect(replay.now(asked: nil) == UnixTime(1_796_110_770))
     #expect(replay.now(asked: DemoTimetable.now) == DemoTimetable.now)
     #expect(replay.periodSeconds(preferring: nil) == nil)
     let session = TransitSession(store: try DemoTimetable.store(), options: ServiceOptions(), realtime: replay)
     let answer = try session.vehicles(VehiclesRequest(includeEstimated: false), now: replay.now(asked: nil))
-    #expect(reads.files == files)
     let vehicleIDs = Set(try Self.positions().entities.compactMap { $0.vehicle?.vehicle?.id })
     #expect(vehicleIDs.isSubset(of: Set(answer.views.compactMap(\.vehicleID))))
     #expect(answer.now == UnixTime(1_796_110_770))

@@ -178,7 +178,7 @@ import Testing
     #expect(try ValueParser.duration("15m", option: "--duration") == 900)
     #expect(try ValueParser.duration("2h", option: "--duration") == 7200)
     #expect(throws: UsageError.self) { try ValueParser.duration("soon", option: "--duration") }
-    let snapshots = try SnapshotDirectory(path: replay).snapshots()
+    let snapshots = try SnapshotFolder(path: replay).snapshots()
     #expect(snapshots.map(\.time.seconds) == DemoReplaySequence.snapshots.map { Int64($0.0) })
     #expect(snapshots.allSatisfy { $0.paths.count == 2 })
   }

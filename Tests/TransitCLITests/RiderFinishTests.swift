@@ -268,8 +268,7 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
     }
     let session = TransitSession(store: store, options: ServiceOptions(), realtime: FixedRealtime(feeds))
     let now = UnixTime(1_796_110_800)  // 2026-12-01T07:40:00Z
-    var run = try session.follow(
-      FollowRequest(target: .vehicle("V27-3")), load: { _ in FeedMessage() }, clock: { now }, wallClock: { now.seconds })
+    var run = try session.follow(FollowRequest(target: .vehicle("V27-3")), clock: { now }, wallClock: { now.seconds })
     let frame = try #require(try run.next()).frame
     let panel = FollowCommand.mapPanel(try #require(try run.map(of: frame)), ascii: true)
     // 56 × 28: the panel of a 140-column, 30-row terminal. Crumlin Hospital (53.3262,

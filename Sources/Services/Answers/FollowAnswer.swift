@@ -16,29 +16,14 @@ public struct FollowRequest: Sendable {
     case routeAtStop(route: String, place: StopPlace)
   }
 
-  /// Recorded snapshots to play back, in time order: each moment's files (`transit record`).
-  public struct Replay: Sendable {
-    /// The moments and their files, oldest first.
-    public var snapshots: [(time: UnixTime, paths: [String])]
-    /// Show from the snapshot at or before this (the earlier ones only set the scene).
-    public var start: UnixTime?
-    /// Play this many times faster than recorded.
-    public var speed: Double
-
-    public init(snapshots: [(time: UnixTime, paths: [String])], start: UnixTime?, speed: Double) {
-      self.snapshots = snapshots
-      self.start = start
-      self.speed = speed
-    }
-  }
-
   public var target: Target
   /// The stop to get off at (read among the stops the trip still calls at) and when to ring.
   public var alight: (text: String, alarm: AlightAlarm)?
-  /// Snapshots to replay; nil: live, from the session's realtime source.
-  public var replay: Replay?
+  /// Recorded snapshots to play back (`transit record`'s); nil: live, from the session's
+  /// realtime source. The moments before the replay's start only set the scene.
+  public var replay: SnapshotReplay?
 
-  public init(target: Target, alight: (text: String, alarm: AlightAlarm)? = nil, replay: Replay? = nil) {
+  public init(target: Target, alight: (text: String, alarm: AlightAlarm)? = nil, replay: SnapshotReplay? = nil) {
     self.target = target
     self.alight = alight
     self.replay = replay
@@ -76,10 +61,8 @@ public struct FollowRun {
   let session: TransitSession
   let request: FollowRequest
   var tracker: FollowTracker
-  /// A replay's moments (time, then the newest file of each kind recorded by then).
-  let moments: [(time: UnixTime, paths: [String])]
-  var index = 0
-  let load: (String) throws -> FeedMessage
+  /// The replay, when it plays recorded snapshots.
+  var replay: SnapshotReplay?
   let clock: () -> UnixTime
   let wallClock: () -> Int64
   var shapes: [String: [[Coordinate]]] = [:]
@@ -87,7 +70,7 @@ public struct FollowRun {
   /// The first-feed clock the view reads times on.
   public var zone: LocalZone { session.store.timeZone(of: session.store.feedNames.first ?? FeedName("")) }
   /// Whether it replays recorded snapshots.
-  public var isReplay: Bool { !moments.isEmpty }
+  public var isReplay: Bool { replay != nil }
 
   /// The next update; nil when a replay has shown its last snapshot.
   /// - Throws: `FollowError` when the target is nowhere to be seen, the store's and the
@@ -95,16 +78,15 @@ public struct FollowRun {
   public mutating func next() throws -> FollowStep? {
     let now: UnixTime
     let feeds: [FeedMessage]
-    if moments.isEmpty {
+    var step: SnapshotReplay.Step?
+    if replay == nil {
       now = clock()
       let read = try session.realtime.read(preferring: nil)
       problems = read.problems
       feeds = read.feeds
     } else {
-      guard index < moments.count else { return nil }
-      now = moments[index].time
-      feeds = try moments[index].paths.map(load)
-      index += 1
+      guard let played = try replay?.next() else { return nil }
+      (now, feeds, step) = (played.time, played.feeds, played)
     }
     let live = try LiveRealtime(store: session.store, feeds: feeds, now: now, options: session.options)
     report = live.report
@@ -115,20 +97,15 @@ public struct FollowRun {
       throw FollowError.alight(error)
     }
     guard let frame = found else { throw try missing() }
-    if moments.isEmpty {
+    guard let replay, let step else {
       // Live: the next fetch just after the feed's next publish.
       let stamp = feeds.compactMap { $0.header?.timestamp }.max().map { Int64(clamping: $0) }
       let real = wallClock()
       let next = PollSchedule.nextFetch(now: real, lastHeaderTimestamp: stamp, period: nil)
       return FollowStep(frame: frame, wait: Double(next - real), isLast: false)
     }
-    let speed = request.replay?.speed ?? 1
-    if index < moments.count {
-      return FollowStep(frame: frame, wait: Double(moments[index].time - now) / speed, isLast: false)
-    }
     // The last frame stays up for one more of the replay's gaps, as every earlier one did.
-    let gap = moments.count > 1 ? Double(moments[moments.count - 1].time - moments[moments.count - 2].time) / speed : 0
-    return FollowStep(frame: frame, wait: gap, isLast: true)
+    return FollowStep(frame: frame, wait: step.wait ?? replay.lastGap, isLast: step.wait == nil)
   }
 
   /// What a live read went wrong on (a fallback snapshot, a feed left out), for the last update.
@@ -194,12 +171,11 @@ extension TransitSession {
   /// the snapshots before its start unseen (they set the scene: where the vehicle was last
   /// seen, which trip it was on); the stop to get off at is read at the first frame shown.
   /// - Parameters:
-  ///   - load: reads and decodes one recorded file (a replay's).
   ///   - clock: the moment a live update shows (`--now`, else the real clock).
   ///   - wallClock: the real clock, in Unix seconds: a live view polls on it.
   /// - Throws: the store's errors.
   public func follow(
-    _ request: FollowRequest, load: @escaping (String) throws -> FeedMessage, clock: @escaping () -> UnixTime,
+    _ request: FollowRequest, clock: @escaping () -> UnixTime,
     wallClock: @escaping () -> Int64
   ) throws -> FollowRun {
     let target: FollowTracker.Target
@@ -209,14 +185,11 @@ extension TransitSession {
     case .routeAtStop(let route, let place):
       target = .routeAtStop(route: route, stops: try store.callStopIDs(of: [place]), name: place.name)
     }
-    let moments = request.replay.map { SnapshotNaming.moments($0.snapshots) } ?? []
     var run = FollowRun(
-      session: self, request: request, tracker: FollowTracker(store: store, target: target, options: options), moments: moments,
-      load: load, clock: clock, wallClock: wallClock)
-    if let start = request.replay?.start {
-      let first = moments.lastIndex { $0.time <= start } ?? 0
-      for moment in moments.prefix(first) { _ = try? run.tracker.frame(feeds: try moment.paths.map(load), now: moment.time) }
-      run.index = first
+      session: self, request: request, tracker: FollowTracker(store: store, target: target, options: options),
+      replay: request.replay, clock: clock, wallClock: wallClock)
+    if let replay = request.replay {
+      for moment in replay.prelude { _ = try? run.tracker.frame(feeds: try replay.feeds(moment.paths), now: moment.time) }
     }
     if let alight = request.alight { run.tracker.alight(at: alight.text, alarm: alight.alarm) }
     return run

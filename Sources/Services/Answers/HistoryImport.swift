@@ -1,30 +1,27 @@
+import Fetch
 import FoundationEssentials
 import GTFSRealtime
 import History
 import TransitModel
 
-/// What `history import DIR` asks: a folder of recorded snapshots to take in, how its files
-/// are read (the command line's un-gzipping and decoding, within the limits set), and the
-/// retention the history keeps.
+/// What `history import DIR` asks: a folder of recorded snapshots to take in, the caps its
+/// files are read within (`RealtimeCapture`: un-gzipped, decoded), and the retention the
+/// history keeps.
 public struct HistoryImportRequest: Sendable {
   /// The folder of `.pb` (or `.pb.gz`) files.
   public var directory: String
-  /// The feed header of a file's bytes, its entities stepped over; `source` names it in errors.
-  public var header: @Sendable (_ bytes: [UInt8], _ source: String) throws -> FeedHeader?
-  /// A file's whole feed.
-  public var decode: @Sendable (_ bytes: [UInt8], _ source: String) throws -> FeedMessage
+  /// The sizes and counts a file may hold.
+  public var caps: RealtimeCaps
   /// When the import runs (Unix seconds, the real clock), remembered with each snapshot.
   public var importedAt: Int64
   /// The days the history keeps: older calls are deleted after the import.
   public var retentionDays: Int
 
   public init(
-    directory: String, header: @escaping @Sendable ([UInt8], String) throws -> FeedHeader?,
-    decode: @escaping @Sendable ([UInt8], String) throws -> FeedMessage, importedAt: Int64, retentionDays: Int
+    directory: String, caps: RealtimeCaps, importedAt: Int64, retentionDays: Int
   ) {
     self.directory = directory
-    self.header = header
-    self.decode = decode
+    self.caps = caps
     self.importedAt = importedAt
     self.retentionDays = retentionDays
   }
@@ -84,7 +81,7 @@ extension TransitSession {
       throw HistoryImportFailure.unreadableFolder(directory)
     }
     guard let history = try userData.history() else { throw HistoryFailure.noHistory }
-    let folder = try SnapshotFolder(directory: directory, names: names, history: history, request: request)
+    let folder = try ImportFolder(directory: directory, names: names, history: history, request: request)
     let recorder = try HistoryRecorder(store: store, history: history, options: options, resumeFrom: folder.firstTime)
     do {
       try recorder.take(folder.snapshots, importedAt: request.importedAt, perTransaction: Self.snapshotsPerTransaction)
@@ -99,7 +96,7 @@ extension TransitSession {
 }
 
 /// A folder's snapshots as an import takes them in: which are new, in time order.
-struct SnapshotFolder {
+struct ImportFolder {
   var snapshots: [HistoryRecorder.Snapshot] = []
   /// The first moment to take in (else the history's newest).
   var firstTime: Int64?
@@ -130,6 +127,7 @@ struct SnapshotFolder {
     // Each file's moment is its header's timestamp: only headers are read here (a file not
     // named by its kind is decoded to learn it); the files are decoded whole one moment at a
     // time as they are taken in.
+    let limits = request.caps.realtimeLimits
     var byTime: [Int64: [File]] = [:]
     for name in snapshotNames.sorted() {
       let named = Self.named(name)
@@ -140,9 +138,9 @@ struct SnapshotFolder {
       let header: FeedHeader?
       if let named {
         source = named.kind
-        header = try request.header([UInt8](data), path)
+        header = try RealtimeCapture.header([UInt8](data), source: path, limits: limits)
       } else {
-        let message = try request.decode([UInt8](data), path)
+        let message = try RealtimeCapture.decode([UInt8](data), source: path, limits: limits)
         source = Self.kind(of: message)
         header = message.header
       }
@@ -157,7 +155,6 @@ struct SnapshotFolder {
     firstTime = times.first ?? newest
     already = unread.count
     var imported: [String: Set<Int64>] = [:]
-    let decode = request.decode
     for time in times {
       // Alerts say nothing of when vehicles ran.
       let files = byTime[time]!.filter { !$0.source.hasSuffix("alerts") }
@@ -177,7 +174,7 @@ struct SnapshotFolder {
         HistoryRecorder.Snapshot(time: time, source: source) {
           try paths.map { path in
             guard let data = FileManager.default.contents(atPath: path) else { throw HistoryImportFailure.unreadableFile(path) }
-            return try decode([UInt8](data), path)
+            return try RealtimeCapture.decode([UInt8](data), source: path, limits: limits)
           }
         })
     }

@@ -1,14 +1,13 @@
 import FoundationEssentials
 import Services
 import TransitModel
-import UserData
 
 /// What the `commute` commands share: the commutes saved, and the words of days, commutes and
 /// their records.
 enum CommuteSupport {
   /// The commutes saved in the user's data.
-  static func saved(_ invocation: Invocation) throws -> [UserStore.Commute] {
-    try UserStore(directory: invocation.paths.data).commutes()
+  static func saved(_ invocation: Invocation) throws -> [SavedCommute] {
+    try UserDataAccess(directory: invocation.paths.data).commutes()
   }
 
   /// "your 08:05: on time 4 of 6 days, usually 2 min late": how the recommended departure ran
@@ -116,10 +115,10 @@ enum CommuteAddCommand: TransitCommand {
     if stops.isAcrossFeeds, let destination = stops.destination {
       throw UsageError("--to '\(destinationText ?? "")' is in feed \(destination.feed), not in \(stop.feed) with --stop")
     }
-    let commute = UserStore.Commute(
+    let commute = SavedCommute(
       name: name, feed: stop.feed.rawValue, stopID: stop.id.rawValue, route: try arguments.read(Options.route),
       destination: stops.destination?.id.rawValue, arriveByMinutes: arriveBy, days: days, walkMinutes: walk,
-      thenWalkMinutes: thenWalk, otherStops: stops.otherStops.map { UserStore.StopKey(feed: $0.feed.rawValue, stopID: $0.id.rawValue) })
+      thenWalkMinutes: thenWalk, otherStops: stops.otherStops.map { SavedCommute.Stop(feed: $0.feed.rawValue, stopID: $0.id.rawValue) })
     try session.saveCommute(commute, now: invocation.now)
     let entry = CommuteEntry(
       commute: commute, stop: stop, destination: stops.destination, complex: commute.otherStops.isEmpty ? nil : origin.complex)
@@ -143,7 +142,7 @@ enum CommuteRemoveCommand: TransitCommand {
   static func run(_ invocation: Invocation) throws -> Int32 {
     try invocation.expectPositionals(atMost: 1)
     let name = try invocation.argument(0).lowercased()
-    guard try UserStore(directory: invocation.paths.data).removeCommute(name) else {
+    guard try UserDataAccess(directory: invocation.paths.data).removeCommute(name) else {
       throw CommuteSupport.notFound(name)
     }
     if invocation.global.json {

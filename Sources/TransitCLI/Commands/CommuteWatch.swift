@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Services
 import TransitModel
-import UserData
 
 /// `transit commute NAME --watch` (issue 20): the recommended departure and its alternatives,
 /// live, with when to leave for each; the terminal bell rings once when it is time to leave
@@ -47,7 +46,7 @@ enum CommuteWatch {
   }
 
   /// Runs --line or --watch for the one commute named; nil when neither is asked for.
-  static func dispatch(_ invocation: Invocation, commutes: [UserStore.Commute]) throws -> Int32? {
+  static func dispatch(_ invocation: Invocation, commutes: [SavedCommute]) throws -> Int32? {
     let arguments = invocation.arguments
     let line = arguments.isSet(Self.line), watch = arguments.isSet(Self.watch)
     guard line || watch else { return nil }
@@ -60,7 +59,7 @@ enum CommuteWatch {
     return line ? try StatusLine.commute(invocation, commutes[0]) : try run(invocation, commutes[0])
   }
 
-  static func run(_ invocation: Invocation, _ commute: UserStore.Commute) throws -> Int32 {
+  static func run(_ invocation: Invocation, _ commute: SavedCommute) throws -> Int32 {
     let count = try invocation.arguments.read(Self.count)
     let bell = !invocation.arguments.isSet(noBell)
     let settings = try invocation.settings()

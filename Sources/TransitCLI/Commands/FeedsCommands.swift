@@ -171,8 +171,7 @@ enum FeedsCheckCommand: TransitCommand {
         log.line("> User-Agent: \(access.userAgent)")
         for (name, value) in request.headers { log.line("> \(name): \(value)") }
       },
-      progress: { done, total, label in bar.update(fraction: Double(done) / Double(max(total, 1)), label: label, count: done) },
-      decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) })
+      progress: { done, total, label in bar.update(fraction: Double(done) / Double(max(total, 1)), label: label, count: done) })
     bar.finish()
     if invocation.global.json {
       invocation.context.stdout.line(JSONTreeEncoder.text(checks))

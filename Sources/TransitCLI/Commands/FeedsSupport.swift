@@ -58,11 +58,29 @@ enum FeedsSupport {
     _ invocation: Invocation, budgetSeconds: Double? = nil, refresh: Bool? = nil, skipsUnresolved: Bool = false
   ) throws -> any RealtimeSource {
     if !invocation.global.realtimeFiles.isEmpty {
-      return FixedRealtime(try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) })
+      return FixedRealtime(try localFeeds(invocation))
     }
     return try access(invocation).realtimeSource(
-      budgetSeconds: budgetSeconds, refresh: refresh ?? asksToRefresh(invocation),
-      skipsUnresolved: skipsUnresolved, decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) })
+      budgetSeconds: budgetSeconds, refresh: refresh ?? asksToRefresh(invocation), skipsUnresolved: skipsUnresolved)
+  }
+
+  /// The feeds of the `--realtime` files, in order.
+  static func localFeeds(_ invocation: Invocation) throws -> [FeedMessage] {
+    try invocation.global.realtimeFiles.map { try capture($0, invocation: invocation) }
+  }
+
+  /// One feed, read (a file or `file://` URL, un-gzipped, within the caps) or fetched through
+  /// the realtime cache (an http(s) URL, with the headers of the configured feed that lists
+  /// it); errors name `source` as the user wrote it (with any key redacted).
+  static func capture(_ source: String, invocation: Invocation) throws -> FeedMessage {
+    let lowered = source.lowercased()
+    if isURL(source) && !lowered.hasPrefix("file://") {
+      let (feed, problem) = try access(invocation).realtime(at: source, refresh: invocation.arguments.isSet(refresh))
+      if let problem { report([problem], invocation: invocation) }
+      return feed
+    }
+    let path = RealtimeFiles.fileURLPath(source) ?? invocation.absolutePath(source)
+    return try RealtimeFiles.read(path, shownAs: source, caps: try invocation.settings().realtimeCaps)
   }
 
   /// What went wrong reading realtime, on stderr: a fallback snapshot's age, a feed left out.

@@ -95,13 +95,11 @@ enum FollowCommand: TransitCommand {
     if alightStop == nil && arguments.isGiven(Self.before) { throw UsageError("--before goes with --alight STOP") }
     var request = FollowRequest(target: target, alight: alightStop.map { ($0, AlightAlarm(before: threshold)) })
     if let replay = try arguments.read(Self.replay) {
-      let snapshots = try SnapshotDirectory(path: invocation.absolutePath(replay)).snapshots().map { ($0.time, $0.paths) }
-      request.replay = FollowRequest.Replay(snapshots: snapshots, start: invocation.global.now, speed: speed)
+      request.replay = try SnapshotFolder(path: invocation.absolutePath(replay)).replay(
+        from: invocation.global.now, speed: speed, caps: try invocation.settings().realtimeCaps)
     }
     let context = invocation.context
-    var run = try session.follow(
-      request, load: { try RtDumpCommand.load($0, invocation: invocation) }, clock: { invocation.now },
-      wallClock: { context.clock.now().seconds })
+    var run = try session.follow(request, clock: { invocation.now }, wallClock: { context.clock.now().seconds })
     let once = arguments.isSet(Self.once)
     let json = invocation.global.json
     let zone = run.zone

@@ -23,10 +23,8 @@ enum HistoryImportCommand: TransitCommand {
     let directory = invocation.absolutePath(try invocation.argument(0))
     let settings = try invocation.settings()
     let session = try SessionSupport.session(invocation, settings: settings, realtime: { FixedRealtime([]) })
-    let limits = settings.realtimeCaps.realtimeLimits
     let request = HistoryImportRequest(
-      directory: directory, header: { try RtDumpCommand.header($0, source: $1, limits: limits) },
-      decode: { try RtDumpCommand.decode($0, source: $1, limits: limits) }, importedAt: invocation.context.clock.now().seconds,
+      directory: directory, caps: settings.realtimeCaps, importedAt: invocation.context.clock.now().seconds,
       retentionDays: settings.historyRetentionDays)
     let answer: HistoryImportAnswer
     do {

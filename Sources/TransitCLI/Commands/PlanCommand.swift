@@ -116,11 +116,9 @@ enum PlanCommand: TransitCommand {
     let isWatch = arguments.isSet(PlanWatch.watch)
     if isWatch && arguments.isSet(Options.geojson) { throw UsageError("--watch is live: leave out --geojson") }
     let pick = try arguments.read(PlanWatch.pick)
-    let moments = isWatch ? try PlanWatch.moments(invocation) : nil
+    let replay = isWatch ? try PlanWatch.replay(invocation) : nil
     // With --replay the plan is made at the first snapshot played (unless --now says when).
-    let localFeeds = try (moments?.first?.paths ?? invocation.global.realtimeFiles).map {
-      try RtDumpCommand.load($0, invocation: invocation)
-    }
+    let localFeeds = try replay?.upcoming.map { try replay!.feeds($0.paths) } ?? FeedsSupport.localFeeds(invocation)
     let session = try SessionSupport.session(
       invocation, settings: settings,
       realtime: { localFeeds.isEmpty ? try FeedsSupport.realtimeSource(invocation) : FixedRealtime(localFeeds) })
@@ -142,7 +140,7 @@ enum PlanCommand: TransitCommand {
     }
     let fromEnd: JourneyEndpoint? = if case .at(let end) = from { end } else { nil }
     let zone = session.planZone(from: fromEnd, to: to)
-    let now = invocation.global.now == nil ? moments?.first?.time ?? invocation.now : invocation.now
+    let now = invocation.global.now == nil ? replay?.upcoming?.time ?? invocation.now : invocation.now
     let isArriveBy = arguments.isGiven(Options.arriveBy)
     var request = PlanRequest(
       from: from, to: to,
@@ -171,7 +169,7 @@ enum PlanCommand: TransitCommand {
     if isWatch {
       let title = PlanOutput.title(from: answer.from, to: answer.to, arrow: invocation.useColor ? "→" : "->")
       let context = PlanWatch.Context(invocation: invocation, session: session, answer: answer, twelveHour: twelveHour, title: title)
-      return try PlanWatch.run(context, moments: moments)
+      return try PlanWatch.run(context, replay: replay)
     }
     if let geometry = answer.geometry {
       invocation.context.stdout.line(JSONTreeEncoder.text(geometry))

@@ -43,18 +43,12 @@ enum PlanWatch {
     if arguments.isSet(noBell) { throw UsageError("--no-bell goes with --watch") }
   }
 
-  /// The snapshots of --replay, each with the newest file of each kind recorded so far; nil
+  /// The replay of --replay, from the snapshot at or before --now (else the first); nil
   /// without --replay.
-  static func moments(_ invocation: Invocation) throws -> [(time: UnixTime, paths: [String])]? {
+  static func replay(_ invocation: Invocation) throws -> SnapshotReplay? {
     guard let directory = try invocation.arguments.read(replay) else { return nil }
-    let snapshots = try SnapshotDirectory(path: invocation.absolutePath(directory)).snapshots()
-    guard !snapshots.isEmpty else { throw NotFoundError("--replay '\(directory)': no snapshots saved by 'transit record' there") }
-    let moments = SnapshotNaming.moments(snapshots.map { ($0.time, $0.paths) })
-    // --now: from the snapshot at or before it.
-    if let start = invocation.global.now, let index = moments.lastIndex(where: { $0.0 <= start }) {
-      return Array(moments[index...])
-    }
-    return moments
+    return try SnapshotFolder(path: invocation.absolutePath(directory)).replay(
+      from: invocation.global.now, speed: try invocation.arguments.read(speed), caps: try invocation.settings().realtimeCaps)
   }
 
   /// What the watch needs of the plan.
@@ -66,11 +60,10 @@ enum PlanWatch {
     var title: String
   }
 
-  static func run(_ context: Context, moments: [(time: UnixTime, paths: [String])]?) throws -> Int32 {
+  static func run(_ context: Context, replay: SnapshotReplay?) throws -> Int32 {
     let invocation = context.invocation
     let arguments = invocation.arguments
     let count = try arguments.read(Self.count)
-    let speed = try arguments.read(Self.speed)
     let bell = !arguments.isSet(noBell)
     let json = invocation.global.json
     var loop = WatchLoop(invocation, count: count, fullScreen: !json)
@@ -80,22 +73,21 @@ enum PlanWatch {
     let zone = watched.zone
     var events: [String] = []
     var updates = 0
-    var index = 0
+    var replay = replay
     return try loop.run {
       let now: UnixTime
       let feeds: [FeedMessage]
-      if let moments {
-        guard index < moments.count else { return .end }
-        now = moments[index].time
-        feeds = try moments[index].paths.map { try RtDumpCommand.load($0, invocation: invocation) }
-        index += 1
+      var step: SnapshotReplay.Step?
+      if replay != nil {
+        guard let played = try replay?.next() else { return .end }
+        (now, feeds, step) = (played.time, played.feeds, played)
       } else {
         now = clock()
         let quiet = loop.quiet()
         feeds =
           invocation.global.realtimeFiles.isEmpty
           ? try FeedsSupport.realtimeFeeds(quiet)
-          : try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: quiet) }
+          : try FeedsSupport.localFeeds(quiet)
       }
       let frame = try context.session.update(&watched, feeds: feeds, now: now)
       if updates == 0 && !loop.isFullScreen { RealtimeSupport.warn(frame.report, invocation: invocation) }
@@ -115,8 +107,8 @@ enum PlanWatch {
           report: frame.hasRealtime ? frame.report : nil)
       // A replay waits its gap to the next snapshot; live, the next publish.
       let wait: Double
-      if let moments {
-        wait = index < moments.count ? Double(moments[index].time - now) / speed : 0
+      if let step {
+        wait = step.wait ?? 0
       } else {
         let real = invocation.context.clock.now().seconds
         wait = Double(max(1, context.session.nextFetch(after: feeds, period: nil, now: real) - real))

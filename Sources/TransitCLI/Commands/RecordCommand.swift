@@ -40,9 +40,7 @@ enum RecordCommand: TransitCommand {
       history: withHistory ? { try session(invocation) } : nil,
       options: { try RealtimeSupport.options(invocation, settings: try invocation.settings()) }, now: invocation.now)
     let bar = ProgressBar(sink: invocation.context.stderr, enabled: invocation.showsProgress, unit: "snapshots")
-    let answer = try FeedsSupport.access(invocation).record(
-      request, dataDirectory: invocation.paths.data, decode: { try RtDumpCommand.decode($0, source: $1, limits: $2) }
-    ) { event in
+    let answer = try FeedsSupport.access(invocation).record(request, dataDirectory: invocation.paths.data) { event in
       switch event {
       case .round(let saved, let elapsed):
         bar.update(

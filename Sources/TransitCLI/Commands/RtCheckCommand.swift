@@ -47,7 +47,7 @@ public enum RtCheckCommand: TransitCommand {
       _ = try invocation.argument(0)
       return 2
     }
-    let feeds = try sources.map { try RtDumpCommand.load($0, invocation: invocation) }
+    let feeds = try sources.map { try FeedsSupport.capture($0, invocation: invocation) }
     let session = try SessionSupport.session(invocation) { FixedRealtime([]) }
     let check: FeedCheck
     do {

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Services
 import TransitModel
-import UserData
 
 /// `--line` of `departures STOP` and `commute NAME` (issue 20): one short line for a shell
 /// prompt or a status bar, e.g. `27 07:53 +3 · leave in 6 min`. It exits 0 even when there is
@@ -65,7 +64,7 @@ enum StatusLine {
   }
 
   /// `commute NAME --line`: the recommended departure today and when to leave for it.
-  static func commute(_ invocation: Invocation, _ commute: UserStore.Commute) throws -> Int32 {
+  static func commute(_ invocation: Invocation, _ commute: SavedCommute) throws -> Int32 {
     let timeout = try timeout(invocation)
     let template = try invocation.arguments.read(format)
     let json = invocation.global.json

@@ -53,7 +53,7 @@ enum TimetableCommand: TransitCommand {
     // Realtime only from --realtime files: a printed timetable does not wait on the network.
     let session = try SessionSupport.session(
       invocation,
-      realtime: { FixedRealtime(try invocation.global.realtimeFiles.map { try RtDumpCommand.load($0, invocation: invocation) }) })
+      realtime: { FixedRealtime(try FeedsSupport.localFeeds(invocation)) })
     let places = try arguments.positionals.map { text in
       try StopCommandSupport.resolvePlace(text, session: session, context: invocation.context)
     }

@@ -64,7 +64,13 @@ enum VehiclesCommand: TransitCommand {
     let request = try Self.request(invocation)
     let replay = try invocation.arguments.read(Self.replay)
     let session = try SessionSupport.session(
-      invocation, realtime: replay.map { replay in { try SnapshotDirectory.replay(replay, invocation: invocation) } })
+      invocation,
+      realtime: replay.map { replay in
+        {
+          try SnapshotFolder(path: invocation.absolutePath(replay)).realtime(
+            at: invocation.global.now, caps: try invocation.settings().realtimeCaps)
+        }
+      })
     let now = (session.realtime as? ReplayRealtime)?.now(asked: invocation.global.now) ?? invocation.now
     let answer = try session.vehicles(request, now: now)
     report(answer, invocation: invocation)
