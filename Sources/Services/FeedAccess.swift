@@ -56,6 +56,14 @@ public struct FeedAccess {
     try FeedConfiguration.load(from: configDirectory)
   }
 
+  /// How often the configured feed `name` publishes its realtime, in seconds (the shortest
+  /// period of the feeds of that name with realtime URLs); nil when none is configured, and a
+  /// watch of it then follows the feeds' own timestamps alone.
+  /// - Throws: what reading the configuration throws.
+  public func realtimePeriodSeconds(ofFeed name: String) throws -> Int64? {
+    try configuration().feeds.filter { $0.name == name && !$0.realtimeURLs.isEmpty }.map { Int64($0.periodSeconds) }.min()
+  }
+
   /// The configured feed `name`.
   /// - Throws: `FeedKeepingError.notConfigured`, with the names there are.
   public func feed(named name: String, in configuration: FeedConfiguration) throws(FeedKeepingError) -> FeedDefinition {

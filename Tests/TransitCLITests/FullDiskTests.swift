@@ -79,3 +79,18 @@ import Testing
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
   }
 }
+
+/// Asking about the user's data does not create it: a read of an empty data folder answers
+/// "none yet" and leaves no user.sqlite behind (only a write makes one).
+@Suite struct UserDataReadsCreateNothingTests {
+  @Test(arguments: [["places", "list"], ["fav", "list"], ["commute", "list"], ["commute"], ["commute", "remove", "x"]])
+  func aReadLeavesNoUserDatabase(_ command: [String]) throws {
+    let home = TemporaryFolder()
+    let result = transit(command + ["--data-dir", home.path])
+    #expect(result.code == (command.last == "x" ? 3 : 0), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: home.path + "/user.sqlite"))
+    // A write makes it.
+    #expect(transit(["places", "add", "home", "53.2875,-6.3664", "--data-dir", home.path]).code == 0)
+    #expect(FileManager.default.fileExists(atPath: home.path + "/user.sqlite"))
+  }
+}

@@ -100,14 +100,14 @@ struct VehiclesRealCaptureTests {
 @Suite struct VehicleTextTests {
   @Test(arguments: zip([0.0, 22, 23, 90, 180, 269, 315, 359, -45, 720], ["↑", "↑", "↗", "→", "↓", "←", "↖", "↑", "↖", "↑"]))
   func headingArrows(bearing: Double, arrow: String) {
-    #expect(VehiclesCommand.arrow(bearing) == arrow)
+    #expect(RideText.arrow(bearing) == arrow)
   }
 
   @Test func delays() {
     // Classed as the answers class them at the default thresholds (late from +2 min, early
     // from -1 min): the text takes the class, it has no thresholds of its own.
     func delayText(_ delay: Int64?) -> String {
-      VehiclesCommand.delayText(delay, status: delay.map(ServiceOptions().status(delaySeconds:)))
+      RideText.delay(delay, status: delay.map(ServiceOptions().status(delaySeconds:)))
     }
     #expect(delayText(nil) == "")
     #expect(delayText(119) == "on time")

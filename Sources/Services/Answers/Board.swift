@@ -235,6 +235,13 @@ extension Board {
   /// The end of the window: departures at or after it are the next window's.
   public var windowEnd: UnixTime { start + Int64(windowMinutes) * 60 }
 
+  /// The start's calendar date on the board's clock when it is not `now`'s (a board of another
+  /// day says which day); nil on `now`'s day.
+  public var otherStartDate: ServiceDate? {
+    let day = LocalClock.date(of: start, in: zone)
+    return day == LocalClock.date(of: now, in: zone) ? nil : day
+  }
+
   /// The board's title: the places' names ("Times Sq-42 St"; "Main Rd + Main Rd").
   public var title: String { places.map(\.name).joined(separator: " + ") }
 

@@ -91,7 +91,7 @@ extension TransitSession {
   /// The user's favourites, each with its stop when the timetables still hold it.
   /// - Throws: the stores' errors.
   public func favourites() throws -> FavouritesAnswer {
-    let favourites = try userData.open()?.favourites() ?? []
+    let favourites = try userData.openIfPresent()?.favourites() ?? []
     return FavouritesAnswer(entries: FavouriteEntry.entries(try resolved(favourites)), namesFeed: store.feedNames.count > 1)
   }
 

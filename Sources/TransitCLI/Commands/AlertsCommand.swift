@@ -27,7 +27,7 @@ enum AlertsCommand: TransitCommand {
     options: [
       route.spec, stop.spec, trip.spec, mode.spec, includeAll.spec, unseenOnly.spec, countOnly.spec, peekOnly.spec,
       AlertsSupport.languageOption.spec,
-      FeedsSupport.refresh.spec,
+      RealtimeOptions.refresh.spec,
     ],
     discussion: """
       Reads alerts from --realtime FILE (repeatable), else from the configured feeds'

@@ -41,7 +41,7 @@ struct BoardContext {
     stop = places[0].parts[0]
     // --via is read after the stops: a name fitting several places is narrowed to those a trip
     // from the board's stops reaches.
-    let viaPlace = try arguments.read(DeparturesCommand.Options.via).map { text in
+    let viaPlace = try arguments.read(TripFilterOptions.via).map { text in
       try StopCommandSupport.resolvePlace(
         text, session: lookup, context: invocation.context, reachableFrom: Board.parts(of: places),
         originName: places.map(\.name).joined(separator: " + "))

@@ -21,7 +21,7 @@ enum CommuteCommand: TransitCommand {
     arguments: [ArgumentSpec("NAME", help: "The commute's name", optional: true, complete: .dynamic(.commutes))],
     options: [
       Options.date.spec, Options.ics.spec, Options.days.spec,
-      FeedsSupport.refresh.spec,
+      RealtimeOptions.refresh.spec,
       CommuteWatch.watch.spec, CommuteWatch.bell.spec, CommuteWatch.noBell.spec, CommuteWatch.count.spec, CommuteWatch.line.spec,
       StatusLine.timeout.spec, StatusLine.format.spec,
     ],

@@ -70,8 +70,7 @@ enum CommuteWatch {
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     let loop = WatchLoop(invocation, count: count)
     let clock = BoardSupport.clock(invocation)
-    let period = try FeedsSupport.configuration(invocation).feeds.filter { $0.name == commute.feed && !$0.realtimeURLs.isEmpty }
-      .map { Int64($0.periodSeconds) }.min()
+    let period = try FeedsSupport.access(invocation).realtimePeriodSeconds(ofFeed: commute.feed)
     let out = invocation.context.stdout
     var alarm = LeaveAlarm()
     var rang: String?
@@ -97,7 +96,7 @@ enum CommuteWatch {
       if let arrival = frame.arrival {
         if let before = arrivalState, before != arrival.state {
           let message =
-            "arriving by \(StopCommandSupport.clock(day.plan.deadline, zone: zone, twelveHour: twelve)) is now \(arrival.state.text) (\(PlanWatch.bufferText(arrival.bufferSeconds)))"
+            "arriving by \(StopCommandSupport.clock(day.plan.deadline, zone: zone, twelveHour: twelve)) is now \(arrival.state.text) (\(RideText.buffer(arrival.bufferSeconds)))"
           rang = StopCommandSupport.clockSeconds(fetchedAt, zone: zone, twelveHour: twelve) + " " + message
           if bell { BoardSupport.ring(invocation, message: message) }
         }
@@ -157,7 +156,7 @@ enum CommuteWatch {
     if let arrival = frame.arrival {
       if lines.last?.isEmpty == false { lines.append("") }
       lines += [
-        "there by \(clock(arrival.reaches)), \(clock(plan.deadline)) at the latest: \(PlanWatch.bufferText(arrival.bufferSeconds)) · \(arrival.state.text)"
+        "there by \(clock(arrival.reaches)), \(clock(plan.deadline)) at the latest: \(RideText.buffer(arrival.bufferSeconds)) · \(arrival.state.text)"
       ]
     }
     if let rang { lines += ["", rang] }

@@ -19,9 +19,6 @@ enum DeparturesCommand: TransitCommand {
       default: "the limit setting, \(Settings().limit)")
     static let route = Option.text("--route", value: "R", help: "Only route R (short name or route_id)", complete: .dynamic(.routes))
     static let destination = Option.text("--to", value: "DEST", help: "Only trips going to DEST (headsign or any later stop's name)")
-    static let via = Option.text(
-      "--via", value: "STOP",
-      help: "Only trips that call at STOP (a stop, station or complex) after this one and let riders off there")
     static let from = Option.place(
       "--from",
       help:
@@ -48,9 +45,9 @@ enum DeparturesCommand: TransitCommand {
     ],
     options: [
       Options.at.spec, Options.date.spec, Options.window.spec, Options.limit.spec, Options.route.spec, Options.destination.spec,
-      Options.via.spec,
+      TripFilterOptions.via.spec,
       Options.from.spec, Options.arrivals.spec, Options.accessible.spec,
-      FeedsSupport.refresh.spec,
+      RealtimeOptions.refresh.spec,
       DeparturesWatch.watch.spec, DeparturesWatch.group.spec, DeparturesWatch.perGroup.spec, DeparturesWatch.count.spec,
       DeparturesWatch.line.spec, StatusLine.timeout.spec, StatusLine.format.spec,
     ],
@@ -134,9 +131,8 @@ enum DeparturesCommand: TransitCommand {
     let twelve = board.twelveHour
     let single = answer.places.count == 1 && answer.complex == nil
     let code = single ? stop.code.map { " [\($0)]" } ?? "" : ""
-    var startText = StopCommandSupport.clock(start, zone: zone, twelveHour: twelve)
-    let startDay = ISOTime.format(start, zone: zone).prefix(10)
-    if startDay != ISOTime.format(now, zone: zone).prefix(10) { startText = "\(startDay) \(startText)" }
+    var startText = StopCommandSupport.clock(answer.start, zone: zone, twelveHour: twelve)
+    if let day = answer.otherStartDate { startText = "\(day.dashed) \(startText)" }
     let stopMark = RiderMarks.wheelchair(answer.stopAccess, plain: invocation.usesPlainSymbols)
     out.line(
       "\(answer.title.shown)\(code.shown)\(stopMark.isEmpty || !single ? "" : " " + stopMark) · \(kindText(answer))departures from \(startText)\(board.viaName.map { " via " + $0.shown } ?? "")"

@@ -6,14 +6,11 @@ import TransitModel
 /// the feed configuration, the HTTP client's tuning, realtime through the snapshot cache), and
 /// how what went wrong reading realtime is said.
 enum FeedsSupport {
-  /// `--refresh`, for the commands that fetch realtime.
-  static let refresh = Option.flag(
-    "--refresh", help: "Fetch realtime now, even if the cached snapshot is younger than the feed's period")
 
   /// Whether `--refresh` was given, in a command that declares it (`stops search` and the
   /// other answers that read configured realtime without offering it never refresh).
   static func asksToRefresh(_ invocation: Invocation) -> Bool {
-    invocation.spec.options.contains { $0.name == refresh.spec.name } && invocation.arguments.isSet(refresh)
+    invocation.spec.options.contains { $0.name == RealtimeOptions.refresh.spec.name } && invocation.arguments.isSet(RealtimeOptions.refresh)
   }
 
   /// The feed access of `invocation`: its folders and environment, transit's User-Agent, and
@@ -75,7 +72,7 @@ enum FeedsSupport {
   static func capture(_ source: String, invocation: Invocation) throws -> FeedMessage {
     let lowered = source.lowercased()
     if isURL(source) && !lowered.hasPrefix("file://") {
-      let (feed, problem) = try access(invocation).realtime(at: source, refresh: invocation.arguments.isSet(refresh))
+      let (feed, problem) = try access(invocation).realtime(at: source, refresh: invocation.arguments.isSet(RealtimeOptions.refresh))
       if let problem { report([problem], invocation: invocation) }
       return feed
     }

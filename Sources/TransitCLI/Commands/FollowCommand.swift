@@ -31,7 +31,7 @@ enum FollowCommand: TransitCommand {
       ArgumentSpec("VEHICLE", help: "A vehicle id or label from 'transit vehicles' (named by a vehicle position or a trip update)")
     ],
     options: [
-      trip.spec, route.spec, stop.spec, alight.spec, before.spec, once.spec, replay.spec, speed.spec, FeedsSupport.refresh.spec,
+      trip.spec, route.spec, stop.spec, alight.spec, before.spec, once.spec, replay.spec, speed.spec, RealtimeOptions.refresh.spec,
     ],
     discussion: """
       Shows the route, destination, vehicle, speed, how long since it reported, its delay and

@@ -63,11 +63,11 @@ extension FollowCommand {
       "\((view.routeShortName ?? view.routeID?.rawValue)?.shown ?? (view.isAdded ? "added trip" : "?")) to \(view.headsign?.shown ?? "?")"
         + (vehicle.map { " · vehicle \($0)" } ?? "") + " · \(clock(now))")
     var state: [String] = [view.isEstimated ? "estimated from the timetable" : view.isAdded ? "live, not in the timetable" : "live"]
-    if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(VehiclesCommand.ageText(now - stamp)) ago") }
-    if let speed = view.speedMetersPerSecond.flatMap(VehiclesCommand.speedText) {
-      state.append(speed + (view.bearing.map { " " + VehiclesCommand.arrow($0) } ?? ""))
+    if !view.isEstimated, let stamp = view.timestamp { state.append("reported \(RideText.age(now - stamp)) ago") }
+    if let speed = view.speedMetersPerSecond.flatMap(RideText.speed) {
+      state.append(speed + (view.bearing.map { " " + RideText.arrow($0) } ?? ""))
     }
-    let delay = VehiclesCommand.delayText(view.delaySeconds, status: view.delayStatus)
+    let delay = RideText.delay(view.delaySeconds, status: view.delayStatus)
     if !delay.isEmpty { state.append(delay) }
     let crowding = RiderMarks.crowding(view.crowding)
     if !crowding.isEmpty { state.append(crowding) }
@@ -96,7 +96,7 @@ extension FollowCommand {
       rows.append([
         time.map(clock) ?? "", time.map { StopCommandSupport.countdown(to: $0, from: now) } ?? "",
         isAlight ? "\(stop.name.shown)  ◀ get off" : stop.name.shown,
-        VehiclesCommand.delayText(stop.delaySeconds, status: stop.delayStatus),
+        RideText.delay(stop.delaySeconds, status: stop.delayStatus),
       ])
     }
     if !rows.isEmpty {

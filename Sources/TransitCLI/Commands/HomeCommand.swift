@@ -10,7 +10,7 @@ enum HomeCommand: TransitCommand {
   static let spec = CommandSpec(
     path: path,
     summary: "Your favourite stops, nearest first, with their next departures",
-    options: [from.spec, FeedsSupport.refresh.spec])
+    options: [from.spec, RealtimeOptions.refresh.spec])
 
   static let from = Option.place("--from", help: "Where you are: a position or a saved place (default: 'home', else TRANSIT_LOCATION)")
 

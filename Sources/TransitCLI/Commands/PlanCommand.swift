@@ -52,7 +52,7 @@ enum PlanCommand: TransitCommand {
       Options.maxWalk.spec, Options.mode.spec, Options.limit.spec, Options.accessible.spec, Options.geojson.spec,
       Options.fromTrip.spec, Options.on.spec, PlanWatch.pick.spec, PlanWatch.watch.spec, PlanWatch.replay.spec, PlanWatch.speed.spec,
       PlanWatch.count.spec,
-      PlanWatch.noBell.spec, FeedsSupport.refresh.spec,
+      PlanWatch.noBell.spec, RealtimeOptions.refresh.spec,
     ],
     discussion: """
       Lists a few journeys, best first: the earliest arrival, and journeys with fewer transfers

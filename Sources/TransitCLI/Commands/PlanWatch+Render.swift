@@ -3,13 +3,6 @@ import TransitModel
 
 /// The text of a `plan --watch` update.
 extension PlanWatch {
-  /// "buffer 6 min", "buffer 40 s", "2 min short".
-  static func bufferText(_ seconds: Int64) -> String {
-    let amount = BufferAmount(seconds: seconds)
-    let text = "\(amount.value) \(amount.isMinutes ? "min" : "s")"
-    return amount.isShort ? text + " short" : "buffer " + text
-  }
-
   /// One update as lines.
   static func render(
     _ guarded: GuardedJourney, title: String, alternative: JourneyPlanner.Journey?, events: [String], zone: LocalZone,
@@ -50,7 +43,7 @@ extension PlanWatch {
         let transfer = guarded.transfers[index]
         let walk = transfer.walkSeconds > 0 ? "walk \(transfer.walkMinutes) min · " : ""
         rows.append([
-          "", "change: \(walk)\(bufferText(transfer.bufferSeconds)) · \(transfer.state.text)\(transfer.isDone ? " (done)" : "")",
+          "", "change: \(walk)\(RideText.buffer(transfer.bufferSeconds)) · \(transfer.state.text)\(transfer.isDone ? " (done)" : "")",
         ])
       }
     }

@@ -95,7 +95,7 @@ enum PlanWatch {
       updates += 1
       for change in frame.changed {
         let transfer = guarded.transfers[change]
-        let message = "change at \(transfer.from?.name ?? "?"): \(transfer.state.text) (\(bufferText(transfer.bufferSeconds)))"
+        let message = "change at \(transfer.from?.name ?? "?"): \(transfer.state.text) (\(RideText.buffer(transfer.bufferSeconds)))"
         events.append(StopCommandSupport.clockSeconds(now, zone: zone, twelveHour: context.twelveHour) + " " + message)
         if bell { BoardSupport.ring(invocation, message: message, bell: !json) }
       }

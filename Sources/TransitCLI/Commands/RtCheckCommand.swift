@@ -17,7 +17,7 @@ public enum RtCheckCommand: TransitCommand {
         "FILE|URL", help: "A .pb capture (gzip-compressed is fine) or an http(s) URL; several are checked as consecutive fetches",
         variadic: true)
     ],
-    options: [feed.spec, FeedsSupport.refresh.spec],
+    options: [feed.spec, RealtimeOptions.refresh.spec],
     discussion: """
       Counts every trip update and vehicle as matched by trip_id, by descriptor (route_id,
       direction_id, start_time, start_date), by a producer's convention (NYCT's trip names), or

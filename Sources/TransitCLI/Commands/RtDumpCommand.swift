@@ -19,7 +19,7 @@ public enum RtDumpCommand: TransitCommand {
     ],
     options: [
       summaryOnly.spec,
-      FeedsSupport.refresh.spec,
+      RealtimeOptions.refresh.spec,
     ],
     discussion: """
       Decodes any FeedMessage: trip updates, vehicle positions, alerts, or a mix. The text shows

@@ -17,7 +17,7 @@ enum StatusCommand: TransitCommand {
     ],
     options: [
       AlertsSupport.languageOption.spec,
-      FeedsSupport.refresh.spec,
+      RealtimeOptions.refresh.spec,
     ],
     discussion: """
       Reads alerts from --realtime FILE (repeatable), else from the configured feeds'

@@ -20,7 +20,7 @@ enum TimetableCommand: TransitCommand {
           "A stop_id (FEED:stop_id with several feeds), a stop code, a name matching one stop, or a station complex's name; several make one timetable",
         variadic: true, complete: .dynamic(.favourites))
     ],
-    options: [date.spec, route.spec, direction.spec, DeparturesCommand.Options.via.spec],
+    options: [date.spec, route.spec, direction.spec, TripFilterOptions.via.spec],
     discussion: """
       One block per route and direction (a station: all its platforms), headed by the
       destination most departures show. Each row is an hour of the timetable's clock, with the
@@ -57,7 +57,7 @@ enum TimetableCommand: TransitCommand {
     let places = try arguments.positionals.map { text in
       try StopCommandSupport.resolvePlace(text, session: session, context: invocation.context)
     }
-    let via = try arguments.read(DeparturesCommand.Options.via).map { text in
+    let via = try arguments.read(TripFilterOptions.via).map { text in
       try StopCommandSupport.resolvePlace(
         text, session: session, context: invocation.context, reachableFrom: Board.parts(of: places),
         originName: places.map(\.name).joined(separator: " + "))

@@ -20,7 +20,7 @@ enum TripShowCommand: TransitCommand {
     arguments: [
       ArgumentSpec("TRIP", help: "A trip_id, a trip_short_name (train number), or a live vehicle's id or label", optional: true)
     ],
-    options: [route.spec, stop.spec, at.spec, date.spec, FeedsSupport.refresh.spec],
+    options: [route.spec, stop.spec, at.spec, date.spec, RealtimeOptions.refresh.spec],
     discussion: """
       Lists every call of the trip: the scheduled time, the expected time and delay when the
       realtime has them (live, interpolated or carried forward, as in departures), and where
@@ -110,8 +110,8 @@ enum TripShowCommand: TransitCommand {
     if let vehicle = report.vehicle {
       var line = "vehicle \((vehicle.label ?? vehicle.vehicleID ?? "?").shown)"
       if let stop = vehicle.currentStopName { line += (vehicle.isAtStop ? " at " : " heading to ") + stop.shown }
-      if let delay = vehicle.delaySeconds { line += " · " + VehiclesCommand.delayText(delay, status: vehicle.delayStatus) }
-      if let age = vehicle.timestamp.map({ answer.now - $0 }) { line += " · reported \(VehiclesCommand.ageText(age)) ago" }
+      if let delay = vehicle.delaySeconds { line += " · " + RideText.delay(delay, status: vehicle.delayStatus) }
+      if let age = vehicle.timestamp.map({ answer.now - $0 }) { line += " · reported \(RideText.age(age)) ago" }
       let crowding = RiderMarks.crowding(report.crowding)
       if !crowding.isEmpty { line += " · " + crowding }
       lines.append(line)
@@ -140,7 +140,7 @@ enum TripShowCommand: TransitCommand {
       if showsRealtime {
         var delay = ""
         if let seconds = call.delaySeconds {
-          delay = VehiclesCommand.delayText(seconds, status: call.delayStatus)
+          delay = RideText.delay(seconds, status: call.delayStatus)
           if call.source == .interpolated || call.source == .propagated { delay += "*" }
         }
         row += [call.status == .skipped ? "" : clock(call.expected), delay]

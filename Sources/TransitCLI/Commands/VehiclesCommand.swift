@@ -17,7 +17,7 @@ enum VehiclesCommand: TransitCommand {
     summary: "Every live vehicle: route, heading, speed, age, stop, delay and crowding, fitted to the terminal (--wide)",
     options: [
       route.spec, near.spec, radius.spec, liveOnly.spec, wide.spec, replay.spec,
-      FeedsSupport.refresh.spec,
+      RealtimeOptions.refresh.spec,
       MapSupport.map.spec,
       MapSupport.ascii.spec,
       VehiclesWatch.watch.spec, VehiclesWatch.count.spec,
@@ -156,9 +156,9 @@ enum VehiclesCommand: TransitCommand {
     let route = (view.routeShortName ?? view.routeID?.rawValue ?? "?").shown
     let destination = view.headsign?.shown ?? (view.tripID.map { "trip \($0.rawValue.shown)" } ?? "(no trip)")
     let vehicle = view.isEstimated ? "-" : (view.label ?? view.vehicleID ?? "-").shown
-    let heading = view.bearing.map(arrow) ?? ""
-    let speed = view.speedMetersPerSecond.flatMap(speedText) ?? ""
-    let age = view.timestamp.map { ageText(now - $0) } ?? ""
+    let heading = view.bearing.map(RideText.arrow) ?? ""
+    let speed = view.speedMetersPerSecond.flatMap(RideText.speed) ?? ""
+    let age = view.timestamp.map { RideText.age(now - $0) } ?? ""
     let stop = view.currentStopName.map { (view.isAtStop ? "at " : "next ") + $0.shown } ?? ""
     let marker: String
     if view.isEstimated {
@@ -169,7 +169,7 @@ enum VehiclesCommand: TransitCommand {
         view.isAdded
         ? "live, not in timetable" + placed : !view.isMatched && view.tripID != nil ? "live, unknown trip" : "live" + placed
     }
-    return [route, destination, vehicle, heading, speed, age, stop, delayText(view.delaySeconds, status: view.delayStatus), marker]
+    return [route, destination, vehicle, heading, speed, age, stop, RideText.delay(view.delaySeconds, status: view.delayStatus), marker]
   }
 
 }
