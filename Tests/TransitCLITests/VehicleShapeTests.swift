@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// One vehicle, one JSON shape (issue 33): the vehicle object is the same wherever an answer
@@ -64,9 +65,57 @@ import Testing
       matches(try ShapeGolden.node(String(lines.first ?? "")), "follow \(target.joined(separator: " "))")
     }
 
+    // A recording (`transit record`'s names) of the same feeds: `vehicles --replay` reads the
+    // snapshot at --now; `follow --replay` shows each snapshot at its own time, 08:04:30, when
+    // the position is 0 s old.
+    let recording = home.path + "/recording"
+    try FileManager.default.createDirectory(atPath: recording, withIntermediateDirectories: true)
+    for path in realtime where path.hasSuffix(".pb") {
+      let name = "\(LiveShapeFeed.stamp)-" + (path.split(separator: "/").last.map(String.init) ?? "")
+      try FileManager.default.copyItem(atPath: path, toPath: recording + "/" + name)
+    }
+    let withoutRealtime = ["--json", "--now", LiveShapeFeed.now, "--data-dir", home.path]
+    let replayed = transit(["vehicles", "--replay", recording] + withoutRealtime)
+    try #require(replayed.code == 0, "\(replayed.stderr)")
+    matches(try ShapeGolden.node(replayed.stdout, [0]), "vehicles --replay")
+    let followed = transit(["follow", "V1", "--replay", recording] + withoutRealtime)
+    try #require(followed.code == 0, "\(followed.stderr)")
+    var atSnapshot = Self.golden
+    atSnapshot["age_seconds"] = 0
+    ShapeGolden.expect(try ShapeGolden.node(followed.stdout), atSnapshot, "follow --replay")
+
     // The trip's vehicle is the same object.
     for reference in ["T1", "V1"] {
       matches(try ShapeGolden.node(try document(["trip", "show", reference]), ["vehicle"]), "trip show \(reference): vehicle")
+    }
+  }
+
+  /// A trip placed by the timetable alone is the same object: at 08:35, with no realtime, T2
+  /// runs from Cedar (08:30) to Birch (08:40), half way there (its position interpolated
+  /// between the two stops, an exact binary fraction), in transit to Birch; no vehicle, report,
+  /// bearing, speed, delay or occupancy.
+  @Test func anEstimatedTripIsTheSameObject() throws {
+    let (home, _) = try LiveShapeFeed.home()
+    let common = ["--json", "--now", "2026-06-01T08:35:00Z", "--data-dir", home.path]
+    let golden: [String: Any?] = [
+      "vehicle_id": nil, "label": nil, "trip_id": "T2", "route_id": "R1", "route_short_name": "1", "lat": 10.01171875, "lon": 10.0,
+      "bearing": nil, "speed_mps": nil, "timestamp": nil, "age_seconds": nil, "current_stop_id": "B", "current_stop_sequence": 2,
+      "status": "IN_TRANSIT_TO", "estimated": true, "added": false, "position_source": "timetable", "delay_seconds": nil,
+      "delay_status": nil, "occupancy": nil,
+    ]
+    let listed = transit(["vehicles"] + common)
+    try #require(listed.code == 0, "\(listed.stderr)")
+    #expect(try ShapeGolden.node(listed.stdout).elements.count == 1)
+    let followed = transit(["follow", "--trip", "T2", "--once"] + common)
+    try #require(followed.code == 0, "\(followed.stderr)")
+    for (object, view) in [(try ShapeGolden.node(listed.stdout, [0]), "vehicles"), (try ShapeGolden.node(followed.stdout), "follow")] {
+      #expect(Set(object.keys) == Set(Self.golden.keys), "\(view): \(object.keys)")
+      ShapeGolden.expectOrder(object, documented: Self.documented, view)
+      for (key, value) in golden { ShapeGolden.expect(object[key], value, "\(view).\(key)") }
+      // Birch, then Alder: the stops still ahead, each with the members of a live one.
+      let stops = object["next_stops"]?.elements ?? []
+      #expect(stops.map { $0["stop_id"]?.text } == ["B", "A"], "\(view): \(stops)")
+      #expect(stops.allSatisfy { $0.keys == Self.documentedNextStop }, "\(view): \(stops)")
     }
   }
 }
