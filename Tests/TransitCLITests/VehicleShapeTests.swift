@@ -2,9 +2,10 @@ import Foundation
 import Testing
 
 /// One vehicle, one JSON shape (issue 33): the vehicle object is the same wherever an answer
-/// shows it: `vehicles --json` (all, by route), `follow --once --json` (by vehicle, by trip, by
-/// route to a stop) and the `vehicle` member of `trip show --json`. The golden object is worked
-/// out by hand from `LiveShapeFeed` at 08:05:00 (`vehicles --watch` draws text only: it refuses
+/// shows it: `vehicles --json` (all, by route, from a recording), `follow --json` (by vehicle,
+/// by trip, by route to a stop, with --alight, from a recording) and the `vehicle` member of
+/// `trip show --json`, live or placed by the timetable. The golden object is worked out by
+/// hand from `LiveShapeFeed` at 08:05:00 (`vehicles --watch` draws text only: it refuses
 /// `--json`).
 @Suite struct VehicleShapeTests {
   /// V1's object. Its own position (exact binary fractions, so the floats print as written),
@@ -64,6 +65,11 @@ import Testing
       #expect(lines.count == 1)
       matches(try ShapeGolden.node(String(lines.first ?? "")), "follow \(target.joined(separator: " "))")
     }
+
+    // --alight adds its "alight" object after the vehicle's members, which stay as they are.
+    let alighting = try ShapeGolden.node(try document(["follow", "V1", "--once", "--alight", "C"]))
+    #expect(alighting.keys == (try ShapeGolden.node(try document(["follow", "V1", "--once"]))).keys + ["alight"])
+    for (key, value) in Self.golden { ShapeGolden.expect(alighting[key], value, "follow --alight: \(key)") }
 
     // A recording (`transit record`'s names) of the same feeds: `vehicles --replay` reads the
     // snapshot at --now; `follow --replay` shows each snapshot at its own time, 08:04:30, when
