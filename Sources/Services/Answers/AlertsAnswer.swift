@@ -150,9 +150,8 @@ extension TransitSession {
       (showAll || AlertMatcher.isActive(item.alert, at: now)) && (scope.map { AlertMatcher.informs(item.alert, $0) } ?? true)
     }
     alerts = AlertSeverity.sorted(alerts)
-    let feedKey = timetables.map { $0.feedNames.count == 1 ? $0.feedNames[0].rawValue : nil } ?? nil
     let users = try userData.open()
-    let seen = try users?.seenAlerts(feed: feedKey ?? "realtime") ?? []
+    let seen = try users?.seenAlerts(feed: seenAlertsFeed) ?? []
     var items = alerts.map { item in
       AlertsAnswer.Item(
         alert: item, notice: AlertMatcher.notice(item, language: request.language), label: resolver.label(item.alert),
@@ -162,61 +161,80 @@ extension TransitSession {
     if request.unseenOnly && !request.countOnly { items.removeAll(where: \.wasSeen) }
     if request.remember && !request.countOnly, let users {
       try users.markAlertsSeen(
-        items.map { UserStore.SeenAlertKey(alertID: $0.alert.id, contentHash: $0.alert.contentHash) }, feed: feedKey ?? "realtime",
+        items.map { UserStore.SeenAlertKey(alertID: $0.alert.id, contentHash: $0.alert.contentHash) }, feed: seenAlertsFeed,
         now: now.seconds)
     }
-    return AlertsAnswer(
-      items: items, request: request, zone: timetables.flatMap { $0.feedNames.first.map($0.timeZone(of:)) } ?? fallbackZone,
-      now: now, realtimeProblems: read.problems)
+    return AlertsAnswer(items: items, request: request, zone: alertsZone(fallback: fallbackZone), now: now, realtimeProblems: read.problems)
   }
+
+  /// The name the alerts listed are remembered under: the one timetable's feed, else
+  /// "realtime" (no timetable, or several).
+  var seenAlertsFeed: String { store.feedNames.count == 1 ? store.feedNames[0].rawValue : "realtime" }
+
+  /// The clock alerts are told on: the first timetable's, else `fallback`.
+  func alertsZone(fallback: LocalZone) -> LocalZone { store.feedNames.first.map(store.timeZone(of:)) ?? fallback }
 }
 
 extension AlertsAnswer: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var list = encoder.unkeyedContainer()
-    for item in items { try list.encode(ItemAnswer(item: item, zone: zone)) }
+    for item in items { try list.encode(AlertAnswer(item.alert, notice: item.notice, wasSeen: item.wasSeen, zone: zone)) }
+  }
+}
+
+/// One alert in DESIGN.md's `alerts --json` shape, its times on `zone`'s clock: the object
+/// `alerts` lists and `status` gives behind a route's colour.
+public struct AlertAnswer: Encodable, Sendable {
+  public var alert: IdentifiedAlert
+  /// Its texts in the language asked.
+  public var notice: AlertNotice
+  /// Whether an `alerts` listing showed it before (by id and content).
+  public var wasSeen: Bool
+  public var zone: LocalZone
+
+  /// The answer for `alert`.
+  public init(_ alert: IdentifiedAlert, notice: AlertNotice, wasSeen: Bool, zone: LocalZone) {
+    self.alert = alert
+    self.notice = notice
+    self.wasSeen = wasSeen
+    self.zone = zone
   }
 
-  /// DESIGN.md's `alerts --json` object.
-  private struct ItemAnswer: Encodable {
-    var item: Item
-    var zone: LocalZone
-
-    func encode(to encoder: any Encoder) throws {
-      var members = encoder.container(keyedBy: JSONKey.self)
-      let alert = item.alert.alert
-      try members.encode(item.alert.id, forKey: "id")
-      let effect = alert.effectOrDefault, cause = alert.causeOrDefault
-      if let name = effect.protoName {
-        try members.encode(name, forKey: "effect")
-      } else {
-        try members.encode(effect.rawValue, forKey: "effect")
-      }
-      if let name = cause.protoName {
-        try members.encode(name, forKey: "cause")
-      } else {
-        try members.encode(cause.rawValue, forKey: "cause")
-      }
-      try members.encode(item.notice.header, forKey: "header")
-      try members.encode(item.notice.description, forKey: "description")
-      try members.encode(item.notice.url, forKey: "url")
-      func time(_ seconds: UInt64?) -> String? { seconds.map { zone.isoText(UnixTime(Int64(clamping: $0))) } }
-      var periods = members.nestedUnkeyedContainer(forKey: "active_periods")
-      for period in alert.activePeriods {
-        var object = periods.nestedContainer(keyedBy: JSONKey.self)
-        try object.encode(time(period.start), forKey: "start")
-        try object.encode(time(period.end), forKey: "end")
-      }
-      var informed = members.nestedUnkeyedContainer(forKey: "informed")
-      for selector in alert.informedEntities {
-        var object = informed.nestedContainer(keyedBy: JSONKey.self)
-        try object.encode(selector.agencyID, forKey: "agency_id")
-        try object.encode(selector.routeID ?? selector.trip?.routeID, forKey: "route_id")
-        try object.encode(selector.routeType, forKey: "route_type")
-        try object.encode(selector.stopID, forKey: "stop_id")
-        try object.encode(selector.trip?.tripID, forKey: "trip_id")
-      }
-      try members.encode(item.wasSeen, forKey: "seen")
+  public func encode(to encoder: any Encoder) throws {
+    var members = encoder.container(keyedBy: JSONKey.self)
+    let alert = self.alert.alert
+    try members.encode(self.alert.id, forKey: "id")
+    // An enum value the proto does not name is its number (protobuf's JSON mapping).
+    let effect = alert.effectOrDefault, cause = alert.causeOrDefault
+    if let name = effect.protoName {
+      try members.encode(name, forKey: "effect")
+    } else {
+      try members.encode(effect.rawValue, forKey: "effect")
     }
+    if let name = cause.protoName {
+      try members.encode(name, forKey: "cause")
+    } else {
+      try members.encode(cause.rawValue, forKey: "cause")
+    }
+    try members.encode(notice.header, forKey: "header")
+    try members.encode(notice.description, forKey: "description")
+    try members.encode(notice.url, forKey: "url")
+    func time(_ seconds: UInt64?) -> String? { seconds.map { zone.isoText(UnixTime(Int64(clamping: $0))) } }
+    var periods = members.nestedUnkeyedContainer(forKey: "active_periods")
+    for period in alert.activePeriods {
+      var object = periods.nestedContainer(keyedBy: JSONKey.self)
+      try object.encode(time(period.start), forKey: "start")
+      try object.encode(time(period.end), forKey: "end")
+    }
+    var informed = members.nestedUnkeyedContainer(forKey: "informed")
+    for selector in alert.informedEntities {
+      var object = informed.nestedContainer(keyedBy: JSONKey.self)
+      try object.encode(selector.agencyID, forKey: "agency_id")
+      try object.encode(selector.routeID ?? selector.trip?.routeID, forKey: "route_id")
+      try object.encode(selector.routeType, forKey: "route_type")
+      try object.encode(selector.stopID, forKey: "stop_id")
+      try object.encode(selector.trip?.tripID, forKey: "trip_id")
+    }
+    try members.encode(wasSeen, forKey: "seen")
   }
 }

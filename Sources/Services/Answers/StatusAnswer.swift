@@ -2,6 +2,7 @@ import GTFS
 import GTFSRealtime
 import Merge
 import TransitModel
+import UserData
 
 /// What `status` is asked: the routes (none: those at the user's favourite stops, else every
 /// route with an alert in force) and the texts' language.
@@ -34,6 +35,8 @@ public struct StatusAnswer: Sendable {
   public struct Reason: Sendable {
     public var alert: IdentifiedAlert
     public var notice: AlertNotice
+    /// Whether an `alerts` listing showed it before (by id and content).
+    public var wasSeen: Bool
   }
 
   /// One route's line (or, without timetables, one network-wide group of alerts).
@@ -58,6 +61,8 @@ public struct StatusAnswer: Sendable {
   public var report: RealtimeReport?
   /// What went wrong reading the realtime (a fallback snapshot, a feed left out).
   public var realtimeProblems: [RealtimeProblem]
+  /// The clock the alerts' times are on: the first timetable's, else the one given.
+  public var zone: LocalZone = .utc
 }
 
 extension RouteLateness {
@@ -73,9 +78,12 @@ extension TransitSession {
   /// The status of the routes `request` names at `now`, from the session's realtime: a route
   /// is red when an alert in force says no service or significant delays, yellow for altered
   /// service or live trips late beyond the late threshold, else green.
+  /// The alerts behind a colour are `alerts`' objects, seen when a listing showed them (asking
+  /// does not create the user's data, nor remember them).
+  /// - Parameter zone: the clock when no timetable is held (else the first timetable's).
   /// - Throws: `AlertsFailure.nothingToRead` when no feed was read, the stores' and the
   ///   realtime source's errors.
-  public func status(_ request: StatusRequest, now: UnixTime) throws -> StatusAnswer {
+  public func status(_ request: StatusRequest, now: UnixTime, zone fallbackZone: LocalZone = .utc) throws -> StatusAnswer {
     let read = try realtime.read(preferring: nil)
     guard !read.feeds.isEmpty else { throw AlertsFailure.nothingToRead }
     let feeds = RealtimeBounds.bounded(read.feeds).feeds
@@ -88,8 +96,13 @@ extension TransitSession {
     let hasAlertsFeed =
       live?.report.hasAlertsFeed ?? feeds.contains { feed in feed.entities.isEmpty || feed.entities.contains { $0.alert != nil } }
     let lateness = live.map(RouteLateness.byRoute) ?? [:]
+    let seen = try userData.openIfPresent()?.seenAlerts(feed: seenAlertsFeed) ?? []
     func reasons(_ alerts: [IdentifiedAlert]) -> [StatusAnswer.Reason] {
-      alerts.map { StatusAnswer.Reason(alert: $0, notice: AlertMatcher.notice($0, language: request.language)) }
+      alerts.map {
+        StatusAnswer.Reason(
+          alert: $0, notice: AlertMatcher.notice($0, language: request.language),
+          wasSeen: seen.contains(UserStore.SeenAlertKey(alertID: $0.id, contentHash: $0.contentHash)))
+      }
     }
     func line(_ id: String, name: String) throws -> StatusAnswer.Line {
       let scope = try resolver.scope(route: id)
@@ -136,7 +149,8 @@ extension TransitSession {
       }
     }
     return StatusAnswer(
-      lines: lines, scope: scope, hasAlertsFeed: hasAlertsFeed, report: live?.report, realtimeProblems: read.problems)
+      lines: lines, scope: scope, hasAlertsFeed: hasAlertsFeed, report: live?.report, realtimeProblems: read.problems,
+      zone: alertsZone(fallback: fallbackZone))
   }
 
   /// The routes calling at the user's favourite stops, without repeats, in favourite order
@@ -164,14 +178,9 @@ extension StatusAnswer: Encodable {
       try object.encode(hasAlertsFeed, forKey: "alerts_feed")
       try object.encode(line.lateness?.lateDelays.count ?? 0, forKey: "late_trips")
       try object.encode(line.lateness?.summary, forKey: "late")
-      var alerts = object.nestedUnkeyedContainer(forKey: "alerts")
-      for reason in line.reasons {
-        var member = alerts.nestedContainer(keyedBy: JSONKey.self)
-        let effect = reason.alert.alert.effectOrDefault
-        try member.encode(reason.alert.id, forKey: "id")
-        try member.encode(effect.protoName ?? String(effect.rawValue), forKey: "effect")
-        try member.encode(reason.notice.header, forKey: "header")
-      }
+      // `alerts --json`'s objects (issue 33: one shape).
+      let alerts = line.reasons.map { AlertAnswer($0.alert, notice: $0.notice, wasSeen: $0.wasSeen, zone: zone) }
+      try object.encode(alerts, forKey: "alerts")
     }
   }
 }

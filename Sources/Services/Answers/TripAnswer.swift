@@ -56,8 +56,8 @@ extension TransitSession {
 // MARK: - JSON
 
 extension TripAnswer: Encodable {
-  /// `trip show --json`: the trip, now, the realtime object, the vehicle, the occupancy, the
-  /// calls and the block's next trip.
+  /// `trip show --json`: the trip, now, the realtime object, the vehicle (`VehicleAnswer`, as
+  /// `vehicles` gives it), the occupancy, the calls and the block's next trip.
   public func encode(to encoder: any Encoder) throws {
     let zone = self.zone
     var members = encoder.container(keyedBy: JSONKey.self)
@@ -77,19 +77,8 @@ extension TripAnswer: Encodable {
     try head.encode(trip.isAdded, forKey: "added")
     try members.encode(zone.isoText(now), forKey: "now")
     try members.encode(RealtimeAnswer(report, zone: zone), forKey: "realtime")
-    if let view = trip.vehicle {
-      var vehicle = members.nestedContainer(keyedBy: JSONKey.self, forKey: "vehicle")
-      try vehicle.encode(view.vehicleID, forKey: "vehicle_id")
-      try vehicle.encode(view.label, forKey: "label")
-      try vehicle.encode(view.coordinate?.latitude, forKey: "lat")
-      try vehicle.encode(view.coordinate?.longitude, forKey: "lon")
-      try vehicle.encode(view.currentStopID?.rawValue, forKey: "current_stop_id")
-      try vehicle.encode(view.status, forKey: "status")
-      try vehicle.encode(view.delaySeconds, forKey: "delay_seconds")
-      try vehicle.encode(view.timestamp.map(zone.isoText), forKey: "timestamp")
-    } else {
-      try members.encodeNil(forKey: "vehicle")
-    }
+    // The vehicle object of `vehicles --json` and `follow --json` (issue 33: one shape).
+    try members.encode(trip.vehicle.map { VehicleAnswer($0, now: now, zone: zone) }, forKey: "vehicle")
     try members.encode(trip.crowding, forKey: "occupancy")
     var calls = members.nestedUnkeyedContainer(forKey: "calls")
     for call in trip.calls {
