@@ -1,5 +1,6 @@
 import Foundation
 import GTFSRealtime
+import TestSupport
 import Testing
 
 /// One alert, one JSON shape (issue 33): the alert object is the same wherever an answer shows
@@ -70,5 +71,23 @@ import Testing
     let status = transit(["status", "1"] + common)
     try #require(status.code == 0, "\(status.stderr)")
     ShapeGolden.expect(try ShapeGolden.node(status.stdout, [0, "alerts", 0, "effect"]), 42, "status: effect")
+  }
+
+  /// With no timetables held, the alert's times are on the TZ clock (else UTC) in `alerts`
+  /// and `status` alike: a1's 08:00-09:00 UTC is 04:00-05:00 in New York (EDT, -04:00, in June).
+  @Test func withoutTimetablesBothReadTheirTimesOnTheTZClock() throws {
+    let (home, realtime) = try LiveShapeFeed.home()
+    let empty = TemporaryFolder()
+    try FileManager.default.copyItem(atPath: try #require(realtime.last), toPath: empty.path + "/alerts.pb")
+    _ = home
+    let common = ["--json", "--now", LiveShapeFeed.now, "--data-dir", empty.path, "--realtime", empty.path + "/alerts.pb"]
+    let period: [String: Any?] = ["start": "2026-06-01T04:00:00-04:00", "end": "2026-06-01T05:00:00-04:00"]
+    for (arguments, path) in [
+      (["alerts", "--peek"], [0, "active_periods", 0] as [Any]), (["status"], [0, "alerts", 0, "active_periods", 0]),
+    ] {
+      let result = transit(arguments + common, environment: ["TZ": "America/New_York"])
+      try #require(result.code == 0, "\(arguments): \(result.stderr)")
+      ShapeGolden.expect(try ShapeGolden.node(result.stdout, path), period, "\(arguments)")
+    }
   }
 }

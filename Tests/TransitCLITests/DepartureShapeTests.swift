@@ -4,8 +4,8 @@ import Testing
 
 /// One departure, one JSON shape (issue 33): the departure object of a trip is the same
 /// wherever an answer shows it: the board (`departures --json`), the grouped board, the home
-/// view's card and a commute's option. The golden object is worked out by hand from the feed of
-/// `BoardAnswerTests.home()`: trip N1 of route R1 ("1", headsign Northtown, wheelchair
+/// view's card, a commute's option and `stops show`. The golden object is worked out by hand
+/// from the feed of `BoardAnswerTests.home()`: trip N1 of route R1 ("1", headsign Northtown, wheelchair
 /// accessible 1) leaves platform MSN (no wheelchair_boarding of its own) at 08:00:00 on its
 /// first call, every day, on an agency clock of UTC; there is no realtime and no `--from`.
 @Suite struct DepartureShapeTests {
@@ -73,5 +73,10 @@ import Testing
     let value = try JSONSerialization.jsonObject(with: Data(commute.stdout.utf8))
     let first = try #require((value as? [[String: Any]])?.first?["options"] as? [[String: Any]])
     matches(try #require(first.first?["departure"] as? [String: Any]), "commute")
+
+    // `stops show` lists the stop's next departures on the timetable alone: the same objects.
+    let shown = transit(["stops", "show", "MSN", "--json"] + now + data)
+    try #require(shown.code == 0, "\(shown.stderr)")
+    matches(try object(shown.stdout, ["departures", 0]), "stops show")
   }
 }

@@ -21,8 +21,11 @@ public struct StopAnswer: Sendable {
     public var parent: Stop?
     public var platforms: [Platform]
     public var routes: [RouteAtStop]
-    /// The next scheduled departures (the board's half-open window, on the timetable alone).
-    public var departures: [ScheduledCall]
+    /// Its next departures as a board (the board's half-open window, on the timetable alone):
+    /// each row the board's own, so its JSON object is the one `departures --json` shows.
+    public var board: Board
+    /// The next scheduled departures.
+    public var departures: [ScheduledCall] { board.rows.map(\.departure.call) }
     /// Why there are none when the timetable is the reason (its service ended or not begun).
     public var emptyReason: ServiceStatus?
   }
@@ -68,15 +71,14 @@ extension TransitSession {
         namesFeed: namesFeed)
     case .stop(let stop):
       let platforms = stop.isStation ? try store.platforms(of: stop) : []
-      // The departure board's rule (a half-open window), on the timetable alone.
-      let calls = try DepartureBoard.departures(store: store, stop: stop, platforms: platforms, live: .none(now: now), query: query)
-        .map(\.call)
+      // The departure board, on the timetable alone.
+      let board = try board(BoardRequest(places: [.stop(stop)], query: query), live: .none(now: now))
       let single = StopAnswer.Single(
         stop: stop, access: try Accessibility.stop(stop, in: store), parent: try store.parent(of: stop),
         platforms: try platforms.map { platform in
           StopAnswer.Platform(stop: platform, access: try Accessibility.stop(platform, in: store), routes: try store.routes(at: platform))
-        }, routes: try store.routesWithDestinations(at: stop), departures: calls,
-        emptyReason: calls.isEmpty ? DepartureBoard.emptyReason(store: store, stop: stop, start: now) : nil)
+        }, routes: try store.routesWithDestinations(at: stop), board: board,
+        emptyReason: board.rows.isEmpty ? DepartureBoard.emptyReason(store: store, stop: stop, start: now) : nil)
       return StopAnswer(place: .single(single), zone: store.timeZone(of: stop.feed), now: now, namesFeed: namesFeed)
     }
   }
@@ -113,7 +115,7 @@ extension StopAnswer: Encodable {
         try object.encode(entry.destinations, forKey: "destinations")
       }
       try members.encode(zone.isoText(now), forKey: "now")
-      try members.encode(single.departures.map { DepartureAnswer(Departure(call: $0), zone: zone) }, forKey: "departures")
+      try members.encode(single.board.departures, forKey: "departures")
     case .complex(let complex):
       try ComplexAnswer(complex.complex, namesFeed: namesFeed).encode(into: &members, forKey: "complex")
       var parts = members.nestedUnkeyedContainer(forKey: "parts")
@@ -124,7 +126,7 @@ extension StopAnswer: Encodable {
         try object.encode(part.routes.map(\.shortName), forKey: "routes")
       }
       try members.encode(zone.isoText(now), forKey: "now")
-      try members.encode(complex.board.rows.map { DepartureAnswer($0.departure, zone: zone) }, forKey: "departures")
+      try members.encode(complex.board.departures, forKey: "departures")
     }
   }
 

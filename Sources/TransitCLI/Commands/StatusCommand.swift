@@ -52,7 +52,7 @@ enum StatusCommand: TransitCommand {
       routes: invocation.arguments.positionals, language: try AlertsSupport.language(invocation, given: languageGiven))
     let answer: StatusAnswer
     do {
-      answer = try session.status(request, now: invocation.now)
+      answer = try session.status(request, now: invocation.now, zone: AlertsSupport.zone(environment: invocation.context.environment))
     } catch AlertsFailure.nothingToRead {
       throw RuntimeError("no alerts to read: give an alerts feed with --realtime FILE, or configure one with 'transit feeds add'")
     }
