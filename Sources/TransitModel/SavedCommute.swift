@@ -54,4 +54,38 @@ public struct SavedCommute: Sendable, Equatable {
       self.stopID = stopID
     }
   }
+
+  /// The deadline as the clock shows it: "08:30".
+  public var arriveByText: String { Self.clockText(minutes: arriveByMinutes) }
+
+  /// The days it runs in words: "mon-fri", "sat,sun", "daily".
+  public var daysText: String { Self.daysText(days) }
+
+  /// "08:30" for 510 minutes after midnight.
+  public static func clockText(minutes: Int) -> String {
+    let hours = minutes / 60, rest = minutes % 60
+    return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+  }
+
+  /// The weekdays, Monday first, as `--days` names them.
+  public static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+  /// A weekday mask (bit 0 Monday ... bit 6 Sunday) in words: runs of three days or more as a
+  /// range ("mon-fri"), shorter ones listed ("sat,sun"), every day "daily".
+  public static func daysText(_ mask: Int) -> String {
+    if mask == 0b1111111 { return "daily" }
+    var parts: [String] = []
+    var day = 0
+    while day < 7 {
+      guard mask & (1 << day) != 0 else {
+        day += 1
+        continue
+      }
+      var end = day
+      while end + 1 < 7 && mask & (1 << (end + 1)) != 0 { end += 1 }
+      parts.append(end - day >= 2 ? "\(dayNames[day])-\(dayNames[end])" : (day...end).map { dayNames[$0] }.joined(separator: ","))
+      day = end + 1
+    }
+    return parts.joined(separator: ",")
+  }
 }

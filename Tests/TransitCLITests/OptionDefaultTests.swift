@@ -1,4 +1,5 @@
 import Testing
+import TransitModel
 
 @testable import TransitCLI
 
@@ -32,7 +33,7 @@ import Testing
       (31, "mon-fri"), (96, "sat,sun"), (29, "mon,wed-fri"), (5, "mon,wed"), (127, "daily"), (65, "mon,sun"),
       (7, "mon-wed"), (3, "mon,tue"),
     ]
-    for (mask, text) in cases { #expect(ValueParser.describeWeekdays(mask) == text, "\(mask)") }
+    for (mask, text) in cases { #expect(SavedCommute.daysText(mask) == text, "\(mask)") }
     let days = Option.weekdays("--days", value: "DAYS", help: "Days", default: 31)
     #expect(days.spec.defaultValue == "mon-fri")
     #expect(try ParsedArguments([], options: [days.spec]).read(days) == 31)

@@ -23,6 +23,35 @@ public struct CommuteEntry: Sendable {
   }
 }
 
+extension CommuteEntry: Encodable {
+  /// `commute list --json`'s entry (and `commute add --json`'s): the saved commute, its stop's
+  /// name (null when the timetables no longer hold it: `missing`), its stops and complex when
+  /// it leaves from several.
+  public func encode(to encoder: any Encoder) throws {
+    var members = encoder.container(keyedBy: JSONKey.self)
+    try members.encode(commute.name, forKey: "name")
+    try members.encode(commute.feed, forKey: "feed")
+    try members.encode(commute.stopID, forKey: "stop_id")
+    try members.encode(stop?.name, forKey: "stop_name")
+    if !commute.otherStops.isEmpty {
+      var stops = members.nestedUnkeyedContainer(forKey: "stops")
+      for key in commute.stops {
+        var item = stops.nestedContainer(keyedBy: JSONKey.self)
+        try item.encode(key.feed, forKey: "feed")
+        try item.encode(key.stopID, forKey: "stop_id")
+      }
+    }
+    if let complex { try ComplexAnswer(complex, namesFeed: true).encode(into: &members, forKey: "complex") }
+    try members.encode(commute.route, forKey: "route")
+    try members.encode(commute.destination, forKey: "to")
+    try members.encode(commute.arriveByText, forKey: "arrive_by")
+    try members.encode(commute.daysText, forKey: "days")
+    try members.encode(commute.walkMinutes, forKey: "walk_minutes")
+    try members.encode(commute.thenWalkMinutes, forKey: "then_walk_minutes")
+    try members.encode(stop == nil, forKey: "missing")
+  }
+}
+
 /// A commute worked out for one day (`commute NAME`): which departure to take and when to
 /// leave, how it ran before, and why there is none.
 public struct CommuteDay: Sendable {

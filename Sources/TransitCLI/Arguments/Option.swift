@@ -115,7 +115,7 @@ extension Option where Value == Int {
     _ name: String, value: String, help: String, default defaultDays: Int, complete: ValueCompletion? = nil
   ) -> Option {
     Option<Int?>.single(OptionSpec(name, value: value, help: help, complete: complete), ValueParser.weekdays)
-      .defaulting(to: defaultDays, shown: ValueParser.describeWeekdays(defaultDays))
+      .defaulting(to: defaultDays, shown: SavedCommute.daysText(defaultDays))
   }
 }
 

@@ -43,12 +43,6 @@ public enum ValueParser {
     return value * unit
   }
 
-  /// "08:30" for 510 minutes.
-  public static func clockText(minutes: Int) -> String {
-    let hours = minutes / 60, rest = minutes % 60
-    return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
-  }
-
   private static func clockMinutesIfValid(_ text: String) -> Int? {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
@@ -131,7 +125,7 @@ extension ValueParser {
   }
 
   /// Three-letter day names, Monday first.
-  public static let dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+  public static let dayNames = SavedCommute.dayNames
 
   /// `mon-fri`, `sat,sun`, `mon,wed-fri`, `daily`, `weekdays`, `weekends` as a mask (bit 0
   /// Monday … bit 6 Sunday).
@@ -163,25 +157,6 @@ extension ValueParser {
     }
     guard mask != 0 else { throw bad }
     return mask
-  }
-
-  /// A mask of `weekdays` written back as days: "mon-fri", "sat,sun", "mon,wed-fri", "daily"
-  /// (runs of three days or more as a range).
-  public static func describeWeekdays(_ mask: Int) -> String {
-    if mask == 0b1111111 { return "daily" }
-    var parts: [String] = []
-    var day = 0
-    while day < 7 {
-      guard mask & (1 << day) != 0 else {
-        day += 1
-        continue
-      }
-      var end = day
-      while end + 1 < 7 && mask & (1 << (end + 1)) != 0 { end += 1 }
-      parts.append(end - day >= 2 ? "\(dayNames[day])-\(dayNames[end])" : (day...end).map { dayNames[$0] }.joined(separator: ","))
-      day = end + 1
-    }
-    return parts.joined(separator: ",")
   }
 }
 

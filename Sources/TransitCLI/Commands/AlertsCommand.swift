@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GTFSRealtime
 import Services
 import TransitModel
 

@@ -24,7 +24,7 @@ enum CommuteCalendar {
         description += "; walk \(commute.thenWalkMinutes) min, there \(StopCommandSupport.clock(reaches, zone: zone, twelveHour: false))"
       }
       description +=
-        " (arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))).\nFrom the timetable: run 'transit commute \(commute.name)' for live times."
+        " (arrive by \(SavedCommute.clockText(minutes: commute.arriveByMinutes))).\nFrom the timetable: run 'transit commute \(commute.name)' for live times."
       lines += [
         "BEGIN:VEVENT",
         "UID:" + escape("\(commute.name)-\(date.description)@transit"),

@@ -123,7 +123,7 @@ enum CommuteAddCommand: TransitCommand {
     let entry = CommuteEntry(
       commute: commute, stop: stop, destination: stops.destination, complex: commute.otherStops.isEmpty ? nil : origin.complex)
     if invocation.global.json {
-      invocation.context.stdout.line(CommuteListCommand.json(entry).serialized(pretty: true))
+      invocation.context.stdout.line(JSONTreeEncoder.text(entry))
     } else {
       invocation.context.stdout.line("saved commute '\(name)': \(CommuteListCommand.describe(entry))")
     }

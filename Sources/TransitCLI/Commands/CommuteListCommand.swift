@@ -15,7 +15,7 @@ enum CommuteListCommand: TransitCommand {
     let entries = try session.commuteEntries(commutes)
     let out = invocation.context.stdout
     if invocation.global.json {
-      out.line(JSON.array(entries.map(json)).serialized(pretty: true))
+      out.line(JSONTreeEncoder.text(entries))
       return 0
     }
     guard !commutes.isEmpty else {
@@ -38,33 +38,10 @@ enum CommuteListCommand: TransitCommand {
     var parts = [place]
     if let route = commute.route { parts.append("route \(route)") }
     if let destination = commute.destination { parts.append("to \((entry.destination?.name ?? destination).shown)") }
-    parts.append("arrive by \(ValueParser.clockText(minutes: commute.arriveByMinutes))")
-    parts.append(ValueParser.describeWeekdays(commute.days))
+    parts.append("arrive by \(SavedCommute.clockText(minutes: commute.arriveByMinutes))")
+    parts.append(SavedCommute.daysText(commute.days))
     if commute.walkMinutes > 0 { parts.append("\(commute.walkMinutes) min walk") }
     if commute.thenWalkMinutes > 0 { parts.append("then \(commute.thenWalkMinutes) min walk") }
     return parts.joined(separator: ", ")
-  }
-
-  /// A commute as JSON; one of several stops also lists them all (`stops`: feed and stop_id)
-  /// and, when they are one complex, the `complex` object.
-  static func json(_ entry: CommuteEntry) -> JSON {
-    let commute = entry.commute
-    var members: [(String, JSON)] = [
-      ("name", .string(commute.name)), ("feed", .string(commute.feed)), ("stop_id", .string(commute.stopID)),
-      ("stop_name", .optional(entry.stop?.name)),
-    ]
-    if !commute.otherStops.isEmpty {
-      members.append(
-        ("stops", .array(commute.stops.map { .object([("feed", .string($0.feed)), ("stop_id", .string($0.stopID))]) })))
-    }
-    if let complex = entry.complex { members.append(("complex", StopCommandSupport.complexJSON(complex))) }
-    return .object(
-      members + [
-        ("route", .optional(commute.route)), ("to", .optional(commute.destination)),
-        ("arrive_by", .string(ValueParser.clockText(minutes: commute.arriveByMinutes))),
-        ("days", .string(ValueParser.describeWeekdays(commute.days))),
-        ("walk_minutes", .number(commute.walkMinutes)), ("then_walk_minutes", .number(commute.thenWalkMinutes)),
-        ("missing", .bool(entry.stop == nil)),
-      ])
   }
 }

@@ -23,7 +23,7 @@ enum HomeCommuteCard {
       twelveHour: twelve)
     // How that departure ran on the days recorded (issue 34), when the history knows.
     return
-      "next commute '\(card.day.commute.name)' (arrive by \(ValueParser.clockText(minutes: card.day.commute.arriveByMinutes))): \(text)"
+      "next commute '\(card.day.commute.name)' (arrive by \(SavedCommute.clockText(minutes: card.day.commute.arriveByMinutes))): \(text)"
       + (CommuteSupport.recordLine(card.day).map { " · " + $0 } ?? "")
   }
 }

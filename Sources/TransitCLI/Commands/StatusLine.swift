@@ -83,7 +83,7 @@ enum StatusLine {
     case .notToday: line = output(nil, nothing: "no \(commute.name) commute today", template: template, json: json)
     case .nothing:
       let nothing =
-        "no \(commute.route ?? "departure") before \(ValueParser.clockText(minutes: commute.arriveByMinutes))"
+        "no \(commute.route ?? "departure") before \(SavedCommute.clockText(minutes: commute.arriveByMinutes))"
         + suffix(freshness: answer.freshness, now: now, offline: answer.isOffline)
       line = output(nil, nothing: nothing, template: template, json: json)
     case .departure(let departure, let advice):

@@ -1,4 +1,3 @@
-import GTFSRealtime
 import Services
 import TransitModel
 
@@ -17,12 +16,6 @@ enum RiderMarks {
     var text = gauge + summary
     if let carriages = crowding.carriageGauges { text += " · cars " + carriages }
     return text
-  }
-
-  /// The `occupancy` JSON object: enum names as in the .proto, the percentage, the carriages;
-  /// null when the vehicle says nothing.
-  static func json(_ crowding: Crowding?) -> JSON {
-    crowding.map(JSONTreeEncoder.encode) ?? .null
   }
 
   /// Columns `text` takes on a terminal: 2 for the wheelchair symbol (East Asian Wide), none

@@ -57,29 +57,4 @@ extension StopCommandSupport {
     }
     return "\u{1B}[\(code)m\(text)\u{1B}[0m"
   }
-
-  /// A complex as JSON: `{"name", "parts": [{"feed", "stop_id", "name"}]}`.
-  static func complexJSON(_ complex: StopComplex) -> JSON {
-    .object([
-      ("name", .string(complex.name)),
-      (
-        "parts",
-        .array(
-          complex.parts.map { part in
-            .object([("feed", .string(part.feed.rawValue)), ("stop_id", .string(part.id.rawValue)), ("name", .string(part.name))])
-          })
-      ),
-    ])
-  }
-
-  /// A stop as JSON: the fields DESIGN.md's `stops near` shape names.
-  static func stopJSON(_ stop: Stop, manyFeeds: Bool) -> [(String, JSON)] {
-    var members: [(String, JSON)] = []
-    if manyFeeds { members.append(("feed", .string(stop.feed.rawValue))) }
-    members += [
-      ("stop_id", .string(stop.id.rawValue)), ("stop_code", .optional(stop.code)), ("name", .string(stop.name)),
-      ("lat", .optional(stop.coordinate?.latitude)), ("lon", .optional(stop.coordinate?.longitude)),
-    ]
-    return members
-  }
 }
