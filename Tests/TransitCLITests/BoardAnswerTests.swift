@@ -15,8 +15,6 @@ import TransitModel
 @Suite struct BoardAnswerTests {
   static func home() throws -> TemporaryFolder {
     let home = TemporaryFolder()
-    let feed = home.path + "/feed"
-    try FileManager.default.createDirectory(atPath: feed, withIntermediateDirectories: true)
     let files = [
       "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Main Lines,https://example.org,UTC\n",
       "stops.txt": """
@@ -42,9 +40,7 @@ import TransitModel
 
       """,
     ]
-    for (name, text) in files { try text.write(toFile: feed + "/" + name, atomically: true, encoding: .utf8) }
-    let result = transit(["ingest", feed, "--quiet", "--data-dir", home.path])
-    try #require(result.code == 0, "\(result.stderr)")
+    try ingest(files, into: home)
     return home
   }
 

@@ -189,3 +189,12 @@ final class Flag: @unchecked Sendable {
     set { lock.lock(); storage = newValue; lock.unlock() }
   }
 }
+
+/// Writes `files` as a feed folder in `home` and ingests it.
+func ingest(_ files: [String: String], into home: TemporaryFolder) throws {
+  let feed = home.path + "/feed"
+  try FileManager.default.createDirectory(atPath: feed, withIntermediateDirectories: true)
+  for (name, text) in files { try text.write(toFile: feed + "/" + name, atomically: true, encoding: .utf8) }
+  let result = transit(["ingest", feed, "--quiet", "--data-dir", home.path])
+  try #require(result.code == 0, "\(result.stderr)")
+}

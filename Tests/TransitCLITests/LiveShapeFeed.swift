@@ -26,8 +26,6 @@ enum LiveShapeFeed {
   /// A data folder holding the timetable, and the `--realtime` arguments of the three feeds.
   static func home() throws -> (folder: TemporaryFolder, realtime: [String]) {
     let home = TemporaryFolder()
-    let feed = home.path + "/feed"
-    try FileManager.default.createDirectory(atPath: feed, withIntermediateDirectories: true)
     let files = [
       "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Main Lines,https://example.org,UTC\n",
       "stops.txt": """
@@ -62,9 +60,7 @@ enum LiveShapeFeed {
 
       """,
     ]
-    for (name, text) in files { try text.write(toFile: feed + "/" + name, atomically: true, encoding: .utf8) }
-    let result = transit(["ingest", feed, "--quiet", "--data-dir", home.path])
-    try #require(result.code == 0, "\(result.stderr)")
+    try ingest(files, into: home)
 
     let header = FeedHeader(gtfsRealtimeVersion: "2.0", incrementality: .fullDataset, timestamp: stamp)
     let trip = TripDescriptor(tripID: "T1", routeID: "R1", startDate: "20260601")

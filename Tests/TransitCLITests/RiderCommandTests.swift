@@ -235,8 +235,6 @@ import Testing
 @Suite struct AccessibilityFeedTests {
   static func home() throws -> TemporaryFolder {
     let home = TemporaryFolder()
-    let feed = home.path + "/feed"
-    try FileManager.default.createDirectory(atPath: feed, withIntermediateDirectories: true)
     let files = [
       "agency.txt": "agency_id,agency_name,agency_url,agency_timezone\nA,Access Transit,https://example.org,UTC\n",
       "stops.txt": """
@@ -265,9 +263,7 @@ import Testing
 
       """,
     ]
-    for (name, text) in files { try text.write(toFile: feed + "/" + name, atomically: true, encoding: .utf8) }
-    let ingest = transit(["ingest", feed, "--quiet", "--data-dir", home.path])
-    try #require(ingest.code == 0, "\(ingest.stderr)")
+    try ingest(files, into: home)
     return home
   }
 

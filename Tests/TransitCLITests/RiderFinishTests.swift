@@ -8,15 +8,6 @@ import TransitModel
 
 @testable import TransitCLI
 
-/// Writes `files` as a feed folder in `home` and ingests it.
-private func ingest(_ files: [String: String], into home: TemporaryFolder) throws {
-  let feed = home.path + "/feed"
-  try FileManager.default.createDirectory(atPath: feed, withIntermediateDirectories: true)
-  for (name, text) in files { try text.write(toFile: feed + "/" + name, atomically: true, encoding: .utf8) }
-  let result = transit(["ingest", feed, "--quiet", "--data-dir", home.path])
-  try #require(result.code == 0, "\(result.stderr)")
-}
-
 private func json(_ result: CLIResult) throws -> [String: Any] {
   try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
 }
