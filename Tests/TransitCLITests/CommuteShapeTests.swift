@@ -5,9 +5,9 @@ import Testing
 /// `commute --json` (all commutes), `commute NAME --json` and with `--date`; each option's
 /// departure is the board's object for that trip. The golden values are worked out by hand
 /// from `LiveShapeFeed` at 08:05:00, for commute "c" from Birch arriving by 08:45 (default
-/// days mon-fri; 2026-06-01 is a Monday; no walk). The home view's commute card is text only
-/// (its JSON has no commute member), and `commute NAME --line --json` is a status-bar line
-/// (text, tooltip, class), not a commute.
+/// days mon-fri; 2026-06-01 is a Monday; no walk). The home view's commute card is the same
+/// day (its `commute` member, with and without favourites), and `commute NAME --line --json`
+/// is a status-bar line (text, tooltip, class), not a commute.
 @Suite struct CommuteShapeTests {
   /// The saved commute: its feed is the name ingest gives the agency "Main Lines".
   static var saved: [String: Any?] {
@@ -77,6 +77,16 @@ import Testing
     #expect(added.keys == listed[0]?.keys, "\(added.keys) in commute add, \(listed[0]?.keys ?? []) in commute list")
 
     let board = try ShapeGolden.node(try document(["departures", "B"] + realtime), ["departures"])
+    // The home view's card, with no favourite (the timetable alone: no delay) and with one.
+    var noDelay = Self.day
+    var options = noDelay["options"] as! [[String: Any?]]
+    options[0]["departure"] = Self.departure(
+      "T1", "R1", "1", "Cedar", sequence: 2, "2026-06-01T08:10:00Z", live: nil, accessible: 1)
+    (options[0]["leave_by"], options[0]["minutes_until_leave"]) = ("2026-06-01T08:10:00Z", 5)
+    noDelay["options"] = options
+    ShapeGolden.expect(try ShapeGolden.node(try document([]), ["commute"]), noDelay, "home, no favourites")
+    _ = try document(["fav", "add", "A"])
+    ShapeGolden.expect(try ShapeGolden.node(try document(realtime), ["commute"]), Self.day, "home")
     for arguments in [["commute"], ["commute", "c"], ["commute", "c", "--date", "2026-06-01"]] {
       let view = arguments.joined(separator: " ")
       let days = try ShapeGolden.node(try document(arguments + realtime))

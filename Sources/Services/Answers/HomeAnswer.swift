@@ -54,6 +54,9 @@ public struct HomeAnswer: Sendable {
   public var live: LiveRealtime?
   /// What went wrong reading it.
   public var realtimeProblems: [RealtimeProblem]
+  /// Today's next saved commute (`TransitSession.commuteCard`): the one with the earliest
+  /// deadline whose recommended departure is still to come; nil when none runs today.
+  public var commute: CommuteCard? = nil
 
   /// Whether any realtime feed was read.
   public var hasRealtime: Bool { !(live?.feeds.isEmpty ?? true) }
@@ -70,6 +73,7 @@ extension TransitSession {
       location: request.location, locationSource: request.locationSource, cards: [], nearby: [], live: nil, realtimeProblems: [])
     guard !favourites.isEmpty else {
       answer.nearby = try request.location.map { try store.nearby($0, limit: HomeAnswer.nearbyCount, stations: true) } ?? []
+      answer.commute = try homeCommute(live: nil, now: request.now)
       return answer
     }
     // Nearest first; favourites without a position (or missing) keep their order, last.
@@ -89,7 +93,16 @@ extension TransitSession {
       let board = try board(BoardRequest(places: stops.map { .stop($0) }, query: query), live: live)
       return HomeAnswer.Card(entry: entry, distanceMeters: distance, board: board)
     }
+    answer.commute = try homeCommute(live: live, now: request.now)
     return answer
+  }
+
+  /// The home view's commute card: today's next saved commute on `live` (the timetable alone
+  /// without), its leave advice under the session's margin, its record when a history is kept.
+  func homeCommute(live: LiveRealtime?, now: UnixTime) throws -> CommuteCard? {
+    let commutes = try userData.commutes()
+    guard !commutes.isEmpty else { return nil }
+    return try commuteCard(commutes, live: live, now: now, margin: options.leaveMargin, history: try userData.historyIfPresent())
   }
 
   /// Metres from `point` to the favourite's stop (a group's nearest), when both are known.
@@ -102,8 +115,9 @@ extension TransitSession {
 // MARK: - JSON
 
 extension HomeAnswer: Encodable {
-  /// `{now, location, favourites: [...]}` with `nearby` when there are no favourites, and
-  /// `realtime` when there are; each card the favourite's object with `distance_m` and
+  /// `{now, location, commute, favourites: [...]}` with `nearby` when there are no favourites,
+  /// and `realtime` when there are; `commute` is today's next commute's day as `commute --json`
+  /// shows it (null without one); each card the favourite's object with `distance_m` and
   /// `departures` (the board's departure objects).
   public func encode(to encoder: any Encoder) throws {
     var members = encoder.container(keyedBy: JSONKey.self)
@@ -116,6 +130,7 @@ extension HomeAnswer: Encodable {
     } else {
       try members.encodeNil(forKey: "location")
     }
+    try members.encode(commute?.day, forKey: "commute")
     guard let live else {
       _ = members.nestedUnkeyedContainer(forKey: "favourites")
       var list = members.nestedUnkeyedContainer(forKey: "nearby")

@@ -43,7 +43,7 @@ enum HomeCommand: TransitCommand {
     let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
     let zone = answer.zone
     guard let live = answer.live else {
-      if let card = try HomeCommuteCard.line(invocation, session: session, live: nil, now: now) { out.line(card + "\n") }
+      if let card = try HomeCommuteCard.line(invocation, answer: answer) { out.line(card + "\n") }
       out.line("no favourite stops yet; add one with 'transit fav add STOP'")
       if let (point, source) = location {
         out.line("")
@@ -69,7 +69,7 @@ enum HomeCommand: TransitCommand {
       out.line("favourites")
     }
     if !feeds.isEmpty { out.line(RealtimeSupport.line(live.report, zone: zone, twelveHour: twelve)) }
-    if let card = try HomeCommuteCard.line(invocation, session: session, live: live, now: now) { out.line(card) }
+    if let card = try HomeCommuteCard.line(invocation, answer: answer) { out.line(card) }
     let walking = try StopCommandSupport.walkingModel(invocation)
     for card in answer.cards {
       let (entry, board) = (card.entry, card.board)

@@ -8,15 +8,10 @@ import TransitModel
 enum HomeCommuteCard {
   /// "next commute 'work' (arrive by 08:30): 27 07:53 +3 · leave in 6 min"; nil when no saved
   /// commute runs today with a departure still to come.
-  static func line(_ invocation: Invocation, session: TransitSession, live: LiveRealtime?, now: UnixTime) throws -> String? {
-    let commutes = try CommuteSupport.saved(invocation)
-    guard !commutes.isEmpty else { return nil }
-    let settings = try invocation.settings()
-    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: settings)
-    guard
-      let card = try session.commuteCard(
-        commutes, live: live, now: now, margin: session.options.leaveMargin, history: try session.userData.historyIfPresent())
-    else { return nil }
+  static func line(_ invocation: Invocation, answer: HomeAnswer) throws -> String? {
+    guard let card = answer.commute else { return nil }
+    let (live, now) = (answer.live, answer.now)
+    let twelve = StopCommandSupport.uses12HourClock(invocation, settings: try invocation.settings())
     let freshness = (live?.feeds.isEmpty ?? true) ? nil : live?.report.freshness
     let text = StatusLine.text(
       card.option.departure, advice: card.advice, now: now, freshness: freshness, offline: false, zone: card.day.zone,
