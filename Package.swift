@@ -25,6 +25,8 @@ let package = Package(
     // libcurl's headers only: the library is opened at first use (see Sources/CCurl/shim.h), so
     // no pkgConfig here, whose `-lcurl` would load it into every command.
     .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    // SHA-256 from libcrypto, opened at first use too (Sources/CCrypto/shim.h): no header, no link.
+    .systemLibrary(name: "CCrypto"),
 
     // MARK: - Libraries
     // The targets that do the heavy work (inflate and CRC, CSV parsing and ingest, protobuf
@@ -49,7 +51,7 @@ let package = Package(
     .target(name: "History", dependencies: ["SQLite"]),
     .target(name: "GTFSRealtime", swiftSettings: optimised),
     .target(name: "Merge", dependencies: ["TransitModel", "GTFSRealtime"]),
-    .target(name: "Fetch", dependencies: ["CCurl", "GTFSRealtime", "TransitModel", "HostSystem"]),
+    .target(name: "Fetch", dependencies: ["CCurl", "CCrypto", "GTFSRealtime", "TransitModel", "HostSystem"]),
     // The answers every command shares: a session (TransitSession) over the timetables, the
     // user's data, the options resolved from the settings and a realtime source; values out
     // (each `Encodable` as its documented JSON). No SQL; HTTP only through Fetch, behind the
