@@ -83,9 +83,11 @@ extension FeedImporter {
     if threads > 1 {
       parseSeconds = try pipeline(parser, store: store)
     } else {
-      try parser.parse(tick: { self.tick(reader) }) { trip, rows, headsigns in
+      var pending: [PendingStopTime] = []
+      try parser.parse(into: &pending, tick: { self.tick(reader) }) { trip, rows, start, headsigns in
+        precondition(start == 0, "each trip's rows are taken")
         self.takeHeadsigns(&headsigns)
-        try store(trip, &rows)
+        try store(trip, &rows)  // empties rows
       }
     }
     summary.warnings += parser.warnings
@@ -154,9 +156,13 @@ extension FeedImporter {
       var busy: UInt64 = 0
       var resumed = MonotonicClock.nanoseconds()
       var batch = StopTimeBatch()
-      batch.rows.reserveCapacity(Self.pipelineBatchRows + 256)
-      /// Hands the batch over (the wait for room not counted as busy); false once the writer stopped.
-      func handOver(last: Bool) -> Bool {
+      var pending: [PendingStopTime] = []
+      pending.reserveCapacity(Self.pipelineBatchRows + 256)
+      /// Hands the batch over with `rows`, the rows of its trips (the wait for room not counted
+      /// as busy); false once the writer stopped.
+      func handOver(_ rows: inout [PendingStopTime], last: Bool) -> Bool {
+        swap(&batch.rows, &rows)
+        rows.reserveCapacity(Self.pipelineBatchRows + 256)
         batch.records = parser.rows.reader.recordCount
         batch.storedBytes = handed.storedBytes()
         let now = MonotonicClock.nanoseconds()
@@ -164,26 +170,23 @@ extension FeedImporter {
         if last { batch.parseSeconds = Double(busy) / 1e9 }
         let taken = put(batch)
         batch = StopTimeBatch()
-        batch.rows.reserveCapacity(Self.pipelineBatchRows + 256)
         resumed = MonotonicClock.nanoseconds()
         return taken
       }
       struct Stopped: Error {}
       do {
-        try parser.parse(tick: nil) { trip, rows, headsigns in
+        try parser.parse(into: &pending, tick: nil) { trip, rows, _, headsigns in
           batch.headsigns += headsigns
           headsigns.removeAll(keepingCapacity: true)
-          batch.rows += rows
-          batch.trips.append((trip, batch.rows.count))
-          rows.removeAll(keepingCapacity: true)
-          if batch.rows.count >= Self.pipelineBatchRows, !handOver(last: false) { throw Stopped() }
+          batch.trips.append((trip, rows.count))  // the rows stay where they are, in the batch's
+          if rows.count >= Self.pipelineBatchRows, !handOver(&rows, last: false) { throw Stopped() }
         }
       } catch let error as GTFSError {
-        batch.failure = error
+        batch.failure = error  // (rows after the last trip's end, if any, are the failed trip's)
       } catch {
         return  // the writer stopped
       }
-      _ = handOver(last: true)
+      _ = handOver(&pending, last: true)
     } consume: { next in
       var rows: [PendingStopTime] = []
       while var batch = next() {
@@ -245,17 +248,20 @@ final class StopTimesParser {
     if warnings.count < warningRoom { warnings.append("\(rows.file):\(rows.line): \(message)") }
   }
 
-  /// Reads to the end, giving `emit` each trip's rows as soon as the trip's last row is read
-  /// (its next row names another trip, or the file ends), with the headsigns numbered since the
-  /// last call (`emit` empties both). `tick` runs every 65,536 records.
+  /// Reads to the end, appending each row to `pending` and calling `emit` as soon as a trip's
+  /// last row is read (its next row names another trip, or the file ends): the trip's rows are
+  /// `rows[start...]`, and `emit` may leave them there (with the trips before them, the
+  /// pipeline's batch: no copy) or take them (emptying `rows`); it is given the headsigns
+  /// numbered since the last call, and empties that list. `tick` runs every 65,536 records.
   /// - Throws: a `GTFSError` naming the line of the first row that cannot be read, after the
-  ///   trips before it were given to `emit`; what `emit` throws.
+  ///   trips before it were given to `emit` (`pending` then ends with that trip's rows so far);
+  ///   what `emit` throws.
   func parse(
-    tick: (() -> Void)?,
-    emit: (_ trip: Int64, _ rows: inout [FeedImporter.PendingStopTime], _ headsigns: inout [String]) throws -> Void
+    into pending: inout [FeedImporter.PendingStopTime], tick: (() -> Void)?,
+    emit: (_ trip: Int64, _ rows: inout [FeedImporter.PendingStopTime], _ start: Int, _ headsigns: inout [String]) throws -> Void
   ) throws {
     let r = rows, reader = rows.reader
-    var pending: [FeedImporter.PendingStopTime] = []
+    var tripStart = pending.count
     var newHeadsigns: [String] = []
     var currentTrip: Int64 = 0
     var currentTripBytes: [UInt8] = []
@@ -288,9 +294,10 @@ final class StopTimesParser {
       // The trip: rows come trip by trip, so compare bytes before hashing a String.
       let tripBytes = r.bytes(.tripID)
       if !FieldParsing.equal(tripBytes, currentTripBytes) {
-        if currentTrip != 0 && !pending.isEmpty {
-          try emit(currentTrip, &pending, &newHeadsigns)
+        if currentTrip != 0 && pending.count > tripStart {
+          try emit(currentTrip, &pending, tripStart, &newHeadsigns)
         }
+        tripStart = pending.count
         currentTripBytes.removeAll(keepingCapacity: true)
         currentTripBytes.append(contentsOf: tripBytes)
         if !currentStops.isEmpty {
@@ -357,8 +364,8 @@ final class StopTimesParser {
           pickup: Int64(try r.int(.pickupType) ?? 0), dropOff: Int64(try r.int(.dropOffType) ?? 0),
           timepoint: try r.int(.timepoint).map(Int64.init), distance: try distance(), line: reader.line))
     }
-    if currentTrip != 0 && !pending.isEmpty {
-      try emit(currentTrip, &pending, &newHeadsigns)
+    if currentTrip != 0 && pending.count > tripStart {
+      try emit(currentTrip, &pending, tripStart, &newHeadsigns)
     }
   }
 }
