@@ -14,10 +14,10 @@ build_driver() {
   for module in "${modules[@]}"; do
     mapfile -t sources < <(find "$ROOT/Sources/$module" -name '*.swift' | sort)
     swiftc -O -wmo -parse-as-library -emit-library -static -module-name "$module" -package-name transit \
-      -I "$dir" -I "$ROOT/Sources/CSQLite" -I "$ROOT/Sources/CZlib" -I "$ROOT/Sources/CCurl" \
+      -I "$dir" -I "$ROOT/Sources/CSQLite" -I "$ROOT/Sources/CZlib" -I "$ROOT/Sources/CCurl" -I "$ROOT/Sources/CCrypto" \
       -emit-module -emit-module-path "$dir/$module.swiftmodule" "${sources[@]}" -o "$dir/lib$module.a" || return 1
     links=("-l$module" "${links[@]}")
   done
   swiftc -O -parse-as-library -module-name "${name//-/_}" -I "$dir" -I "$ROOT/Sources/CSQLite" \
-    -I "$ROOT/Sources/CZlib" -I "$ROOT/Sources/CCurl" "$main" -L "$dir" "${links[@]}" -lsqlite3 -lz -lcurl -o "$dir/$name"
+    -I "$ROOT/Sources/CZlib" -I "$ROOT/Sources/CCurl" -I "$ROOT/Sources/CCrypto" "$main" -L "$dir" "${links[@]}" -lsqlite3 -lz -lcurl -o "$dir/$name"
 }

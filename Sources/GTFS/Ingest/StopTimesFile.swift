@@ -299,7 +299,7 @@ final class StopTimesParser {
         }
         tripStart = pending.count
         currentTripBytes.removeAll(keepingCapacity: true)
-        currentTripBytes.append(contentsOf: tripBytes)
+        currentTripBytes.append(contentsOf: tripBytes.assumingMemoryBound(to: UInt8.self))
         if !currentStops.isEmpty {
           swap(&previousStopBytes, &currentStopBytes)
           swap(&previousStopEnds, &currentStopEnds)
@@ -337,7 +337,8 @@ final class StopTimesParser {
         }
         stop = found
       }
-      currentStopBytes.append(contentsOf: stopBytes)
+      // As typed bytes (a contiguous copy), not as a raw buffer.
+      currentStopBytes.append(contentsOf: stopBytes.assumingMemoryBound(to: UInt8.self))
       currentStopEnds.append(currentStopBytes.count)
       currentStops.append(stop)
       let sequence = try r.requiredInt(.stopSequence)
