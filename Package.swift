@@ -57,7 +57,7 @@ let package = Package(
     // user's data, the options resolved from the settings and a realtime source; values out
     // (each `Encodable` as its documented JSON). No SQL; HTTP only through Fetch, behind the
     // RealtimeSource protocol.
-    .target(name: "Services", dependencies: ["TransitModel", "GTFS", "UserData", "History", "GTFSRealtime", "Merge", "Routing", "Fetch"]),
+    .target(name: "Services", dependencies: ["TransitModel", "HostSystem", "GTFS", "UserData", "History", "GTFSRealtime", "Merge", "Routing", "Fetch"]),
     // The command line: parse, ask the session, render. It reaches neither the timetables
     // (GTFS, SQLite), Merge, Routing, the history, the user's database (UserData), fetching
     // (Fetch) nor ZIP: the graph refuses the import. Besides Services and TransitModel it
@@ -107,7 +107,7 @@ let package = Package(
     // The session's answers, asked of the session itself over timetables the library ingests
     // and an in-memory realtime source.
     .testTarget(
-      name: "ServicesTests", dependencies: ["Services", "GTFS", "History", "Merge", "GTFSRealtime", "TestSupport"]),
+      name: "ServicesTests", dependencies: ["Services", "HostSystem", "GTFS", "History", "Merge", "GTFSRealtime", "TestSupport"]),
     .testTarget(
       name: "TransitCLITests",
       dependencies: ["TransitCLI", "GTFS", "Services", "UserData", "History", "ZIP", "Fetch", "GTFSRealtime", "TestSupport"]),

@@ -1,6 +1,7 @@
 import GTFS
 import GTFSRealtime
 import History
+import HostSystem
 import Merge
 import TransitModel
 

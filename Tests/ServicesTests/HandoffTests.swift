@@ -1,3 +1,4 @@
+import HostSystem
 import Synchronization
 import Testing
 

@@ -4,6 +4,18 @@ import HostSystem
 import SQLite
 import TransitModel
 
+/// How many threads an ingest uses unless told: `TRANSIT_INGEST_THREADS` when set to a whole
+/// number (1 reads and writes one after the other on one thread), else 2 on a machine of two
+/// cores or more, else 1.
+public enum IngestThreads {
+  public static var `default`: Int {
+    if let text = getenv("TRANSIT_INGEST_THREADS").map({ String(cString: $0) }), let value = Int(text), value >= 1 {
+      return value
+    }
+    return sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2 ? 2 : 1
+  }
+}
+
 /// Loads one GTFS feed into a new timetable database.
 ///
 /// Streams every file through `CSVReader` (never a whole table in memory), in one transaction
@@ -31,9 +43,14 @@ final class FeedImporter {
 
   static let requiredFiles = ["agency.txt", "stops.txt", "routes.txt", "trips.txt", "stop_times.txt"]
 
-  init(source: FeedSource, database: Connection, progress: ((IngestProgress) -> Void)?) {
+  /// Threads the load may use: above 1, stop_times.txt is read and parsed on a thread of its
+  /// own while this one stores it (`loadStopTimes`); 1 does everything on this thread.
+  let threads: Int
+
+  init(source: FeedSource, database: Connection, threads: Int = IngestThreads.default, progress: ((IngestProgress) -> Void)?) {
     self.source = source
     self.db = database
+    self.threads = max(1, threads)
     self.progress = progress
     self.bytesTotal = Self.files.reduce(0) { $0 + source.storedSize(of: $1) }
   }
@@ -177,6 +194,9 @@ final class FeedImporter {
   var stopHeadsigns: [String: UInt32] = [:]
   var headsignTexts: [String] = []  // by number - 1
   var patterns: [PatternKey: Int64] = [:]
+  /// The previous trip's pattern and its key, and the buffer pattern keys are written into.
+  var lastPattern: (key: PatternKey, pattern: Int64)?
+  var patternKeyBuffer: [UInt8] = []
   /// Time spent finding or storing each trip's pattern, and storing its times.
   var patternNanoseconds: UInt64 = 0
   var tripTimesNanoseconds: UInt64 = 0

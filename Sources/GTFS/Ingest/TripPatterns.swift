@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import HostSystem
 import SQLite
 import TransitModel
@@ -18,17 +19,22 @@ extension FeedImporter {
     }
   }
 
-  /// The number of a stop_times headsign (from 1), given it once.
+  /// The number of a stop_times headsign already numbered by the parser (`takeHeadsigns`):
+  /// every headsign stored was numbered when its row was read.
   func headsignNumber(_ headsign: String) -> UInt32 {
-    if let number = stopHeadsigns[headsign] { return number }
-    headsignTexts.append(headsign)
-    let number = UInt32(headsignTexts.count)
-    stopHeadsigns[headsign] = number
+    guard let number = stopHeadsigns[headsign] else { preconditionFailure("headsign '\(headsign)' stored but never numbered") }
     return number
   }
 
-  func patternKey(route: Int64, _ rows: [PendingStopTime]) -> PatternKey {
-    var bytes: [UInt8] = []
+  /// Whether two byte arrays are equal (one memcmp).
+  static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+  }
+
+  /// The key of `rows`' pattern, written into `bytes` (emptied first, its storage reused).
+  func patternKey(route: Int64, _ rows: [PendingStopTime], into bytes: inout [UInt8]) {
+    bytes.removeAll(keepingCapacity: true)
     bytes.reserveCapacity(rows.count * 6)
     func varint(_ value: UInt64) {
       var value = value
@@ -49,10 +55,10 @@ extension FeedImporter {
       bytes.append(flags)
       if let headsign = row.headsign { varint(UInt64(headsign)) }
       if let distance = row.distance {
-        withUnsafeBytes(of: distance.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        let bits = distance.bitPattern  // little-endian, a byte at a time (no generic append)
+        for shift in stride(from: UInt64(0), to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> shift)) }
       }
     }
-    return PatternKey(route: route, bytes: bytes)
   }
 
   /// Stores one trip: in stop_sequence order, refusing a repeated stop_sequence with its line,
@@ -103,13 +109,26 @@ extension FeedImporter {
     }
     summary.interpolatedStopTimes += filled
 
-    let key = patternKey(route: tripRoutes[Int(trip) - 1], rows)
+    // Consecutive trips mostly share their pattern: compared with the previous trip's key
+    // (bytes, one memcmp) before hashing. The key's bytes are written into a buffer kept from
+    // trip to trip, copied only for a new pattern.
+    let route = tripRoutes[Int(trip) - 1]
+    var keyBytes = patternKeyBuffer
+    patternKeyBuffer = []
+    patternKey(route: route, rows, into: &keyBytes)
     let pattern: Int64
-    if let known = patterns[key] {
-      pattern = known
+    if let last = lastPattern, last.key.route == route, Self.sameBytes(last.key.bytes, keyBytes) {
+      pattern = last.pattern
     } else {
-      pattern = try insertPattern(key, rows)
+      let key = PatternKey(route: route, bytes: keyBytes)  // shares the buffer (copied on the next write)
+      if let known = patterns[key] {
+        pattern = known
+      } else {
+        pattern = try insertPattern(key, rows)
+      }
+      lastPattern = (key, pattern)
     }
+    patternKeyBuffer = keyBytes
     let patternFound = MonotonicClock.nanoseconds()
     patternNanoseconds += patternFound - started
     defer { tripTimesNanoseconds += MonotonicClock.nanoseconds() - patternFound }

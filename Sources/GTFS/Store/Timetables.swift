@@ -89,13 +89,15 @@ public struct Timetables: Sendable {
   ///   untouched whenever this throws.
   /// - Parameter policy: the swap gate's thresholds; a timetable already held is replaced only
   ///   when the new one passes every check (`SwapPolicy`), or when `policy.isForced`.
+  /// - Parameter threads: 1 loads on this thread alone; more reads stop_times.txt on a thread
+  ///   of its own beside the writing (`IngestThreads`). The timetable is the same either way.
   /// - Parameter waitForLock: called while another ingest holds the lock, with the failed
   ///   attempts so far; it sleeps a little and returns true to try again, false to give up.
   @discardableResult
   public func ingest(
     _ sourcePath: String, as feed: String? = nil, now: Int64, meta: [String: String] = [:],
     lateMeta: (() throws -> [String: String])? = nil, maxUnzippedBytes: UInt64 = FeedSource.defaultMaxUnzippedBytes,
-    policy: SwapPolicy = SwapPolicy(),
+    policy: SwapPolicy = SwapPolicy(), threads: Int = IngestThreads.default,
     waitForLock: ((Int) -> Bool)? = nil, progress: ((IngestProgress) -> Void)? = nil
   ) throws -> (feed: String, summary: IngestSummary) {
     if let feed { _ = try path(of: feed) }  // a bad name fails before anything is touched
@@ -111,7 +113,7 @@ public struct Timetables: Sendable {
     var summary: IngestSummary
     do {
       let connection = try Connection(path: building, mode: .readWriteCreate)
-      summary = try FeedImporter(source: source, database: connection, progress: progress).run()
+      summary = try FeedImporter(source: source, database: connection, threads: threads, progress: progress).run()
       try connection.execute("INSERT OR REPLACE INTO feed_meta (key, value) VALUES ('loaded_at', '\(now)'), ('name', '\(name)')")
       var meta = meta
       if let lateMeta { meta.merge(try lateMeta()) { $1 } }

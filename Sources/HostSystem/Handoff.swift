@@ -18,8 +18,10 @@
 /// there). `consume` runs on the caller's thread with a `next` that gives the values in order
 /// (waiting for each), nil after the last; it may stop early. Every producer has returned when
 /// this returns or throws.
+///
+/// Shared by the history import (Services) and the ingest's stop_times pipeline (GTFS).
 /// - Throws: what `consume` threw.
-func handingOff<Value: Sendable>(
+package func handingOff<Value: Sendable>(
   producers: Int = 1, capacity: Int, produce: @escaping @Sendable (_ producer: Int, _ put: (Value) -> Bool) -> Void,
   consume: (_ next: () -> Value?) throws -> Void
 ) rethrows {
