@@ -115,12 +115,29 @@ extension Store {
     return .notFound(suggestions: try search(key, limit: 5).map(\.stop))
   }
 
-  /// The name words of all feeds held (`SharedVocabulary`), built on first use.
+  /// The name words of all feeds held (`SharedVocabulary`), on first use: from
+  /// `feeds/catalog.words` when it describes exactly the files held, else read from the
+  /// timetables whose words it does not hold and the file rewritten (`VocabularyCatalog`).
   func sharedVocabulary() throws -> SharedVocabulary {
     if let sharedVocabularyCache { return sharedVocabularyCache }
-    let built = try SharedVocabulary(feeds)
-    sharedVocabularyCache = built
-    return built
+    // The identities taken before any file was read (`init(directory:)`).
+    let identities = self.identities.compactMap { $0 }
+    guard let feedsDirectory, identities.count == feeds.count else {
+      // Opened from files (tests, benchmarks), or a file that could not be seen: nothing kept.
+      let unknown = FeedCatalog.Identity(device: 0, inode: 0, size: -1, modified: 0)
+      let built = try VocabularyCatalog(feeds, identities: feeds.map { _ in unknown }, reusing: nil).shared
+      sharedVocabularyCache = built
+      return built
+    }
+    let kept = VocabularyCatalog.read(from: feedsDirectory)
+    if let kept, kept.describes(feeds.map(\.name.rawValue), identities) {
+      sharedVocabularyCache = kept.shared
+      return kept.shared
+    }
+    let built = try VocabularyCatalog(feeds, identities: identities, reusing: kept)
+    built.write(to: feedsDirectory)
+    sharedVocabularyCache = built.shared
+    return built.shared
   }
 
   /// What to type for `stop` so that `resolveStop` finds it (or the station it belongs to): its

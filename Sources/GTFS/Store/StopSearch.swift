@@ -116,25 +116,20 @@ extension FeedReader {
       let word = select.text(0)
       let characters = Array(word)
       result.words.append(word)
-      result.characters.append(characters)
       result.masks.append(Self.letterMask(characters))
       result.lengths.append(characters.count)
-      result.bytes.append(word.utf8.count == characters.count ? Array(word.utf8) : nil)
     }
     vocabularyCache = result
     return result
   }
 
-  /// The vocabulary as the typo search compares it: per word its characters, its letters'
-  /// mask and its length, in arrays of their own so that the pass over masks and lengths
-  /// touches nothing else.
+  /// The vocabulary as the typo search compares it: per word its text, its letters' mask and
+  /// its length in characters, in arrays of their own so that the pass over masks and lengths
+  /// touches nothing else (a word's characters are made only when it passes them).
   struct TypoVocabulary {
     var words: [String] = []
-    var characters: [[Character]] = []
     var masks: [UInt64] = []
     var lengths: [Int] = []
-    /// The word's bytes when it is ASCII (a byte per character).
-    var bytes: [[UInt8]?] = []
   }
 
   /// One bit per letter or digit (other characters share 27 bits by their code point). A word
@@ -168,10 +163,10 @@ extension FeedReader {
       for word in vocabulary.masks.indices
       where vocabulary.lengths[word] >= shortest && (mask & ~vocabulary.masks[word]).nonzeroBitCount <= allowed[index] {
         let mistakes =
-          if let queryBytes = bytes[index], let wordBytes = vocabulary.bytes[word] {
-            Self.mistakes(queryBytes, wordBytes)
+          if let queryBytes = bytes[index], vocabulary.words[word].utf8.count == vocabulary.lengths[word] {
+            Self.mistakes(queryBytes, Array(vocabulary.words[word].utf8))
           } else {
-            Self.mistakes(query[index], vocabulary.characters[word])
+            Self.mistakes(query[index], Array(vocabulary.words[word]))
           }
         if let mistakes { reach[index].append((word, mistakes)) }
       }
@@ -188,27 +183,9 @@ struct SharedVocabulary {
   /// Per word, the indices in `Store.feeds` of the feeds having it.
   var holders: [[Int]] = []
 
-  /// Built from each feed's own vocabulary (`FeedReader.typoVocabulary`, read from its
-  /// timetable, never from anything kept beside it).
-  init(_ feeds: [FeedReader]) throws {
-    var index: [String: Int] = [:]
-    for (position, feed) in feeds.enumerated() {
-      let own = try feed.typoVocabulary()
-      for word in own.words.indices {
-        if let known = index[own.words[word]] {
-          holders[known].append(position)
-          continue
-        }
-        index[own.words[word]] = holders.count
-        holders.append([position])
-        vocabulary.words.append(own.words[word])
-        vocabulary.characters.append(own.characters[word])
-        vocabulary.masks.append(own.masks[word])
-        vocabulary.lengths.append(own.lengths[word])
-        vocabulary.bytes.append(own.bytes[word])
-      }
-    }
-  }
+  /// Nothing yet (`VocabularyCatalog` fills it, from each feed's own vocabulary or from the
+  /// file it keeps beside the timetables).
+  init() {}
 
   /// Per feed (as in `Store.feeds`), the words within reach of each query word with their
   /// mistakes, as that feed's own `typoReach` gives them; nil for a feed where some query

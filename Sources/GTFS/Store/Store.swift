@@ -15,6 +15,11 @@ public final class Store {
   let feeds: [FeedReader]
   /// The name words of all feeds, once built (`sharedVocabulary()`).
   var sharedVocabularyCache: SharedVocabulary?
+  /// The folder of the timetables (nil when opened from files), where the catalogs are kept.
+  let feedsDirectory: String?
+  /// Per feed (as `feeds`), its file's identity as seen before the file was read; nil when it
+  /// could not be seen, or when opened from files.
+  let identities: [FeedCatalog.Identity?]
 
   /// Holds every feed under `directory/feeds` (see `Timetables`). A timetable the catalog
   /// (`FeedCatalog`) describes as it is on disk is opened only when a query reaches it; any
@@ -28,8 +33,10 @@ public final class Store {
     var changed = false
     var readers: [FeedReader] = []
     var held: [Timetables.Feed] = []
+    var identities: [FeedCatalog.Identity?] = []
     for (name, path) in files {
       let identity = FeedCatalog.Identity(path: path)
+      identities.append(identity)
       if let identity, let entry = catalog.entries[name], entry.identity == identity,
         let reader = FeedReader(name: FeedName(name), path: path, entry: entry)
       {
@@ -57,6 +64,8 @@ public final class Store {
     if changed { catalog.write(to: feedsDirectory) }
     feeds = readers
     self.held = held
+    self.feedsDirectory = feedsDirectory
+    self.identities = identities
     source = .directory(directory)
   }
 
@@ -64,6 +73,8 @@ public final class Store {
   public init(files: [(name: String, path: String)]) throws {
     held = []
     feeds = try files.map { try FeedReader(name: FeedName($0.name), path: $0.path) }
+    feedsDirectory = nil
+    identities = files.map { _ in nil }
     source = .files(files)
   }
 

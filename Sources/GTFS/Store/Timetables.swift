@@ -151,11 +151,12 @@ public struct Timetables: Sendable {
     return (name, summary)
   }
 
-  /// Rewrites the catalog of the timetables held (`FeedCatalog`) after a swap, so the next
-  /// command opens none it does not need: only the entries that no longer match their file are
-  /// read again. Best effort: a catalog left stale is found so, and mended, by the next reader.
+  /// Rewrites the catalogs of the timetables held (`FeedCatalog`, `VocabularyCatalog`) after a
+  /// swap, so the next command opens none it does not need: only the entries that no longer
+  /// match their file are read again. Best effort: a catalog left stale is found so, and
+  /// mended, by the next reader.
   func refreshCatalog() {
-    _ = try? Store(directory: directory)
+    _ = try? Store(directory: directory).sharedVocabulary()
   }
 
   /// Moves the file `building` to `current`, keeping the file it replaces as `current.prev`.
