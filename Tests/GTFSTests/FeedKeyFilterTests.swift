@@ -130,6 +130,49 @@ import TransitModel
     #expect(try store.search("kiln st", limit: 10).map(\.stop.id.rawValue) == ["K1"])
   }
 
+  /// The trip filter (`trip_filter`, issue 36) holds every trip_id of a real feed (read here
+  /// with plain SQL), and of 5,000 ids the feed does not have, few pass.
+  @Test(.enabled(if: SharedData.root != nil, "needs ../shared/data"), arguments: ["kcm-vp-subset-2021.zip", "bart-2019.zip"])
+  func theTripFilterHoldsEveryTripOfARealFeed(file: String) throws {
+    let db = try Connection(path: try IngestedFeeds.path(file, as: "feed"), mode: .readOnly)
+    let filter = try #require(FeedKeyFilter.readTrips(from: db))
+    let select = try db.prepare("SELECT trip_id FROM trips")
+    var ids: [String] = []
+    while try select.step() { ids.append(select.text(0)) }
+    #expect(ids.count > 1_000)
+    #expect(ids.allSatisfy { filter.mayContain(.init(.tripID, $0)) })
+    let known = Set(ids)
+    // Ids shaped like the feed's own (its first id with a suffix), and others.
+    let absent = ((0..<2_500).map { "\(ids[0])-\($0)" } + (0..<2_500).map { "absent-\($0)" }).filter { !known.contains($0) }
+    let passed = absent.filter { filter.mayContain(.init(.tripID, $0)) }.count
+    #expect(Double(passed) / Double(absent.count) < 0.03, "\(passed) of \(absent.count)")
+    // A trip_id is not a stop_id: the kind is part of the key.
+    let stops = try #require(FeedKeyFilter.read(from: db))
+    let tripsAsStops = ids.prefix(2_000).filter { stops.mayContain(.init(.stopID, $0)) }.count
+    #expect(Double(tripsAsStops) / 2_000 < 0.03)
+  }
+
+  /// A trip is looked up through the filter: a filter that says no is believed (the lookup
+  /// asks no SQL, so a feed of trips the timetable does not hold costs a few hashes a trip),
+  /// and a timetable made before it (no `trip_filter`) asks the feed for every id.
+  @Test func aTripIsLookedUpThroughItsFilter() throws {
+    let directory = TestDirectory()
+    let timetables = Timetables(directory: directory.path)
+    try timetables.ingest(directory.feed(Self.files([("K1", "501", "Kiln Street")]), named: "k"), as: "k", now: 1)
+    let path = try timetables.path(of: "k")
+    #expect(try Store(directory: directory.path).tripDetails(TripID("T1"))?.feed.rawValue == "k")
+    #expect(try Store(directory: directory.path).tripDetails(TripID("T2")) == nil)
+    // A filter of no key at all: T1 is no longer found, so the filter was asked first.
+    let db = try Connection(path: path, mode: .readWrite)
+    try db.execute("UPDATE trip_filter SET bits = zeroblob(length(bits))")
+    #expect(try Store(directory: directory.path).tripDetails(TripID("T1")) == nil)
+    // Without the table, the index is asked.
+    try db.execute("DROP TABLE trip_filter")
+    let store = try Store(directory: directory.path)
+    #expect(try store.tripDetails(TripID("T1"))?.feed.rawValue == "k")
+    #expect(try store.feeds[0].tripFilter == nil)
+  }
+
   /// Typos across feeds: each feed answers from its own words (a name in one feed and the
   /// other words in another make no match), fewest mistakes first whatever the feed.
   @Test func typosAcrossFeeds() throws {

@@ -87,7 +87,10 @@ final class FeedImporter {
         try db.execute(Schema.indexes)
       }
       try timed("search tables") { try StopSearchTables.build(in: db) }
-      try timed("key filter") { try FeedKeyFilter.build(in: db) }  // (reads the search tables)
+      try timed("key filter") {
+        try FeedKeyFilter.build(in: db)  // (reads the search tables)
+        try FeedKeyFilter.buildTrips(in: db)
+      }
       try timed("stop routes") { try StopRoutes.build(in: db) }
       try timed("complexes") { try loadComplexes() }
       try timed("footpaths") { try loadFootpaths() }

@@ -20,6 +20,9 @@ struct FeedKeyFilter: Equatable {
     case name = 3
     /// A start of a folded name word (`search_words.word`), at every Unicode scalar.
     case wordStart = 4
+    /// `trips.trip_id`, as stored: in a filter of its own (`trip_filter`), read only by what
+    /// looks trips up by the id a realtime feed gives.
+    case tripID = 5
   }
 
   /// A key's two hashes, worked out once however many feeds are asked.
@@ -107,20 +110,42 @@ struct FeedKeyFilter: Equatable {
         probes.append(Probe(.wordStart, start))
       }
     }
+    try store(probes, as: "key_filter", in: db)
+  }
+
+  /// The filter stored in `db`; nil when it has none (a timetable made before it).
+  static func read(from db: Connection) -> FeedKeyFilter? { read("key_filter", from: db) }
+
+  /// The filter of every `trips.trip_id` (issue 36), stored as the one row of `trip_filter`:
+  /// a realtime feed the timetable does not match names hundreds of trips it does not hold,
+  /// and each then costs a few hashes instead of an index probe. Kept apart from `key_filter`,
+  /// which the catalog holds for every feed and which trip ids would make several times larger.
+  /// - Complexity: one pass over `trips`.
+  static func buildTrips(in db: Connection) throws {
+    var probes: [Probe] = []
+    let ids = try db.prepare("SELECT trip_id FROM trips")
+    while try ids.step() { probes.append(Probe(.tripID, ids.text(0))) }
+    try store(probes, as: "trip_filter", in: db)
+  }
+
+  /// The trip filter stored in `db`; nil when it has none (a timetable made before it: every
+  /// trip id is then looked up).
+  static func readTrips(from db: Connection) -> FeedKeyFilter? { read("trip_filter", from: db) }
+
+  private static func store(_ probes: [Probe], as table: String, in db: Connection) throws {
     var filter = FeedKeyFilter(capacity: probes.count)
     for probe in probes { filter.insert(probe) }
-    try db.execute(table)
-    let insert = try db.prepare("INSERT INTO key_filter (bits, hashes, keys) VALUES (?, ?, ?)")
+    try db.execute("CREATE TABLE \(table) (bits BLOB NOT NULL, hashes INTEGER NOT NULL, keys INTEGER NOT NULL);")
+    let insert = try db.prepare("INSERT INTO \(table) (bits, hashes, keys) VALUES (?, ?, ?)")
     insert.bindBlob(filter.bytes, at: 1)
     insert.bind(filter.hashes, at: 2)
     insert.bind(probes.count, at: 3)
     try insert.run()
   }
 
-  /// The filter stored in `db`; nil when it has none (a timetable made before it).
-  static func read(from db: Connection) -> FeedKeyFilter? {
-    guard db.hasTable("key_filter"),
-      let select = try? db.prepare("SELECT bits, hashes FROM key_filter"), (try? select.step()) == true
+  private static func read(_ table: String, from db: Connection) -> FeedKeyFilter? {
+    guard db.hasTable(table),
+      let select = try? db.prepare("SELECT bits, hashes FROM \(table)"), (try? select.step()) == true
     else { return nil }
     return FeedKeyFilter(bytes: select.blob(0), hashes: select.int(1))
   }

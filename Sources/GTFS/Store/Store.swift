@@ -162,8 +162,10 @@ final class FeedReader {
     tripRows[tripID] = (index, service)
   }
 
-  /// The trip_idx of `id`, or nil: the trip_id index alone (no table row is read).
+  /// The trip_idx of `id`, or nil: the trip_id index alone (no table row is read), and not
+  /// even that for an id the trip filter (`tripFilter`) says the feed cannot hold.
   func tripIndex(id: String) throws -> Int64? {
+    if let tripFilter = try tripFilter, !tripFilter.mayContain(FeedKeyFilter.Probe(.tripID, id)) { return nil }
     let select = try db.cached("SELECT trip_idx FROM trips WHERE trip_id = ?")
     select.bind(id, at: 1)
     defer { select.reset() }
@@ -232,6 +234,18 @@ final class FeedReader {
   /// The keys this feed can be looked up by (`FeedKeyFilter`), read on first use; nil for a
   /// timetable made before ingest stored them (then every lookup asks the feed).
   private(set) lazy var keyFilter: FeedKeyFilter? = (try? db).flatMap(FeedKeyFilter.read)
+
+  /// The filter of this feed's trip ids (`FeedKeyFilter.buildTrips`), read on the first lookup
+  /// of a trip by its id; nil for a timetable made before ingest stored it.
+  var tripFilter: FeedKeyFilter? {
+    get throws {
+      if let tripFilterCache { return tripFilterCache }
+      let filter = FeedKeyFilter.readTrips(from: try db)
+      tripFilterCache = .some(filter)
+      return filter
+    }
+  }
+  private var tripFilterCache: FeedKeyFilter??
 
   /// False only when this feed holds no such key: a lookup for it can skip the feed.
   func mayHold(_ probe: FeedKeyFilter.Probe) -> Bool {
