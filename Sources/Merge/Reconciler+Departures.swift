@@ -49,6 +49,19 @@ extension Reconciler {
     scheduled: [ScheduledCall], trips: [ScheduledTrip], feeds: [FeedMessage], now: UnixTime,
     request: DepartureRequest, options: ReconcilerOptions = .init()
   ) -> (departures: [Departure], realtime: RealtimeFreshness, report: MergeReport) {
+    let (feeds, outOfRange) = RealtimeBounds.bounded(feeds)
+    var result = departures(scheduled: scheduled, trips: trips, boundedFeeds: feeds, now: now, request: request, options: options)
+    result.report.outOfRangeCount = outOfRange
+    return result
+  }
+
+  /// `departures(scheduled:trips:feeds:now:request:options:)` of feeds already bounded
+  /// (`RealtimeBounds.bounded`, whose count is the caller's to report), as `LiveRealtime`'s
+  /// are: a board does not check every value of a large feed a second time.
+  package static func departures(
+    scheduled: [ScheduledCall], trips: [ScheduledTrip], boundedFeeds feeds: [FeedMessage], now: UnixTime,
+    request: DepartureRequest, options: ReconcilerOptions = .init()
+  ) -> (departures: [Departure], realtime: RealtimeFreshness, report: MergeReport) {
     // Instances with calls but no stop list given are matched on their calls alone.
     var allTrips = trips
     let given = Set(trips.map(\.instance))
@@ -62,7 +75,8 @@ extension Reconciler {
             ScheduledStop(stopID: $0.stopID, stopSequence: $0.stopSequence, arrival: $0.scheduledArrival, departure: $0.scheduledDeparture)
           }))
     }
-    let realtime = realtime(trips: allTrips, feeds: feeds, now: now, options: options, serviceDayStarts: request.serviceDayStarts)
+    let realtime = realtime(
+      trips: allTrips, boundedFeeds: feeds, now: now, options: options, serviceDayStarts: request.serviceDayStarts)
     var result: [Departure] = []
     var seen = Set<CallKey>()
 

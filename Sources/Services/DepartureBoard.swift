@@ -84,8 +84,10 @@ public enum DepartureBoard {
     let request = DepartureRequest(
       stopIDs: stopIDs, from: query.start, feed: stop.feed, fallbackServiceDate: store.localDate(of: query.start, feed: stop.feed),
       serviceDayStarts: live.serviceDayStarts, includeArrivals: query.includeArrivals)
+    // `live.feeds` are bounded already (`LiveRealtime`).
     var departures = Reconciler.departures(
-      scheduled: calls, trips: live.trips, feeds: live.feeds, now: live.now, request: request, options: live.options.reconciler
+      scheduled: calls, trips: live.trips, boundedFeeds: live.feeds, now: live.now, request: request,
+      options: live.options.reconciler
     ).departures
     if let route = query.route {
       let wanted = route.lowercased()
