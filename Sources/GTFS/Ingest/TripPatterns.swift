@@ -36,14 +36,7 @@ extension FeedImporter {
   func patternKey(route: Int64, _ rows: [PendingStopTime], into bytes: inout [UInt8]) {
     bytes.removeAll(keepingCapacity: true)
     bytes.reserveCapacity(rows.count * 6)
-    func varint(_ value: UInt64) {
-      var value = value
-      while value >= 0x80 {
-        bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-        value >>= 7
-      }
-      bytes.append(UInt8(value))
-    }
+    func varint(_ value: UInt64) { bytes.appendVarint(value) }
     for row in rows {
       varint(UInt64(bitPattern: row.stop))
       varint(UInt64(bitPattern: row.sequence))

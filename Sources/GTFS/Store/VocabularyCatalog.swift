@@ -107,14 +107,7 @@ struct VocabularyCatalog {
   /// (64-bit little-endian); texts are a length and the UTF-8 bytes.
   func encoded() -> [UInt8] {
     var out = Self.magic
-    func varint(_ value: UInt64) {
-      var rest = value
-      while rest >= 0x80 {
-        out.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-        rest >>= 7
-      }
-      out.append(UInt8(rest))
-    }
+    func varint(_ value: UInt64) { out.appendVarint(value) }
     func fixed(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
     func text(_ value: String) {
       varint(UInt64(value.utf8.count))
