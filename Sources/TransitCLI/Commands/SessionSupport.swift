@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Services
+import TransitModel
 
 /// The one way a command gets its `TransitSession` (issue 33): the timetables held (an empty
 /// data folder is an error, an ending timetable a warning, both said once), the options
@@ -33,10 +34,11 @@ enum SessionSupport {
   /// What a command that answers from the timetables says when none is held.
   static let noTimetables = RuntimeError("no timetables held yet; load one with 'transit ingest PATH'")
 
-  /// A timetable that has ended (or soon will) is said once, on stderr: never in the JSON.
+  /// A timetable that has ended (or soon will) is said once, on stderr: never in the JSON. Many
+  /// of them are said in a line per kind (`ServiceStatus.warnings`).
   static func warnAboutExpiry(_ session: TransitSession, _ invocation: Invocation) {
-    for (feed, status) in session.timetableStatuses(now: invocation.now) {
-      if let warning = status.warning(feed: feed) { invocation.context.stderr.line("warning: " + warning) }
+    for warning in ServiceStatus.warnings(session.timetableStatuses(now: invocation.now)) {
+      invocation.context.stderr.line("warning: " + warning)
     }
   }
 }
