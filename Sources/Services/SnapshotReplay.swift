@@ -3,8 +3,8 @@ import GTFSRealtime
 import TransitModel
 
 /// A folder of recorded realtime snapshots, as `transit record` writes them:
-/// `<unix-seconds>-<kind>.pb`, where kind is `trip-updates`, `vehicle-positions` or `alerts`;
-/// the files sharing a time are one snapshot.
+/// `<unix-seconds>-<kind>.pb` (or `.pb.gz`, a capture kept compressed), where kind is
+/// `trip-updates`, `vehicle-positions` or `alerts`; the files sharing a time are one snapshot.
 public struct SnapshotFolder: Sendable {
   /// One recorded moment and its files.
   public struct Snapshot: Sendable {
@@ -22,8 +22,8 @@ public struct SnapshotFolder: Sendable {
   public func snapshots() throws(SnapshotFolderError) -> [Snapshot] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { throw .unreadable(path) }
     var byTime: [Int64: [String]] = [:]
-    for name in names where name.hasSuffix(".pb") {
-      guard let seconds = Int64(name.prefix { $0.isNumber }), name.dropFirst(String(seconds).count).first == "-" else { continue }
+    for name in names {
+      guard let (seconds, _) = SnapshotNaming.named(name) else { continue }
       byTime[seconds, default: []].append(path + "/" + name)
     }
     guard !byTime.isEmpty else { throw .empty(path) }
@@ -51,7 +51,7 @@ public struct SnapshotFolder: Sendable {
 public enum SnapshotFolderError: Error, Sendable, Hashable {
   /// The folder cannot be listed.
   case unreadable(String)
-  /// It holds no `<unix-seconds>-<kind>.pb` file.
+  /// It holds no `<unix-seconds>-<kind>.pb` (or `.pb.gz`) file.
   case empty(String)
 }
 

@@ -63,7 +63,7 @@ extension SnapshotFolderError: UserFacingError {
   var message: String {
     switch self {
     case .unreadable(let path): return "cannot read replay folder '\(path)'"
-    case .empty(let path): return "no snapshots (<unix-seconds>-<kind>.pb) in '\(path)'"
+    case .empty(let path): return "no snapshots (<unix-seconds>-<kind>.pb or .pb.gz) in '\(path)'"
     }
   }
 }

@@ -50,6 +50,40 @@ import TransitModel
     #expect(steps.map(\.feeds.count) == [2, 2, 2])
   }
 
+  /// Captures kept compressed (`.pb.gz`, as `history import` takes them) are snapshots too:
+  /// the same moments and the same feeds as the plain files, a kind each whatever the suffix.
+  @Test func compressedSnapshotsReplayAsThePlainOnes() throws {
+    let plain = try Self.folder(["100-trip-updates.pb", "100-vehicle-positions.pb", "160-trip-updates.pb"])
+    let packed = try Self.folder(["100-trip-updates.pb", "100-vehicle-positions.pb", "160-trip-updates.pb"])
+    for name in ["100-trip-updates.pb", "100-vehicle-positions.pb", "160-trip-updates.pb"] {
+      let gzip = Process()
+      gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+      gzip.arguments = [packed.path + "/" + name]
+      try gzip.run()
+      gzip.waitUntilExit()
+      #expect(gzip.terminationStatus == 0)
+    }
+    #expect(!FileManager.default.fileExists(atPath: packed.path + "/100-trip-updates.pb"))
+    #expect(SnapshotNaming.kind(of: packed.path + "/160-trip-updates.pb.gz") == "trip-updates")
+    #expect(SnapshotNaming.named("160-trip-updates.pb.gz")?.time == 160)
+    #expect(SnapshotNaming.named("160-trip-updates.gz") == nil && SnapshotNaming.named("trip-updates.pb") == nil)
+    var replays = [
+      try SnapshotFolder(path: plain.path).replay(from: nil, speed: 1, caps: Self.caps),
+      try SnapshotFolder(path: packed.path).replay(from: nil, speed: 1, caps: Self.caps),
+    ]
+    #expect(
+      replays[1].moments.map { $0.paths.map { $0.split(separator: "/").last! } } == [
+        ["100-trip-updates.pb.gz", "100-vehicle-positions.pb.gz"], ["100-vehicle-positions.pb.gz", "160-trip-updates.pb.gz"],
+      ])
+    for _ in 0..<2 {
+      let plainStep = try #require(try replays[0].next())
+      let packedStep = try #require(try replays[1].next())
+      #expect(plainStep.time == packedStep.time)
+      #expect(plainStep.feeds == packedStep.feeds)
+      #expect(packedStep.feeds.count == 2)
+    }
+  }
+
   @Test func aStartPlaysFromTheMomentAtOrBeforeItTheEarlierOnesSetTheScene() throws {
     let folder = try Self.folder(["100-trip-updates.pb", "160-trip-updates.pb", "400-trip-updates.pb"])
     let inside = try SnapshotFolder(path: folder.path).replay(from: UnixTime(399), speed: 1, caps: Self.caps)

@@ -198,10 +198,22 @@ extension TransitSession {
 
 /// How `transit record` names its files: `<unix-seconds>-<kind>.pb`.
 public enum SnapshotNaming {
-  /// "vehicle-positions" from ".../1796110560-vehicle-positions.pb".
+  /// "vehicle-positions" from ".../1796110560-vehicle-positions.pb" (or `.pb.gz`).
   public static func kind(of path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    return String(name.drop { $0.isNumber }.dropFirst().dropLast(3))
+    return named(name)?.kind ?? name
+  }
+
+  /// The time and kind of a file named `<unix-seconds>-<kind>.pb`, or `.pb.gz` as a capture
+  /// kept compressed ("trip-updates" of "1796110560-trip-updates.pb.gz"); nil for other names.
+  public static func named(_ name: String) -> (time: Int64, kind: String)? {
+    let prefix = name.prefix { $0.isNumber }
+    guard let time = Int64(prefix), name.dropFirst(prefix.count).first == "-" else { return nil }
+    var kind = String(name.dropFirst(prefix.count + 1))
+    if kind.hasSuffix(".gz") { kind.removeLast(3) }
+    guard kind.hasSuffix(".pb") else { return nil }
+    kind.removeLast(3)
+    return (time, kind)
   }
 
   /// The moments of a replay of `snapshots` (oldest first): each with the newest file of each

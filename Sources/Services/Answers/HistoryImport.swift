@@ -115,7 +115,7 @@ struct ImportFolder {
     // left unread: a second import of a folder reads names only.
     var namedKinds: [Int64: [String]] = [:]
     for name in snapshotNames {
-      if let (time, kind) = Self.named(name) { namedKinds[time, default: []].append(kind) }
+      if let (time, kind) = SnapshotNaming.named(name) { namedKinds[time, default: []].append(kind) }
     }
     var known: [String: Set<Int64>] = [:]
     var unread = Set<Int64>()
@@ -130,7 +130,7 @@ struct ImportFolder {
     let limits = request.caps.realtimeLimits
     var byTime: [Int64: [File]] = [:]
     for name in snapshotNames.sorted() {
-      let named = Self.named(name)
+      let named = SnapshotNaming.named(name)
       if let named, unread.contains(named.time) { continue }
       let path = directory + "/" + name
       guard let data = FileManager.default.contents(atPath: path) else { throw HistoryImportFailure.unreadableFile(path) }
@@ -178,17 +178,6 @@ struct ImportFolder {
           }
         })
     }
-  }
-
-  /// The time and kind of a file named `<unix-seconds>-<kind>.pb` ("trip-updates" of
-  /// "1796110560-trip-updates.pb.gz": the rest less its extensions); nil for other names.
-  static func named(_ name: String) -> (time: Int64, kind: String)? {
-    let prefix = name.prefix { $0.isNumber }
-    guard let time = Int64(prefix), name.dropFirst(prefix.count).first == "-" else { return nil }
-    var kind = String(name.dropFirst(prefix.count + 1))
-    if kind.hasSuffix(".gz") { kind.removeLast(3) }
-    if kind.hasSuffix(".pb") { kind.removeLast(3) }
-    return (time, kind)
   }
 
   /// The name a moment's snapshot is remembered by: its files' kinds, alerts left out, and
